@@ -1,0 +1,50 @@
+// Docs: docs/ARCHITECTURE.md#request-path — builds the Fastify app; main.ts and the tests both use it.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { registerAuthRoutes } from './auth/routes';
+import { registerHealthRoutes } from './http/health';
+import { registerOutboxRoutes } from './mail/routes';
+import { registerUserRoutes } from './users/routes';
+import { registerSecurityHeaders } from './http/security';
+import { registerWebApp } from './http/web';
+import { webDistDir } from './paths';
+import type { Runtime } from './runtime';
+
+export interface BuildAppOptions {
+  runtime: Runtime;
+  /** Fastify's logger: pino options, or false for none (tests). */
+  logger?: boolean | { level: string };
+  /** The built web app; defaults to apps/web/dist. */
+  webDist?: string;
+}
+
+/** Creates the HTTP app with every route registered; the caller listens and sets the runtime ready. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { runtime } = options;
+  const config: Config = runtime.config;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // Requests carry small JSON; the analytics batch limit is enforced by its own route.
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.nodeEnv === 'test',
+  });
+
+  app.setErrorHandler(
+    (error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500 && status !== 503) request.log.error({ err: error }, 'request failed');
+      const message =
+        status >= 500 && status !== 503 ? 'Something went wrong on the server.' : error.message;
+      return reply.code(status).send({ error: status === 503 ? 'unavailable' : 'error', message });
+    },
+  );
+
+  registerSecurityHeaders(app, config);
+  registerHealthRoutes(app, runtime);
+  registerAuthRoutes(app, runtime);
+  registerOutboxRoutes(app, runtime);
+  registerUserRoutes(app, runtime);
+  await registerWebApp(app, config, options.webDist ?? webDistDir);
+  return app;
+}

@@ -1,0 +1,196 @@
+// Docs: docs/accounts.md — Better Auth inside the server: e-mail + password, reset by e-mailed code,
+// cookie sessions with sliding refresh, rate limits, disabled users.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { emailOTP } from 'better-auth/plugins';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import {
+  normalizeEmail,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RESET_CODE_LENGTH,
+  RESET_CODE_MAX_ATTEMPTS,
+  RESET_CODE_TTL_MS,
+  SESSION_REFRESH_BEFORE_EXPIRY_MS,
+} from '@seminar/shared';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { accounts, authAttempts, rateLimits, sessions, users, verifications } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { passwordProblem } from './passwordPolicy';
+import { resetCodeMail } from './mails';
+
+type AttemptKind = 'sign-in-failure' | 'reset-request';
+
+/** The header our HTTP bridge sets to the client address Fastify resolved (TRUST_PROXY-aware). */
+export const CLIENT_IP_HEADER = 'x-seminar-client-ip';
+
+/** Sessions last 7 days; used within 5 minutes of expiry they slide forward (SPEC §9). */
+const SESSION_TTL_S = 7 * 24 * 60 * 60;
+
+export interface AuthOptions {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+}
+
+/** Builds the Better Auth instance for this server. */
+export function createAuth({ config, db, mailer, secret }: AuthOptions) {
+  const limits = config.authRateLimits;
+  const failureWindowMs = limits.accountWindowSeconds * 1000;
+
+  const recentAttempts = async (kind: AttemptKind, email: string): Promise<number> => {
+    const since = new Date(Date.now() - failureWindowMs);
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(authAttempts)
+      .where(
+        and(eq(authAttempts.email, email), eq(authAttempts.kind, kind), gt(authAttempts.at, since)),
+      );
+    return row?.count ?? 0;
+  };
+  const tooManyForAccount = (message: string) =>
+    new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_REQUESTS', message });
+
+  return betterAuth({
+    appName: config.appName,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    user: {
+      additionalFields: {
+        disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      revokeSessionsOnPasswordReset: true,
+    },
+    session: {
+      expiresIn: SESSION_TTL_S,
+      updateAge: SESSION_TTL_S - SESSION_REFRESH_BEFORE_EXPIRY_MS / 1000,
+    },
+    advanced: {
+      useSecureCookies: config.isProduction,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: limits.perIpPerMinute * 5,
+      customRules: {
+        '/sign-in/email': { window: 60, max: limits.perIpPerMinute },
+        '/sign-up/email': { window: 60, max: limits.perIpPerMinute },
+        '/email-otp/send-verification-otp': { window: 60, max: limits.perIpPerMinute },
+        '/email-otp/reset-password': { window: 60, max: limits.perIpPerMinute },
+        '/forget-password/email-otp': { window: 60, max: limits.perIpPerMinute },
+      },
+    },
+    plugins: [
+      emailOTP({
+        otpLength: RESET_CODE_LENGTH,
+        expiresIn: RESET_CODE_TTL_MS / 1000,
+        allowedAttempts: RESET_CODE_MAX_ATTEMPTS,
+        storeOTP: 'hashed',
+        // Per e-mail, on top of the per-IP limit: code requests and code tries.
+        rateLimit: { window: 60, max: limits.perIpPerMinute },
+        async sendVerificationOTP({ email, otp, type }) {
+          if (type !== 'forget-password') return;
+          await mailer.send(
+            resetCodeMail({
+              to: email,
+              code: otp,
+              appName: config.appName,
+              publicUrl: config.publicUrl,
+            }),
+          );
+        },
+      }),
+    ],
+    databaseHooks: {
+      session: {
+        create: {
+          // A disabled user's correct password still gets no session (SPEC §8 user-disabled).
+          async before(session) {
+            const [user] = await db
+              .select({ disabled: users.disabled })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            if (user?.disabled) {
+              throw new APIError('FORBIDDEN', {
+                code: 'USER_DISABLED',
+                message: 'This account has been disabled.',
+              });
+            }
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
+        if (ctx.path === '/sign-up/email' || ctx.path === '/email-otp/reset-password') {
+          const password = typeof body.password === 'string' ? body.password : '';
+          if (passwordProblem(password) === 'too-common') {
+            throw new APIError('BAD_REQUEST', {
+              code: 'PASSWORD_TOO_COMMON',
+              message: 'This password is too common. Choose another.',
+            });
+          }
+        }
+        if (typeof body.email !== 'string') return;
+        const email = normalizeEmail(body.email);
+        if (ctx.path === '/sign-in/email') {
+          if ((await recentAttempts('sign-in-failure', email)) >= limits.failedSignInsPerAccount) {
+            throw tooManyForAccount('Too many failed sign-ins for this account. Try again later.');
+          }
+        }
+        if (ctx.path === '/email-otp/send-verification-otp') {
+          if ((await recentAttempts('reset-request', email)) >= limits.resetRequestsPerAccount) {
+            throw tooManyForAccount(
+              'Too many codes were requested for this account. Try again later.',
+            );
+          }
+          await db.insert(authAttempts).values({ kind: 'reset-request', email });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const returned = ctx.context.returned;
+        const body = (ctx.body ?? {}) as { email?: unknown };
+        if (
+          returned instanceof APIError &&
+          returned.statusCode === 401 &&
+          typeof body.email === 'string'
+        ) {
+          await db
+            .insert(authAttempts)
+            .values({ kind: 'sign-in-failure', email: normalizeEmail(body.email) });
+        }
+      }),
+    },
+  });
+}
+
+/** The Better Auth instance type. */
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      dataDir: './data',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      appName: 'Seminar',
+      adminEmails: [],
+      smtpUrl: undefined,
+      trustProxy: false,
+      isProduction: false,
+      seedDemo: true,
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and keeps only the origin of a given one', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://seminar.example.edu/' }).publicUrl).toBe(
+      'https://seminar.example.edu',
+    );
+  });
+
+  it('normalises ADMIN_EMAILS', () => {
+    expect(
+      loadConfig({ ADMIN_EMAILS: ' Ada@Example.edu, grace@example.edu ' }).adminEmails,
+    ).toEqual(['ada@example.edu', 'grace@example.edu']);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT must be between 0 and 65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'ftp://example.edu' }, 'PUBLIC_URL must be an http(s) URL'],
+    [{ ADMIN_EMAILS: 'ada@example.edu, nope' }, 'ADMIN_EMAILS must be a comma-separated list'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ APP_NAME: 'x'.repeat(61) }, 'APP_NAME must be at most 60 characters'],
+  ])('rejects %o with a message naming the variable', (env, expected) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(expected);
+  });
+
+  it('quotes the bad value in the message', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow('(got "abc")');
+  });
+
+  it('turns the demo seed off in production unless asked', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+});

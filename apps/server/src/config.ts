@@ -1,0 +1,160 @@
+// Docs: README.md#configuration — every variable the server reads, validated once at start.
+import { z } from 'zod';
+import { DEFAULT_APP_NAME } from '@seminar/shared';
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(/[,\s]+/)
+      .map((entry) => entry.trim().toLowerCase())
+      .filter((entry) => entry.length > 0),
+  )
+  .pipe(z.array(z.email({ message: 'must be a comma-separated list of e-mail addresses' })));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1, 'must not be empty').default('localhost'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  PUBLIC_URL: z
+    .url({ message: 'must be an http(s) URL such as https://seminar.example.edu' })
+    .optional(),
+  APP_NAME: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(60, 'must be at most 60 characters')
+    .default(DEFAULT_APP_NAME),
+  ADMIN_EMAILS: emailList.default([]),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  SMTP_FROM: z.string().min(3).optional(),
+  TRUST_PROXY: booleanText.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SEED_DEMO: booleanText.optional(),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(60),
+  AUTH_FAILED_SIGN_IN_LIMIT: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(10),
+  AUTH_RESET_REQUEST_LIMIT: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(5),
+  AUTH_ACCOUNT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(900),
+});
+
+/** The server's validated configuration. */
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** The origin users reach, without a trailing slash. */
+  publicUrl: string;
+  appName: string;
+  adminEmails: readonly string[];
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  trustProxy: boolean;
+  logLevel: string;
+  authSecret: string | undefined;
+  seedDemo: boolean;
+  /** Sign-in, sign-up and reset limits (docs/accounts.md#rate-limits). */
+  authRateLimits: {
+    /** Requests per client IP per minute on each auth endpoint (a class of 30 behind one NAT passes). */
+    perIpPerMinute: number;
+    /** Failed sign-ins per account per window. */
+    failedSignInsPerAccount: number;
+    /** Reset-code requests per account per window. */
+    resetRequestsPerAccount: number;
+    accountWindowSeconds: number;
+  };
+}
+
+/** A configuration value that failed validation; its message names the variable and the rule. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads and validates the configuration from an environment.
+ * Empty strings count as unset, so `PORT= npm start` behaves like no PORT at all.
+ * @throws ConfigError with one line per bad variable.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(
+      ([key, value]) => key in envSchema.shape && value !== undefined && value !== '',
+    ),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? '');
+      const got = present[key];
+      return `  ${key} ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  const publicUrl = new URL(value.PUBLIC_URL ?? `http://localhost:${value.PORT}`);
+  if (publicUrl.protocol !== 'http:' && publicUrl.protocol !== 'https:') {
+    throw new ConfigError(
+      `Invalid configuration:\n  PUBLIC_URL must be an http(s) URL (got "${value.PUBLIC_URL}")`,
+    );
+  }
+  const isProduction = value.NODE_ENV === 'production';
+  return {
+    nodeEnv: value.NODE_ENV,
+    isProduction,
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: value.DATA_DIR,
+    databaseUrl: value.DATABASE_URL,
+    publicUrl: publicUrl.origin,
+    appName: value.APP_NAME,
+    adminEmails: value.ADMIN_EMAILS,
+    smtpUrl: value.SMTP_URL,
+    smtpFrom: value.SMTP_FROM ?? `${value.APP_NAME} <no-reply@${publicUrl.hostname}>`,
+    trustProxy: value.TRUST_PROXY,
+    logLevel: value.LOG_LEVEL,
+    authSecret: value.AUTH_SECRET,
+    seedDemo: value.SEED_DEMO ?? !isProduction,
+    authRateLimits: {
+      perIpPerMinute: value.AUTH_RATE_LIMIT_PER_IP,
+      failedSignInsPerAccount: value.AUTH_FAILED_SIGN_IN_LIMIT,
+      resetRequestsPerAccount: value.AUTH_RESET_REQUEST_LIMIT,
+      accountWindowSeconds: value.AUTH_ACCOUNT_WINDOW_SECONDS,
+    },
+  };
+}

@@ -1,0 +1,29 @@
+// Docs: docs/ARCHITECTURE.md#database — activities (SPEC §3, DESIGN §2).
+import { boolean, date, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { auditColumns, versionColumn } from './common';
+import { classes } from './classes';
+
+export const activities = pgTable(
+  'activities',
+  {
+    activity_id: text('activity_id').primaryKey(),
+    class_id: text('class_id')
+      .notNull()
+      .references(() => classes.class_id),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    activity_qualified_name: text('activity_qualified_name').notNull().default(''),
+    /** Optional AI product used in the activity. */
+    product_id: text('product_id'),
+    /** Optional case channel. */
+    channel_id: text('channel_id'),
+    start_date: date('start_date', { mode: 'string' }),
+    due_date: date('due_date', { mode: 'string' }),
+    enabled: boolean('enabled').notNull().default(true),
+    deleted: boolean('deleted').notNull().default(false),
+    pending_deleted: boolean('pending_deleted').notNull().default(false),
+    ...auditColumns(),
+    version: versionColumn(),
+  },
+  (table) => [index('activities_class_id_idx').on(table.class_id)],
+);

@@ -1,0 +1,8 @@
+// Docs: docs/ARCHITECTURE.md#database — the whole schema; drizzle-kit generates migrations from it.
+export * from './common';
+export * from './auth';
+export * from './classes';
+export * from './channels';
+export * from './activities';
+export * from './products';
+export * from './analytics';

@@ -1,0 +1,39 @@
+// Docs: docs/ARCHITECTURE.md#request-path — security headers on every response.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+/**
+ * The Content-Security-Policy: only our own scripts; inline styles because MUI's emotion injects
+ * <style> tags; connections to ourselves, including the app's own WebSocket origin.
+ */
+export function contentSecurityPolicy(config: Config): string {
+  const wsOrigin = config.publicUrl.replace(/^http/, 'ws');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${wsOrigin}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Adds the security headers to every reply. */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const csp = contentSecurityPolicy(config);
+  const https = config.publicUrl.startsWith('https:');
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('Content-Security-Policy', csp);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    if (https) reply.header('Strict-Transport-Security', 'max-age=15552000; includeSubDomains');
+    return payload;
+  });
+}

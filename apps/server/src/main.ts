@@ -1,0 +1,67 @@
+// Docs: README.md — the server's entry point: listen at once, then open the database and migrate.
+import { ConfigError, loadConfig, type Config } from './config';
+import { buildApp } from './app';
+import { openDatabase, type Database } from './db/client';
+import { runMigrations } from './db/migrate';
+import { Runtime } from './runtime';
+import { createServices } from './services';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const runtime = new Runtime(config);
+  const app = await buildApp({ runtime });
+  const log = app.log;
+  let database: Database | null = null;
+  let stopping = false;
+
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: draining connections');
+    // A second signal, or a stuck drain, must not leave the process hanging forever.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database?.close();
+      log.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info(
+    {
+      url: config.publicUrl,
+      database: config.databaseUrl ? 'postgres' : `pglite in ${config.dataDir}`,
+    },
+    `${config.appName} listening on ${config.publicUrl}`,
+  );
+
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await runMigrations(database);
+  runtime.setReady(await createServices({ config, database, log }));
+  log.info('database ready');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

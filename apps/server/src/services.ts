@@ -1,0 +1,23 @@
+// Docs: docs/ARCHITECTURE.md#request-path — everything a request needs once the database is ready.
+import type { FastifyBaseLogger } from 'fastify';
+import { createAuth } from './auth/auth';
+import { authSecret } from './auth/secret';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createMailer, type Mailer } from './mail/mailer';
+import type { Services } from './runtime';
+
+/** Builds the services on an open, migrated database. */
+export async function createServices(options: {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  mailer?: Mailer;
+}): Promise<Services> {
+  const { config, database, log } = options;
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, log });
+  const secret = await authSecret(database.db, config.authSecret);
+  const auth = createAuth({ config, db: database.db, mailer, secret });
+  return { config, database, auth, mailer };
+}

@@ -1,0 +1,45 @@
+// Test factories for the server: configuration, a ready runtime on a test database, an app.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { Database } from '../src/db/client';
+import type { Mailer } from '../src/mail/mailer';
+import { Runtime } from '../src/runtime';
+import { createServices } from '../src/services';
+
+/** A configuration as the environment would give it, with test defaults. */
+export function makeConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+}
+
+/** A folder shaped like apps/web/dist, so tests do not depend on a web build. */
+export function makeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'seminar-web-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>{name}</title><meta name="description" content="{description}"><meta name="application-name" content="{name}"></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+/** An app on `database`, ready unless `startReady` is false (then call `ready()`). */
+export async function makeApp(
+  database: Database,
+  env: Record<string, string> = {},
+  options: { mailer?: Mailer; startReady?: boolean } = {},
+): Promise<{ app: FastifyInstance; runtime: Runtime; config: Config; ready: () => Promise<void> }> {
+  const config = makeConfig(env);
+  const runtime = new Runtime(config);
+  const app = await buildApp({ runtime, logger: false, webDist: makeWebDist() });
+  const ready = async () => {
+    runtime.setReady(
+      await createServices({ config, database, log: app.log, mailer: options.mailer }),
+    );
+  };
+  if (options.startReady !== false) await ready();
+  return { app, runtime, config, ready };
+}

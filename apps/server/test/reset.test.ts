@@ -1,0 +1,127 @@
+// Password reset by an e-mailed 6-digit code, read from a real SMTP listener; on both databases.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, like } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../src/config';
+import type { Database } from '../src/db/client';
+import { verifications } from '../src/db/schema';
+import { authClient, GOOD_PASSWORD, uniqueEmail } from './authClient';
+import { createTestDatabase, testDatabaseKind } from './database';
+import { makeApp } from './factories';
+import { codeFrom, startTestSmtp, type TestSmtp } from './smtp';
+
+let database: Database;
+let smtp: TestSmtp;
+let app: FastifyInstance;
+let config: Config;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  smtp = await startTestSmtp();
+  ({ app, config } = await makeApp(database, { SMTP_URL: smtp.url }));
+});
+afterAll(async () => {
+  await app.close();
+  await smtp.close();
+  await database.close();
+});
+
+const NEW_PASSWORD = 'a brand new passphrase';
+
+async function accountWithCode(label: string) {
+  const email = uniqueEmail(label);
+  const owner = authClient(app, config.publicUrl);
+  expect((await owner.signUp('Reset, Rita', email, GOOD_PASSWORD)).status).toBe(200);
+  const requester = authClient(app, config.publicUrl);
+  expect((await requester.requestReset(email)).status).toBe(200);
+  const mail = await smtp.nextMailTo(email);
+  return { email, owner, requester, mail, code: codeFrom(mail) };
+}
+
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe(`reset by e-mailed code (${testDatabaseKind})`, () => {
+  it('mails a 6-digit code that resets the password once and ends every session', async () => {
+    const { email, owner, requester, mail, code } = await accountWithCode('flow');
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail.raw).toContain('10 minutes');
+
+    const wrong = await requester.reset(email, wrongCode(code), NEW_PASSWORD);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body?.code).toBe('INVALID_OTP');
+
+    expect((await requester.reset(email, code, NEW_PASSWORD)).status).toBe(200);
+    // The owner's earlier session has ended.
+    expect((await owner.session()).body).toBeNull();
+    // The code works once.
+    const reused = await requester.reset(email, code, 'yet another passphrase');
+    expect(reused.status).toBe(400);
+    expect(reused.body?.code).toBe('INVALID_OTP');
+
+    expect((await authClient(app, config.publicUrl).signIn(email, GOOD_PASSWORD)).status).toBe(401);
+    expect((await authClient(app, config.publicUrl).signIn(email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('voids the code after 5 wrong tries', async () => {
+    const { email, requester, code } = await accountWithCode('tries');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await requester.reset(email, wrongCode(code), NEW_PASSWORD);
+      expect(response.status).toBeGreaterThanOrEqual(400);
+    }
+    const right = await requester.reset(email, code, NEW_PASSWORD);
+    expect(right.status).toBe(403);
+    expect(right.body?.code).toBe('TOO_MANY_ATTEMPTS');
+    expect((await authClient(app, config.publicUrl).signIn(email, GOOD_PASSWORD)).status).toBe(200);
+  });
+
+  it('keeps a code 10 minutes and refuses it once expired', async () => {
+    const { email, requester, code } = await accountWithCode('expiry');
+    const [row] = await database.db
+      .select()
+      .from(verifications)
+      .where(like(verifications.identifier, `%${email}%`));
+    expect(row).toBeDefined();
+    const lifetime = row!.expiresAt.getTime() - row!.createdAt.getTime();
+    expect(lifetime).toBeGreaterThan(9.9 * 60_000);
+    expect(lifetime).toBeLessThanOrEqual(10 * 60_000 + 1_000);
+    // The code is stored hashed, never as sent.
+    expect(row!.value).not.toContain(code);
+
+    await database.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(verifications.id, row!.id));
+    const expired = await requester.reset(email, code, NEW_PASSWORD);
+    expect(expired.status).toBe(400);
+    expect(expired.body?.code).toBe('OTP_EXPIRED');
+  });
+
+  it('refuses a weak new password and keeps the code usable', async () => {
+    const { email, requester, code } = await accountWithCode('weaknew');
+    const weak = await requester.reset(email, code, 'password1');
+    expect(weak.status).toBe(400);
+    expect(weak.body?.code).toBe('PASSWORD_TOO_COMMON');
+    expect((await requester.reset(email, code, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const nobody = uniqueEmail('nobody');
+    const response = await authClient(app, config.publicUrl).requestReset(nobody);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true });
+    await expect(smtp.nextMailTo(nobody, 1_000)).rejects.toThrow('no mail');
+  });
+
+  it('limits code requests per account', async () => {
+    const email = uniqueEmail('spam');
+    await authClient(app, config.publicUrl).signUp('Spam, Sam', email, GOOD_PASSWORD);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      statuses.push(
+        (await authClient(app, config.publicUrl, `198.20.0.${attempt + 1}`).requestReset(email))
+          .status,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});

@@ -1,0 +1,88 @@
+// Site admins disable users: every session ends at once and sign-in answers user-disabled.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client';
+import { authClient, GOOD_PASSWORD, uniqueEmail } from './authClient';
+import { createTestDatabase, testDatabaseKind } from './database';
+import { makeApp } from './factories';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe(`disabling a user (${testDatabaseKind})`, () => {
+  it('ends every session of the user and refuses their sign-in, only for site admins', async () => {
+    const adminEmail = uniqueEmail('admin');
+    const { app, config } = await makeApp(database, { ADMIN_EMAILS: adminEmail });
+    const admin = authClient(app, config.publicUrl);
+    await admin.signUp('Admin, Ann', adminEmail, GOOD_PASSWORD);
+    const userEmail = uniqueEmail('user');
+    const laptop = authClient(app, config.publicUrl);
+    const signUp = await laptop.signUp('User, Uma', userEmail, GOOD_PASSWORD);
+    const uid = (signUp.body as { user: { id: string } }).user.id;
+    const phone = authClient(app, config.publicUrl);
+    await phone.signIn(userEmail, GOOD_PASSWORD);
+
+    const path = `/api/admin/users/${uid}/disabled`;
+    // Anonymous, then a plain user, then the user on themselves: refused, nothing changes.
+    expect(
+      (await authClient(app, config.publicUrl).call('PUT', path, { disabled: true })).status,
+    ).toBe(401);
+    expect((await phone.call('PUT', path, { disabled: true })).status).toBe(403);
+    expect((await laptop.session()).body).not.toBeNull();
+    // Bad input: a clear 400 and nothing changes.
+    expect((await admin.call('PUT', path, { disabled: 'yes' })).status).toBe(400);
+    expect(
+      (await admin.call('PUT', '/api/admin/users/nope/disabled', { disabled: true })).status,
+    ).toBe(404);
+
+    expect((await admin.call('PUT', path, { disabled: true })).status).toBe(200);
+    expect((await laptop.session()).body).toBeNull();
+    expect((await phone.session()).body).toBeNull();
+
+    const correct = await authClient(app, config.publicUrl).signIn(userEmail, GOOD_PASSWORD);
+    expect(correct.status).toBe(403);
+    expect(correct.body?.code).toBe('USER_DISABLED');
+    expect(correct.cookie).toBeUndefined();
+    // A wrong password still reveals nothing.
+    expect(
+      (await authClient(app, config.publicUrl).signIn(userEmail, 'wrong password here')).status,
+    ).toBe(401);
+
+    expect((await admin.call('PUT', path, { disabled: false })).status).toBe(200);
+    expect((await authClient(app, config.publicUrl).signIn(userEmail, GOOD_PASSWORD)).status).toBe(
+      200,
+    );
+    await app.close();
+  });
+});
+
+describe(`development outbox (${testDatabaseKind})`, () => {
+  it('keeps mail at /dev/outbox.json and /dev/outbox without SMTP_URL', async () => {
+    const { app, config } = await makeApp(database);
+    const email = uniqueEmail('outbox');
+    await authClient(app, config.publicUrl).signUp('Outbox, Otto', email, GOOD_PASSWORD);
+    await authClient(app, config.publicUrl).requestReset(email);
+    const json = await app.inject({ method: 'GET', url: '/dev/outbox.json' });
+    expect(json.statusCode).toBe(200);
+    const mails = json.json<Array<{ to: string; subject: string; text: string; sentAt: string }>>();
+    const mail = mails.find((entry) => entry.to === email);
+    expect(mail?.subject).toMatch(/^\d{6} is your Seminar reset code$/);
+    expect(mail?.text).toContain('Your code:');
+    expect(Number.isNaN(Date.parse(mail?.sentAt ?? ''))).toBe(false);
+    const page = await app.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(email);
+    await app.close();
+  });
+
+  it('is 404 in production', async () => {
+    const { app } = await makeApp(database, { NODE_ENV: 'production' });
+    expect((await app.inject({ method: 'GET', url: '/dev/outbox.json' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+    await app.close();
+  });
+});

@@ -1,0 +1,48 @@
+// The signed-in layout: app bar (name, colour mode, extra actions) and the main area. Signed-out
+// visitors are sent to /sign-in, remembering where they were going.
+import type { ReactNode } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Toolbar from '@mui/material/Toolbar';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../auth/session';
+import { AppLogo } from '../shell/AppLogo';
+import { FullPageLoading } from '../shell/FullPageLoading';
+import { MAIN_CONTENT_ID } from '../shell/SkipLink';
+import { ColorModeControl } from '../theme/ColorModeControl';
+import { PATHS, type ReturnToState } from './paths';
+
+export function SignedInLayout({ actions }: { actions?: ReactNode }) {
+  const { status } = useSession();
+  const location = useLocation();
+
+  if (status === 'loading') return <FullPageLoading />;
+  if (status === 'signed-out') {
+    const state: ReturnToState = { from: `${location.pathname}${location.search}${location.hash}` };
+    return <Navigate to={PATHS.signIn} replace state={state} />;
+  }
+
+  return (
+    <>
+      <AppBar position="sticky" elevation={0}>
+        <Toolbar sx={{ gap: 1 }}>
+          <AppLogo />
+          <Box sx={{ flex: 1 }} />
+          {actions}
+          <ColorModeControl />
+        </Toolbar>
+      </AppBar>
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{ flex: 1, display: 'flex', flexDirection: 'column', outline: 'none' }}
+      >
+        <Container maxWidth="lg" sx={{ flex: 1, py: { xs: 2, sm: 3 }, px: { xs: 2, sm: 3 } }}>
+          <Outlet />
+        </Container>
+      </Box>
+    </>
+  );
+}

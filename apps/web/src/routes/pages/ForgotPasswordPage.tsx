@@ -1,0 +1,251 @@
+// Password reset by e-mailed code (DESIGN §2: 6 digits, 10 minutes, 5 tries). Step 1 asks for the
+// e-mail and sends the code; step 2 takes the code and the new password, then goes to Sign in.
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import {
+  normalizeEmail,
+  RESET_CODE_LENGTH,
+  RESET_CODE_TTL_MS,
+  type AuthErrorField,
+} from '@seminar/shared';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { authApi, toAuthError, type ResetPasswordInput } from '../../auth/authApi';
+import {
+  checkEmail,
+  checkNewPassword,
+  checkResetCode,
+  cleanResetCode,
+  onlyErrors,
+  PASSWORD_HELPER_TEXT,
+  placeAuthError,
+  REQUIRED_WORDS,
+} from '../../auth/formChecks';
+import {
+  AuthPage,
+  FormAlert,
+  PasswordField,
+  SubmitButton,
+  useAuthPageState,
+  useFieldErrors,
+  type AuthPageState,
+} from '../../auth/forms';
+import { PATHS } from '../paths';
+
+const EMAIL_FIELDS: readonly AuthErrorField[] = ['email'];
+const RESET_FIELDS: readonly AuthErrorField[] = ['code', 'newPassword'];
+/** On the reset form the policy's 'password' errors belong to "New password". */
+const RESET_RENAME = { password: 'newPassword' } as const;
+
+const CODE_TTL_MINUTES = Math.round(RESET_CODE_TTL_MS / 60_000);
+
+/** What step 2 says about the code that was sent. */
+export function codeSentMessage(email: string): string {
+  return `If an account exists for ${email}, we sent it a ${RESET_CODE_LENGTH}-digit code. It works for ${CODE_TTL_MINUTES} minutes.`;
+}
+
+export function ForgotPasswordPage() {
+  const pageState = useAuthPageState();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(pageState.email ?? '');
+  /** The normalized address the code went to; set means step 2. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  return (
+    <AuthPage title="Forgot password">
+      {sentTo === null ? (
+        <EmailStep
+          email={email}
+          onEmailChange={setEmail}
+          onSent={(address) => setSentTo(address)}
+        />
+      ) : (
+        <ResetStep
+          email={sentTo}
+          onUseAnotherEmail={() => setSentTo(null)}
+          onDone={() => {
+            const state: AuthPageState = { from: pageState.from, passwordChanged: true, email: sentTo };
+            void navigate(PATHS.signIn, { replace: true, state });
+          }}
+        />
+      )}
+      <Typography variant="body2">
+        <Link
+          component={RouterLink}
+          to={PATHS.signIn}
+          state={{ from: pageState.from, email: (sentTo ?? email.trim()) || undefined }}
+        >
+          Back to sign in
+        </Link>
+      </Typography>
+    </AuthPage>
+  );
+}
+
+function EmailStep({
+  email,
+  onEmailChange,
+  onSent,
+}: {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onSent: (email: string) => void;
+}) {
+  const { errors, show, clear, inputRef } = useFieldErrors(EMAIL_FIELDS);
+  const send = useMutation({
+    mutationFn: (address: string) => authApi.sendResetCode(address),
+    onSuccess: (_data, address) => onSent(address),
+    onError: (error) => show(placeAuthError(toAuthError(error), EMAIL_FIELDS)),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (send.isPending) return;
+    const found = onlyErrors({ email: checkEmail(email) });
+    show(found);
+    if (Object.keys(found).length > 0) return;
+    send.mutate(normalizeEmail(email));
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <Stack spacing={2}>
+        <Typography sx={{ color: 'text.secondary' }}>
+          Enter the email of your account. We’ll send you a {RESET_CODE_LENGTH}-digit code to
+          choose a new password.
+        </Typography>
+        <FormAlert message={errors.form} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          fullWidth
+          value={email}
+          onChange={(event) => {
+            onEmailChange(event.target.value);
+            clear('email');
+          }}
+          error={Boolean(errors.email)}
+          helperText={errors.email}
+          inputRef={inputRef('email')}
+        />
+        <SubmitButton pending={send.isPending}>Send code</SubmitButton>
+      </Stack>
+    </Box>
+  );
+}
+
+function ResetStep({
+  email,
+  onUseAnotherEmail,
+  onDone,
+}: {
+  email: string;
+  onUseAnotherEmail: () => void;
+  onDone: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [resent, setResent] = useState(false);
+  const { errors, show, clear, inputRef } = useFieldErrors(RESET_FIELDS);
+
+  const reset = useMutation({
+    mutationFn: (input: ResetPasswordInput) => authApi.resetPassword(input),
+    onSuccess: onDone,
+    onError: (error) => show(placeAuthError(toAuthError(error), RESET_FIELDS, RESET_RENAME)),
+  });
+  const resend = useMutation({
+    mutationFn: () => authApi.sendResetCode(email),
+    onMutate: () => setResent(false),
+    onSuccess: () => {
+      setCode('');
+      show({});
+      setResent(true);
+    },
+    onError: (error) => show(placeAuthError(toAuthError(error), RESET_FIELDS, RESET_RENAME)),
+  });
+  const busy = reset.isPending || resend.isPending;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = onlyErrors({
+      code: checkResetCode(code),
+      newPassword: checkNewPassword(newPassword, REQUIRED_WORDS.newPassword),
+    });
+    show(found);
+    if (Object.keys(found).length > 0) return;
+    reset.mutate({ email, otp: code, password: newPassword });
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <Stack spacing={2}>
+        <Typography role="status">{codeSentMessage(email)}</Typography>
+        {resent && <Alert severity="success">We sent a new code. Use the newest one.</Alert>}
+        <FormAlert message={errors.form} />
+        <TextField
+          label="Code"
+          name="code"
+          autoComplete="one-time-code"
+          required
+          fullWidth
+          autoFocus
+          value={code}
+          onChange={(event) => {
+            setCode(cleanResetCode(event.target.value));
+            clear('code');
+          }}
+          error={Boolean(errors.code)}
+          helperText={errors.code ?? `${RESET_CODE_LENGTH} digits from the email`}
+          inputRef={inputRef('code')}
+          slotProps={{
+            htmlInput: {
+              inputMode: 'numeric',
+              pattern: '[0-9]*',
+              maxLength: RESET_CODE_LENGTH,
+            },
+          }}
+        />
+        <PasswordField
+          label="New password"
+          name="new-password"
+          autoComplete="new-password"
+          required
+          fullWidth
+          value={newPassword}
+          onChange={(event) => {
+            setNewPassword(event.target.value);
+            clear('newPassword');
+          }}
+          error={Boolean(errors.newPassword)}
+          helperText={errors.newPassword ?? PASSWORD_HELPER_TEXT}
+          inputRef={inputRef('newPassword')}
+        />
+        <SubmitButton pending={reset.isPending} disabled={resend.isPending}>
+          Reset password
+        </SubmitButton>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'space-between' }}>
+          <Button
+            loading={resend.isPending}
+            disabled={reset.isPending}
+            onClick={() => resend.mutate()}
+          >
+            Send a new code
+          </Button>
+          <Button disabled={busy} onClick={onUseAnotherEmail}>
+            Use another email
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { syncViewportHeight } from './viewport';
+
+class FakeVisualViewport extends EventTarget {
+  constructor(public height: number) {
+    super();
+  }
+}
+
+const cssVar = (name: string) => document.documentElement.style.getPropertyValue(name);
+
+function setVisualViewport(value: FakeVisualViewport | undefined) {
+  Object.defineProperty(window, 'visualViewport', { configurable: true, value });
+}
+
+afterEach(() => {
+  setVisualViewport(undefined);
+  document.documentElement.style.removeProperty('--vh');
+  document.documentElement.style.removeProperty('--app-height');
+});
+
+describe('syncViewportHeight', () => {
+  it('sets --vh and --app-height from the visual viewport and follows resize and scroll', () => {
+    const viewport = new FakeVisualViewport(800);
+    setVisualViewport(viewport);
+
+    const stop = syncViewportHeight();
+    expect(cssVar('--vh')).toBe('8px');
+    expect(cssVar('--app-height')).toBe('800px');
+
+    viewport.height = 550;
+    viewport.dispatchEvent(new Event('resize'));
+    expect(cssVar('--vh')).toBe('5.5px');
+    expect(cssVar('--app-height')).toBe('550px');
+
+    viewport.height = 600;
+    viewport.dispatchEvent(new Event('scroll'));
+    expect(cssVar('--app-height')).toBe('600px');
+
+    stop();
+    viewport.height = 300;
+    viewport.dispatchEvent(new Event('resize'));
+    expect(cssVar('--app-height')).toBe('600px');
+  });
+
+  it('falls back to window.innerHeight without visualViewport', () => {
+    setVisualViewport(undefined);
+    const original = window.innerHeight;
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 700 });
+    try {
+      const stop = syncViewportHeight();
+      expect(cssVar('--app-height')).toBe('700px');
+      expect(cssVar('--vh')).toBe('7px');
+
+      Object.defineProperty(window, 'innerHeight', { configurable: true, value: 640 });
+      window.dispatchEvent(new Event('resize'));
+      expect(cssVar('--app-height')).toBe('640px');
+      stop();
+    } finally {
+      Object.defineProperty(window, 'innerHeight', { configurable: true, value: original });
+    }
+  });
+});

@@ -1,0 +1,38 @@
+// Viewport height variables (SPEC §2): mobile browsers change the visible height as toolbars and the
+// on-screen keyboard come and go, which `100vh` ignores. We keep two CSS variables on <html> in step
+// with window.visualViewport (or window.innerHeight where that API is missing):
+//   --vh          1% of the visible height, in px (use as `calc(var(--vh) * 100)`)
+//   --app-height  the whole visible height, in px
+import { useEffect } from 'react';
+
+/** Starts keeping the variables in step; returns a function that stops it. */
+export function syncViewportHeight(win: Window = window): () => void {
+  const root = win.document.documentElement;
+  const viewport = win.visualViewport;
+  let last: number | undefined;
+
+  const update = () => {
+    const height = viewport ? viewport.height : win.innerHeight;
+    if (height === last) return;
+    last = height;
+    root.style.setProperty('--vh', `${height / 100}px`);
+    root.style.setProperty('--app-height', `${height}px`);
+  };
+
+  update();
+  if (viewport) {
+    viewport.addEventListener('resize', update);
+    viewport.addEventListener('scroll', update);
+    return () => {
+      viewport.removeEventListener('resize', update);
+      viewport.removeEventListener('scroll', update);
+    };
+  }
+  win.addEventListener('resize', update);
+  return () => win.removeEventListener('resize', update);
+}
+
+/** Keeps --vh and --app-height in step while the calling component is mounted. */
+export function useViewportHeight(): void {
+  useEffect(() => syncViewportHeight(), []);
+}

@@ -1,0 +1,42 @@
+// The MUI theme (SPEC §2): primary #1976d2, light background #fafafa, Roboto; plus a dark variant.
+import { createTheme, responsiveFontSizes, type Theme } from '@mui/material/styles';
+import { THEME_BACKGROUND_COLOR, THEME_FONT_FAMILY, THEME_PRIMARY_COLOR } from '@seminar/shared';
+
+export type ResolvedColorMode = 'light' | 'dark';
+
+/**
+ * In dark mode the primary colour is a lighter tint of #1976d2 (MUI's own dark default), because
+ * #1976d2 on a near-black background fails WCAG contrast for text and outlines.
+ */
+const DARK_PRIMARY_COLOR = '#90caf9';
+
+export function createAppTheme(mode: ResolvedColorMode): Theme {
+  const dark = mode === 'dark';
+  const theme = createTheme({
+    palette: dark
+      ? {
+          mode: 'dark',
+          primary: { main: DARK_PRIMARY_COLOR },
+          background: { default: '#121212', paper: '#1e1e1e' },
+        }
+      : {
+          mode: 'light',
+          primary: { main: THEME_PRIMARY_COLOR },
+          background: { default: THEME_BACKGROUND_COLOR, paper: '#ffffff' },
+        },
+    typography: { fontFamily: THEME_FONT_FAMILY },
+    components: {
+      MuiCssBaseline: {
+        styleOverrides: {
+          // --app-height is kept in step with the visual viewport by src/shell/viewport.ts.
+          '#root': {
+            minHeight: 'var(--app-height, 100dvh)',
+            display: 'flex',
+            flexDirection: 'column',
+          },
+        },
+      },
+    },
+  }); // Headings shrink on phones.
+  return responsiveFontSizes(theme);
+}

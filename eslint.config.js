@@ -1,0 +1,48 @@
+// Lint rules for the whole repository: typescript-eslint's recommended set, React hooks rules for the web.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      'bench/results/**',
+      '.test-*/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-properties': [
+        'error',
+        { object: 'it', property: 'only', message: 'No .only in committed tests.' },
+        { object: 'it', property: 'skip', message: 'No .skip in committed tests.' },
+        { object: 'describe', property: 'only', message: 'No .only in committed tests.' },
+        { object: 'describe', property: 'skip', message: 'No .skip in committed tests.' },
+        { object: 'test', property: 'only', message: 'No .only in committed tests.' },
+        { object: 'test', property: 'skip', message: 'No .skip in committed tests.' },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+);

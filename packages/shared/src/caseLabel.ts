@@ -1,0 +1,30 @@
+// Docs: SPEC §3 "Case record": exposes activity_qualified_name and channel_name; its label falls back
+// to the channel name followed by ' case'.
+
+/** The case record fields the label reads; any may be missing. */
+export interface CaseRecordLike {
+  activity_qualified_name?: string | null;
+  channel_name?: string | null;
+  label?: string | null;
+}
+
+/** Trimmed text, or '' for null, undefined and non-text values from stored data. */
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/**
+ * The label to show for a case record, the first non-blank of:
+ * 1. its explicit label;
+ * 2. `${channel_name} case` (SPEC §3's fallback);
+ * 3. its activity_qualified_name (so a case without a channel still has a name);
+ * 4. ''.
+ * Values are trimmed; blank text counts as missing.
+ */
+export function caseLabel(record: CaseRecordLike): string {
+  const label = text(record.label);
+  if (label !== '') return label;
+  const channelName = text(record.channel_name);
+  if (channelName !== '') return `${channelName} case`;
+  return text(record.activity_qualified_name);
+}

@@ -1,0 +1,15 @@
+// Docs: DESIGN §3 — @seminar/shared: constants, pure rules (SPEC §3–§9) and zod schemas used by both
+// the server and the web app.
+export * from './constants';
+export * from './names';
+export * from './email';
+export * from './documentId';
+export * from './recordId';
+export * from './roles';
+export * from './profiles';
+export * from './visibility';
+export * from './recency';
+export * from './caseLabel';
+export * from './schemas';
+export * from './classSelection';
+export * from './authErrors';

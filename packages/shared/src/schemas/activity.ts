@@ -1,0 +1,80 @@
+// Docs: SPEC §3 "Activity" (activity_id, class_id, enabled, deleted, pending_deleted) and DESIGN §2
+// "Activities" (the fields SPEC leaves open).
+import { z } from 'zod';
+import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from '../constants';
+import { documentIdSchema } from '../documentId';
+import {
+  auditFields,
+  dateInputSchema,
+  dateOrderOptions,
+  datesInOrder,
+  storedDateSchema,
+} from './common';
+
+/** The message shown under the due date when it is before the start date. */
+export const DUE_BEFORE_START_MESSAGE = "Due date can't be before the start date";
+
+/**
+ * An activity (usually a case discussion) of a class. product_id links an AI product and
+ * channel_id its case channel; both are optional.
+ */
+export const activitySchema = z.object({
+  activity_id: documentIdSchema,
+  class_id: documentIdSchema,
+  title: z.string(),
+  description: z.string().default(''),
+  activity_qualified_name: z.string().default(''),
+  product_id: documentIdSchema.nullable().default(null),
+  channel_id: documentIdSchema.nullable().default(null),
+  start_date: storedDateSchema,
+  due_date: storedDateSchema,
+  enabled: z.boolean(),
+  deleted: z.boolean(),
+  pending_deleted: z.boolean().default(false),
+  ...auditFields,
+});
+
+/** An activity (SPEC §3, DESIGN §2). */
+export type Activity = z.infer<typeof activitySchema>;
+
+/**
+ * What the client sends to create or edit an activity: title required (trimmed, 1–200), texts
+ * trimmed, empty dates become null, the due date may not be before the start date (error on
+ * `due_date`). New activities are enabled unless the form says otherwise.
+ */
+export const activityInputSchema = z
+  .object({
+    activity_id: documentIdSchema,
+    class_id: documentIdSchema,
+    title: z
+      .string({ error: 'Enter a title' })
+      .trim()
+      .min(1, { error: 'Enter a title' })
+      .max(NAME_MAX_LENGTH, { error: `A title can be at most ${NAME_MAX_LENGTH} characters` }),
+    description: z
+      .string()
+      .trim()
+      .max(DESCRIPTION_MAX_LENGTH, {
+        error: `A description can be at most ${DESCRIPTION_MAX_LENGTH} characters`,
+      })
+      .default(''),
+    activity_qualified_name: z
+      .string()
+      .trim()
+      .max(SHORT_TEXT_MAX_LENGTH, {
+        error: `A qualified name can be at most ${SHORT_TEXT_MAX_LENGTH} characters`,
+      })
+      .default(''),
+    product_id: documentIdSchema.nullable().default(null),
+    channel_id: documentIdSchema.nullable().default(null),
+    start_date: dateInputSchema,
+    due_date: dateInputSchema,
+    enabled: z.boolean().default(true),
+  })
+  .refine(
+    (v) => datesInOrder(v.start_date, v.due_date),
+    dateOrderOptions('start_date', 'due_date', DUE_BEFORE_START_MESSAGE),
+  );
+
+/** A parsed activity input. */
+export type ActivityInput = z.infer<typeof activityInputSchema>;

@@ -1,0 +1,56 @@
+// Docs: SPEC §7 (event payload and context fields), DESIGN §2 "Analytics" (POST /api/events, batched).
+// Limits are generous for real browsers but keep one event small on the server.
+import { z } from 'zod';
+import { ANALYTICS_BATCH_MAX_EVENTS, ANALYTICS_EVENT_NAMES } from '../constants';
+import { documentIdSchema } from '../documentId';
+import { roleSchema } from '../roles';
+import { timestampSchema, uidSchema } from './common';
+
+/** An analytics event name: selected_class_not_available or class_selected. */
+export const analyticsEventNameSchema = z.enum(ANALYTICS_EVENT_NAMES);
+
+/**
+ * The payload of both class events: uid, class_id, class_name and role. class_name and role are
+ * null when unknown (a class that is no longer available has neither).
+ */
+export const classEventPayloadSchema = z.object({
+  uid: uidSchema,
+  class_id: documentIdSchema,
+  class_name: z.string().max(1000).nullable(),
+  role: roleSchema.nullable(),
+});
+
+/** A class event's payload. */
+export type ClassEventPayload = z.infer<typeof classEventPayloadSchema>;
+
+const text = (max: number) => z.string().max(max);
+
+/**
+ * One analytics event with its context (SPEC §7). timestamp is epoch ms on the client's clock;
+ * device_memory and hardware_concurrency are null where the browser hides them.
+ */
+export const analyticsEventSchema = z.object({
+  event: analyticsEventNameSchema,
+  payload: classEventPayloadSchema,
+  event_variant: text(50).min(1),
+  database_name: text(200),
+  version: text(50).min(1),
+  timestamp: timestampSchema,
+  user_agent: text(1000),
+  timezone: text(100),
+  languages: z.array(text(50)).max(50),
+  device_memory: z.number().nonnegative().nullable().default(null),
+  hardware_concurrency: z.int().nonnegative().nullable().default(null),
+  screen_width: z.int().nonnegative(),
+  screen_height: z.int().nonnegative(),
+  pixel_ratio: z.number().positive(),
+});
+
+/** An analytics event (SPEC §7). */
+export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
+
+/** A batch for POST /api/events: 1 to ANALYTICS_BATCH_MAX_EVENTS events. */
+export const analyticsBatchSchema = z
+  .array(analyticsEventSchema)
+  .min(1)
+  .max(ANALYTICS_BATCH_MAX_EVENTS, { error: `At most ${ANALYTICS_BATCH_MAX_EVENTS} events` });

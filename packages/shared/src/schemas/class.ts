@@ -1,0 +1,54 @@
+// Docs: SPEC §3 "Class" (stored at classes/{class_id}) and §2 (a pending class cannot be selected).
+import { z } from 'zod';
+import { roleSchema } from '../roles';
+import {
+  auditFields,
+  storedDateSchema,
+  storedTagListSchema,
+  timestampSchema,
+  uidSchema,
+} from './common';
+import { documentIdSchema } from '../documentId';
+
+/**
+ * A class as the server sends it. my_role is the viewer's role in the class (absent where no
+ * viewer is involved, e.g. server-side reads). Text fields default to '', lists to [], dates to
+ * null and the pending flags to false, so older or partial rows still parse.
+ */
+export const classSchema = z.object({
+  class_id: documentIdSchema,
+  name: z.string(),
+  is_public: z.boolean().default(false),
+  is_demo: z.boolean().default(false),
+  enabled: z.boolean(),
+  deleted: z.boolean(),
+  course_code: z.string().default(''),
+  course_term: z.string().default(''),
+  course_name: z.string().default(''),
+  course_description: z.string().default(''),
+  course_disciplines: storedTagListSchema,
+  course_categories: storedTagListSchema,
+  start_date: storedDateSchema,
+  end_date: storedDateSchema,
+  /** True while a class request waits for the server (SPEC §4 "pending_created"). */
+  pending_enabled: z.boolean().default(false),
+  /** True once deletion was asked for and until the server applies it. */
+  pending_deleted: z.boolean().default(false),
+  created_at: timestampSchema,
+  created_by: uidSchema,
+  ...auditFields,
+  my_role: roleSchema.optional(),
+});
+
+/** A class (SPEC §3). */
+export type Class = z.infer<typeof classSchema>;
+
+/**
+ * Whether a class is pending: created but not yet enabled by the server, or with its deletion
+ * requested. A pending class cannot be selected (SPEC §2).
+ */
+export function isPendingClass(
+  cls: Pick<Class, 'enabled' | 'pending_enabled' | 'pending_deleted'>,
+): boolean {
+  return (cls.pending_enabled && !cls.enabled) || cls.pending_deleted;
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGE_MAX_LENGTH } from '../constants';
+import { makeRecordId } from '../recordId';
+import {
+  messageBodySchema,
+  messageEditInputSchema,
+  messageInputSchema,
+  messageSchema,
+} from './message';
+
+describe('messageBodySchema', () => {
+  it.each([
+    ['hello', true],
+    ['  indented code', true],
+    ['x'.repeat(MESSAGE_MAX_LENGTH), true],
+    ['😀'.repeat(MESSAGE_MAX_LENGTH / 2), true],
+    ['x'.repeat(MESSAGE_MAX_LENGTH + 1), false],
+    ['', false],
+    ['  \n\t', false],
+    [5, false],
+  ])('%j → valid %j', (body, valid) => {
+    expect(messageBodySchema.safeParse(body).success).toBe(valid);
+  });
+
+  it('keeps the text exactly as written', () => {
+    expect(messageBodySchema.parse('    code\n')).toBe('    code\n');
+  });
+
+  it.each([
+    ['', 'Write a message'],
+    [' ', 'Write a message'],
+    [
+      'x'.repeat(MESSAGE_MAX_LENGTH + 1),
+      `A message can be at most ${MESSAGE_MAX_LENGTH} characters`,
+    ],
+  ])('explains why %j is refused', (body, message) => {
+    expect(messageBodySchema.safeParse(body).error?.issues.map((i) => i.message)).toEqual([
+      message,
+    ]);
+  });
+});
+
+describe('messageSchema', () => {
+  const message = {
+    id: 'msg_20260308015959999_u1_k3j9x2',
+    class_id: 'c1',
+    channel_id: 'ch1',
+    seq: 1,
+    author_uid: 'u1',
+    author_name: 'Ann',
+    body: 'hello',
+    created_at: 1_780_000_000_000,
+  };
+
+  it('applies defaults', () => {
+    expect(messageSchema.parse(message)).toEqual({ ...message, edited_at: null, deleted: false });
+  });
+
+  it('accepts an empty body on a deleted message', () => {
+    expect(messageSchema.safeParse({ ...message, body: '', deleted: true }).success).toBe(true);
+  });
+
+  it.each([
+    ['seq', { seq: 0 }],
+    ['seq', { seq: 1.5 }],
+    ['body', { body: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) }],
+    ['edited_at', { edited_at: 'yesterday' }],
+    ['author_uid', { author_uid: undefined }],
+    ['id', { id: '' }],
+  ])('rejects a bad value on %s', (path, overrides) => {
+    expect(messageSchema.safeParse({ ...message, ...overrides }).error?.issues[0]?.path).toEqual([
+      path,
+    ]);
+  });
+});
+
+describe('messageInputSchema and messageEditInputSchema', () => {
+  const id = makeRecordId('msg', 'u1', new Date('2026-05-01T12:00:00Z'), () => 'abc123');
+
+  it('accepts a post with a record id', () => {
+    const post = { id, class_id: 'c1', channel_id: 'ch1', body: 'hi' };
+    expect(messageInputSchema.parse(post)).toEqual(post);
+  });
+
+  it.each([
+    ['id', { id: 'not-a-record-id' }],
+    ['body', { body: '   ' }],
+    ['channel_id', { channel_id: 'a/b' }],
+  ])('rejects a bad post on %s', (path, overrides) => {
+    const post = { id, class_id: 'c1', channel_id: 'ch1', body: 'hi', ...overrides };
+    expect(messageInputSchema.safeParse(post).error?.issues[0]?.path).toEqual([path]);
+  });
+
+  it('accepts an edit and refuses a blank one', () => {
+    expect(messageEditInputSchema.parse({ id, body: 'fixed' })).toEqual({ id, body: 'fixed' });
+    expect(messageEditInputSchema.safeParse({ id, body: '' }).error?.issues[0]?.path).toEqual([
+      'body',
+    ]);
+  });
+});

@@ -1,0 +1,1 @@
+export function resolveChromium(options?: { install?: boolean }): string;

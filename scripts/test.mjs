@@ -1,0 +1,71 @@
+// `npm test`: static checks, then every Vitest project — shared, web, server on PGlite and on
+// PostgreSQL, browser tests in Chromium. Prepares PostgreSQL and Chromium first (see README).
+import { spawnSync } from 'node:child_process';
+import { resolveChromium } from './lib/chromium.mjs';
+import { hasPostgresBinaries, resolvePostgres } from './lib/postgres.mjs';
+
+const args = process.argv.slice(2);
+const step = (title) => process.stdout.write(`\n=== ${title}\n`);
+
+function run(command, commandArgs, env = process.env) {
+  const result = spawnSync(command, commandArgs, { stdio: 'inherit', env });
+  if (result.status !== 0) {
+    process.stdout.write(
+      `\n${command} ${commandArgs.join(' ')} failed (exit ${result.status ?? result.signal}).\n`,
+    );
+    cleanup();
+    process.exit(result.status ?? 1);
+  }
+}
+
+let postgres = null;
+function cleanup() {
+  postgres?.stop?.();
+}
+process.on('SIGINT', () => {
+  cleanup();
+  process.exit(130);
+});
+
+const projects = ['shared', 'web', 'server-pglite', 'server-postgres', 'e2e'];
+const env = { ...process.env };
+
+step('PostgreSQL');
+if (process.env.SEMINAR_SKIP_POSTGRES === '1') {
+  process.stdout.write(
+    '\n!!!!!!!! SKIPPED: PostgreSQL tests (SEMINAR_SKIP_POSTGRES=1) — only PGlite was tested !!!!!!!!\n\n',
+  );
+  projects.splice(projects.indexOf('server-postgres'), 1);
+} else {
+  postgres = await resolvePostgres();
+  if (!postgres) {
+    process.stderr.write(
+      `No PostgreSQL for the tests: set TEST_DATABASE_URL, run one on 127.0.0.1:5432${hasPostgresBinaries() ? '' : ', or install the server (apt-get install -y postgresql)'}; SEMINAR_SKIP_POSTGRES=1 skips these tests.\n`,
+    );
+    process.exit(1);
+  }
+  env.TEST_DATABASE_URL = postgres.url;
+  process.stdout.write(`using ${postgres.source}\n`);
+}
+
+step('Chromium');
+try {
+  env.CHROMIUM_PATH = resolveChromium();
+  process.stdout.write(`using ${env.CHROMIUM_PATH}\n`);
+} catch (error) {
+  process.stderr.write(`${error.message}\n`);
+  cleanup();
+  process.exit(1);
+}
+
+step('Static checks: typecheck, lint, format');
+run('npm', ['run', '--silent', 'typecheck']);
+run('npm', ['run', '--silent', 'lint']);
+run('npm', ['run', '--silent', 'format:check']);
+
+step('Build (the browser tests run the built app)');
+run('npm', ['run', '--silent', 'build']);
+
+step(`Tests: ${projects.join(', ')}`);
+run('npx', ['vitest', 'run', ...projects.flatMap((name) => ['--project', name]), ...args], env);
+cleanup();
