@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { registerAuthRoutes } from './auth/routes';
 import { registerHealthRoutes } from './http/health';
+import { registerLiveSocket } from './live/socket';
 import { registerOutboxRoutes } from './mail/routes';
 import { registerUserRoutes } from './users/routes';
 import { registerSecurityHeaders } from './http/security';
@@ -45,6 +46,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(app, runtime);
   registerOutboxRoutes(app, runtime);
   registerUserRoutes(app, runtime);
+  const live = registerLiveSocket(app, runtime);
+  app.addHook('onClose', async () => live.close());
   await registerWebApp(app, config, options.webDist ?? webDistDir);
   return app;
 }

@@ -3,6 +3,7 @@
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { LiveHub } from './live/hub';
 import type { Mailer } from './mail/mailer';
 
 /** What request handlers need once the database is open and migrated. */
@@ -11,6 +12,8 @@ export interface Services {
   database: Database;
   auth: Auth;
   mailer: Mailer;
+  /** This node's subscription runtime. */
+  hub: LiveHub;
 }
 
 /** Holds the services once they exist; handlers ask it instead of capturing them at build time. */

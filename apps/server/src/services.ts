@@ -4,6 +4,7 @@ import { createAuth } from './auth/auth';
 import { authSecret } from './auth/secret';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { LiveHub } from './live/hub';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { Services } from './runtime';
 
@@ -19,5 +20,8 @@ export async function createServices(options: {
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, log });
   const secret = await authSecret(database.db, config.authSecret);
   const auth = createAuth({ config, db: database.db, mailer, secret });
-  return { config, database, auth, mailer };
+  const services = { config, database, auth, mailer } as Services;
+  services.hub = new LiveHub(services, log);
+  await services.hub.start();
+  return services;
 }

@@ -43,3 +43,26 @@ export async function makeApp(
   if (options.startReady !== false) await ready();
   return { app, runtime, config, ready };
 }
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** An app listening on a real port (WebSockets need one), PUBLIC_URL set to it. */
+export async function startListening(database: Database, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const made = await makeApp(database, { PUBLIC_URL: url, ...env });
+  await made.app.listen({ port, host: '127.0.0.1' });
+  return { ...made, url };
+}

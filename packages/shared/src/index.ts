@@ -13,3 +13,4 @@ export * from './caseLabel';
 export * from './schemas';
 export * from './classSelection';
 export * from './authErrors';
+export * from './liveEvents';

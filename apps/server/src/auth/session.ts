@@ -9,14 +9,32 @@ export interface SessionUser {
   displayName: string;
 }
 
-/** Better Auth's session for the request's cookie, or null. */
+/** A signed-in user and the session they are signed in with. */
+export interface ViewerSession {
+  user: SessionUser;
+  sessionId: string;
+  expiresAt: Date;
+}
+
+/** Better Auth's session for a Cookie header, or null. */
+export async function sessionFromCookie(
+  services: Services,
+  cookie: string | undefined,
+): Promise<ViewerSession | null> {
+  if (!cookie) return null;
+  const result = await services.auth.api.getSession({ headers: new Headers({ cookie }) });
+  if (!result) return null;
+  return {
+    user: { uid: result.user.id, email: result.user.email, displayName: result.user.name },
+    sessionId: result.session.id,
+    expiresAt: new Date(result.session.expiresAt),
+  };
+}
+
+/** The signed-in user of an HTTP request, or null. */
 export async function sessionUser(
   services: Services,
   request: FastifyRequest,
 ): Promise<SessionUser | null> {
-  const headers = new Headers();
-  if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
-  const result = await services.auth.api.getSession({ headers });
-  if (!result) return null;
-  return { uid: result.user.id, email: result.user.email, displayName: result.user.name };
+  return (await sessionFromCookie(services, request.headers.cookie))?.user ?? null;
 }

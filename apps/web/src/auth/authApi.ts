@@ -121,11 +121,7 @@ export const authApi = {
 
   /** E-mails a password reset code; succeeds whether or not the account exists. */
   sendResetCode: (email: string, signal?: AbortSignal) =>
-    post<unknown>(
-      '/email-otp/send-verification-otp',
-      { email, type: 'forget-password' },
-      signal,
-    ),
+    post<unknown>('/email-otp/send-verification-otp', { email, type: 'forget-password' }, signal),
 
   /** Sets a new password with the e-mailed code. */
   resetPassword: (input: ResetPasswordInput, signal?: AbortSignal) =>

@@ -72,11 +72,26 @@ export function SubmitButton({
   );
 }
 
-/** A password TextField with a show / hide toggle. */
-export function PasswordField(props: Omit<TextFieldProps, 'type' | 'variant'>) {
-  const [visible, setVisible] = useState(false);
+/**
+ * A TextField of the auth forms: full width and required. Every field of these forms is required,
+ * so the label shows no asterisk (the input still says `required` to assistive technology).
+ */
+export function AuthTextField(props: TextFieldProps) {
   return (
     <TextField
+      fullWidth
+      required
+      {...props}
+      slotProps={{ ...props.slotProps, inputLabel: { required: false } }}
+    />
+  );
+}
+
+/** A password AuthTextField with a show / hide toggle. */
+export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <AuthTextField
       {...props}
       type={visible ? 'text' : 'password'}
       slotProps={{

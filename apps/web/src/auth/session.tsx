@@ -99,35 +99,54 @@ export async function fetchSession(signal?: AbortSignal): Promise<SessionPayload
 }
 
 // ---------------------------------------------------------------------------------------------
-// The sign-out notice: why the user was signed out, shown on the Sign in page until dismissed or
-// until the next sign-in. One per browser tab, like the session itself.
+// Why the session ended last: a SPEC §8 code, shown on the Sign in page until dismissed or until
+// the next sign-in, or 'user' for the user's own sign-out (Sign in then shows nothing and does not
+// return to the previous user's page). One per browser tab, like the session itself.
 
-let signOutNotice: AuthErrorCode | null = null;
-const noticeListeners = new Set<() => void>();
+type SignOutReason = AuthErrorCode | 'user' | null;
+
+let signOutReason: SignOutReason = null;
+const reasonListeners = new Set<() => void>();
+
+function setSignOutReason(reason: SignOutReason): void {
+  if (signOutReason === reason) return;
+  signOutReason = reason;
+  for (const listener of reasonListeners) listener();
+}
+
+function subscribeToReason(listener: () => void): () => void {
+  reasonListeners.add(listener);
+  return () => reasonListeners.delete(listener);
+}
+
+function getSignOutReason(): SignOutReason {
+  return signOutReason;
+}
 
 /** Sets (or with `null` clears) the reason shown on the Sign in page. */
 export function setSignOutNotice(code: AuthErrorCode | null): void {
-  if (signOutNotice === code) return;
-  signOutNotice = code;
-  for (const listener of noticeListeners) listener();
+  setSignOutReason(code);
 }
 
 export function clearSignOutNotice(): void {
-  setSignOutNotice(null);
+  setSignOutReason(null);
 }
 
+/** The code the user was last signed out for, if any. */
 export function getSignOutNotice(): AuthErrorCode | null {
-  return signOutNotice;
-}
-
-function subscribeToNotice(listener: () => void): () => void {
-  noticeListeners.add(listener);
-  return () => noticeListeners.delete(listener);
+  return signOutReason === 'user' ? null : signOutReason;
 }
 
 /** The code the user was last signed out for (its words: `authErrorWords(code).message`). */
 export function useSignOutNotice(): AuthErrorCode | null {
-  return useSyncExternalStore(subscribeToNotice, getSignOutNotice, getSignOutNotice);
+  const reason = useSyncExternalStore(subscribeToReason, getSignOutReason, getSignOutReason);
+  return reason === 'user' ? null : reason;
+}
+
+/** True after the user's own sign-out (until the next sign-in). */
+export function useSignedOutByUser(): boolean {
+  const reason = useSyncExternalStore(subscribeToReason, getSignOutReason, getSignOutReason);
+  return reason === 'user';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -143,7 +162,7 @@ function removeUserData(client: QueryClient): void {
 
 /**
  * Signs out on this device only: cancels running queries, marks the session signed out (the
- * session query keeps `null`, so every `useSession()` sees it at once) and removes every other
+ * session query keeps `null`, so every `useSession()` turns 'signed-out') and removes every other
  * query and mutation from the cache. The signed-in layout then sends the user to Sign in.
  */
 export async function clearSessionLocally(client: QueryClient): Promise<void> {
@@ -160,10 +179,7 @@ export async function clearSessionLocally(client: QueryClient): Promise<void> {
  */
 export async function signOutWithMessage(client: QueryClient, code: AuthErrorCode): Promise<void> {
   setSignOutNotice(code);
-  await Promise.all([
-    clearSessionLocally(client),
-    authApi.signOut().catch(() => undefined),
-  ]);
+  await Promise.all([clearSessionLocally(client), authApi.signOut().catch(() => undefined)]);
 }
 
 /** Whether a failed sign-out request may have left the session alive on the server. */
@@ -176,8 +192,9 @@ function serverMayKeepSession(error: AuthError): boolean {
 }
 
 /**
- * The user's own sign-out: ends the session on the server, then clears the cache. Throws an
- * AuthError (and keeps the user signed in) when the server may not have ended the session.
+ * The user's own sign-out: ends the session on the server, then clears the cache; the signed-in
+ * layout then shows Sign in (without a message, and without returning to this user's page).
+ * Throws an AuthError (and keeps the user signed in) when the server may not have ended the session.
  */
 export async function signOut(client: QueryClient): Promise<void> {
   try {
@@ -187,7 +204,7 @@ export async function signOut(client: QueryClient): Promise<void> {
     // Other refusals (e.g. "no session") mean the server holds no session for this cookie.
     if (serverMayKeepSession(authError)) throw authError;
   }
-  clearSignOutNotice();
+  setSignOutReason('user');
   await clearSessionLocally(client);
 }
 
@@ -220,7 +237,11 @@ export function useSignOut(): SignOutActions {
  * setTimeout can wait. `null` when `expiresAt` is not a date.
  */
 export function sessionRefreshDelay(expiresAt: unknown, now: number): number | null {
-  if (typeof expiresAt !== 'string' && typeof expiresAt !== 'number' && !(expiresAt instanceof Date))
+  if (
+    typeof expiresAt !== 'string' &&
+    typeof expiresAt !== 'number' &&
+    !(expiresAt instanceof Date)
+  )
     return null;
   const expiry = new Date(expiresAt).getTime();
   if (Number.isNaN(expiry)) return null;
@@ -335,7 +356,8 @@ export function useConfirmSignedIn(): () => Promise<void> {
   return useCallback(async () => {
     await refreshSession();
     const state = client.getQueryState(SESSION_QUERY_KEY);
-    if (!state?.data) throw state?.error instanceof AuthError ? state.error : new AuthError('unknown');
+    if (!state?.data)
+      throw state?.error instanceof AuthError ? state.error : new AuthError('unknown');
     clearSignOutNotice();
   }, [client, refreshSession]);
 }

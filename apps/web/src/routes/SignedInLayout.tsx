@@ -1,4 +1,4 @@
-// The signed-in layout: app bar (name, colour mode, extra actions) and the main area. Signed-out
+// The signed-in layout: app bar (name, extra actions, colour mode, account menu) and the main area. Signed-out
 // visitors are sent to /sign-in, remembering where they were going.
 import type { ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
@@ -6,7 +6,8 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../auth/session';
+import { AccountMenu } from '../auth/AccountMenu';
+import { useSession, useSignedOutByUser } from '../auth/session';
 import { AppLogo } from '../shell/AppLogo';
 import { FullPageLoading } from '../shell/FullPageLoading';
 import { MAIN_CONTENT_ID } from '../shell/SkipLink';
@@ -16,9 +17,12 @@ import { PATHS, type ReturnToState } from './paths';
 export function SignedInLayout({ actions }: { actions?: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
+  const signedOutByUser = useSignedOutByUser();
 
   if (status === 'loading') return <FullPageLoading />;
   if (status === 'signed-out') {
+    // After the user's own sign-out the next person starts fresh, not on this user's page.
+    if (signedOutByUser) return <Navigate to={PATHS.signIn} replace />;
     const state: ReturnToState = { from: `${location.pathname}${location.search}${location.hash}` };
     return <Navigate to={PATHS.signIn} replace state={state} />;
   }
@@ -31,6 +35,7 @@ export function SignedInLayout({ actions }: { actions?: ReactNode }) {
           <Box sx={{ flex: 1 }} />
           {actions}
           <ColorModeControl />
+          <AccountMenu />
         </Toolbar>
       </AppBar>
       <Box

@@ -33,6 +33,8 @@ export const messageSchema = z.object({
   created_at: timestampSchema,
   edited_at: timestampSchema.nullable().default(null),
   deleted: z.boolean().default(false),
+  /** The live version (DESIGN §4): a later write of the same message has a higher one. */
+  version: z.int().min(0).default(0),
 });
 
 /** A channel message (DESIGN §2). */

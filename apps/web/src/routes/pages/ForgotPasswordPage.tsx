@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -29,6 +28,7 @@ import {
 } from '../../auth/formChecks';
 import {
   AuthPage,
+  AuthTextField,
   FormAlert,
   PasswordField,
   SubmitButton,
@@ -70,7 +70,11 @@ export function ForgotPasswordPage() {
           email={sentTo}
           onUseAnotherEmail={() => setSentTo(null)}
           onDone={() => {
-            const state: AuthPageState = { from: pageState.from, passwordChanged: true, email: sentTo };
+            const state: AuthPageState = {
+              from: pageState.from,
+              passwordChanged: true,
+              email: sentTo,
+            };
             void navigate(PATHS.signIn, { replace: true, state });
           }}
         />
@@ -117,17 +121,15 @@ function EmailStep({
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Stack spacing={2}>
         <Typography sx={{ color: 'text.secondary' }}>
-          Enter the email of your account. We’ll send you a {RESET_CODE_LENGTH}-digit code to
-          choose a new password.
+          Enter the email of your account. We’ll send you a {RESET_CODE_LENGTH}-digit code to choose
+          a new password.
         </Typography>
         <FormAlert message={errors.form} />
-        <TextField
+        <AuthTextField
           label="Email"
           type="email"
           name="email"
           autoComplete="email"
-          required
-          fullWidth
           value={email}
           onChange={(event) => {
             onEmailChange(event.target.value);
@@ -192,12 +194,10 @@ function ResetStep({
         <Typography role="status">{codeSentMessage(email)}</Typography>
         {resent && <Alert severity="success">We sent a new code. Use the newest one.</Alert>}
         <FormAlert message={errors.form} />
-        <TextField
+        <AuthTextField
           label="Code"
           name="code"
           autoComplete="one-time-code"
-          required
-          fullWidth
           autoFocus
           value={code}
           onChange={(event) => {
@@ -219,8 +219,6 @@ function ResetStep({
           label="New password"
           name="new-password"
           autoComplete="new-password"
-          required
-          fullWidth
           value={newPassword}
           onChange={(event) => {
             setNewPassword(event.target.value);
@@ -233,7 +231,12 @@ function ResetStep({
         <SubmitButton pending={reset.isPending} disabled={resend.isPending}>
           Reset password
         </SubmitButton>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'space-between' }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', justifyContent: 'space-between' }}
+        >
           <Button
             loading={resend.isPending}
             disabled={reset.isPending}

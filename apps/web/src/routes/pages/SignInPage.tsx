@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { authErrorWords, normalizeEmail, type AuthErrorField } from '@seminar/shared';
 import { Link as RouterLink } from 'react-router';
@@ -13,6 +12,7 @@ import { authApi, toAuthError, type SignInInput } from '../../auth/authApi';
 import { checkEmail, checkPassword, onlyErrors, placeAuthError } from '../../auth/formChecks';
 import {
   AuthPage,
+  AuthTextField,
   FormAlert,
   PasswordField,
   SubmitButton,
@@ -64,13 +64,11 @@ export function SignInPage() {
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2}>
           <FormAlert message={errors.form} />
-          <TextField
+          <AuthTextField
             label="Email"
             type="email"
             name="email"
             autoComplete="email"
-            required
-            fullWidth
             value={email}
             onChange={(event) => {
               setEmail(event.target.value);
@@ -84,8 +82,6 @@ export function SignInPage() {
             label="Password"
             name="password"
             autoComplete="current-password"
-            required
-            fullWidth
             value={password}
             onChange={(event) => {
               setPassword(event.target.value);
@@ -98,7 +94,12 @@ export function SignInPage() {
           <SubmitButton pending={signIn.isPending}>Sign in</SubmitButton>
         </Stack>
       </Box>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'space-between' }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', justifyContent: 'space-between' }}
+      >
         <Link
           component={RouterLink}
           to={PATHS.forgotPassword}

@@ -3,7 +3,6 @@ import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { normalizeEmail, type AuthErrorField } from '@seminar/shared';
@@ -20,6 +19,7 @@ import {
 } from '../../auth/formChecks';
 import {
   AuthPage,
+  AuthTextField,
   FormAlert,
   PasswordField,
   SubmitButton,
@@ -67,12 +67,10 @@ export function SignUpPage() {
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2}>
           <FormAlert message={errors.form} />
-          <TextField
+          <AuthTextField
             label="Name"
             name="name"
             autoComplete="name"
-            required
-            fullWidth
             value={name}
             onChange={(event) => {
               setName(event.target.value);
@@ -82,13 +80,11 @@ export function SignUpPage() {
             helperText={errors.name ?? NAME_HELPER_TEXT}
             inputRef={inputRef('name')}
           />
-          <TextField
+          <AuthTextField
             label="Email"
             type="email"
             name="email"
             autoComplete="email"
-            required
-            fullWidth
             value={email}
             onChange={(event) => {
               setEmail(event.target.value);
@@ -102,8 +98,6 @@ export function SignUpPage() {
             label="Password"
             name="password"
             autoComplete="new-password"
-            required
-            fullWidth
             value={password}
             onChange={(event) => {
               setPassword(event.target.value);

@@ -1,0 +1,292 @@
+// Docs: docs/realtime.md#the-subscription-runtime — per node: topic → subscribers. A notice is read
+// once, then filtered per subscriber with the shared visibility rules.
+import { TRPCError } from '@trpc/server';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SessionUser } from '../auth/session';
+import type { Services } from '../runtime';
+import type { LiveEvent, LiveRow } from '@seminar/shared';
+import { LIVE_CHANNEL, parseNotice, type LiveNotice } from './bus';
+
+export type { LiveEvent };
+
+/**
+ * A live topic: how to check access, read a snapshot, load changed rows and filter them per viewer.
+ * Each resource registers its own (classes/live.ts, messages/live.ts, …).
+ */
+export interface LiveTopic<Input, Row, Access> {
+  name: string;
+  /** 'collection': snapshots replace the client's set. 'stream': ordered, merged (messages). */
+  kind: 'collection' | 'stream';
+  /** The notice key this input listens to (e.g. a class id or a channel id). */
+  key(input: Input): string;
+  /** Resolves the viewer's access or throws NOT_FOUND (the same for missing and forbidden). */
+  access(services: Services, viewer: SessionUser, input: Input): Promise<Access>;
+  /** The class the access depends on: `access` notices of that class re-check it. */
+  classOf(access: Access): string;
+  snapshot(services: Services, viewer: SessionUser, input: Input, access: Access): Promise<Row[]>;
+  /** Rows by id, whatever their visibility (the runtime filters per subscriber). */
+  load(services: Services, key: string, ids: string[]): Promise<Row[]>;
+  visible(row: Row, viewer: SessionUser, access: Access): boolean;
+  id(row: Row): string;
+}
+
+/** A queue that a slow client lets grow past this is ended; the client resubscribes. */
+const MAX_QUEUED_EVENTS = 5_000;
+
+type AnyTopic = LiveTopic<unknown, unknown, unknown>;
+
+class Subscriber {
+  readonly delivered = new Set<string>();
+  #queue: LiveEvent<unknown>[] = [];
+  #wake: (() => void) | null = null;
+  #held: LiveEvent<unknown>[] | null = [];
+  ended = false;
+
+  constructor(
+    readonly topic: AnyTopic,
+    readonly viewer: SessionUser,
+    readonly input: unknown,
+    public access: unknown,
+    readonly key: string,
+    public classId: string,
+  ) {}
+
+  /** Queues an event; until the snapshot is out, changes are held so they follow it. */
+  push(event: LiveEvent<unknown>): void {
+    if (this.ended) return;
+    if (event.type === 'upsert' && event.rows.length === 0) return;
+    if (event.type === 'remove' && event.ids.length === 0) return;
+    if (this.#held) {
+      this.#held.push(event);
+      return;
+    }
+    this.#enqueue(event);
+  }
+
+  /**
+   * Sends the snapshot, then whatever changed while it was read — minus changes the snapshot already
+   * holds, so a write racing the subscribe reaches the client exactly once.
+   */
+  release(snapshot: LiveEvent<unknown>): void {
+    const held = this.#held ?? [];
+    this.#held = null;
+    this.#enqueue(snapshot);
+    const seen = new Map<string, number>();
+    if (snapshot.type === 'snapshot') {
+      for (const row of snapshot.rows) seen.set(this.topic.id(row), (row as LiveRow).version);
+    }
+    for (const event of held) {
+      if (event.type === 'upsert') {
+        const fresh = event.rows.filter((row) => (seen.get(this.topic.id(row)) ?? -1) < (row as LiveRow).version);
+        if (fresh.length > 0) this.#enqueue({ type: 'upsert', rows: fresh });
+      } else {
+        this.#enqueue(event);
+      }
+    }
+  }
+
+  #enqueue(event: LiveEvent<unknown>): void {
+    if (event.type === 'snapshot' || event.type === 'upsert') {
+      for (const row of event.rows) this.delivered.add(this.topic.id(row));
+    } else if (event.type === 'remove') {
+      for (const id of event.ids) this.delivered.delete(id);
+    } else {
+      this.ended = true;
+    }
+    this.#queue.push(event);
+    if (this.#queue.length > MAX_QUEUED_EVENTS && event.type !== 'end') {
+      this.#queue = [{ type: 'end', reason: 'Too far behind; reconnecting.' }];
+      this.ended = true;
+    }
+    this.#wake?.();
+  }
+
+  /** Wakes a pending `next()` (the subscription was aborted). */
+  wake(): void {
+    this.#wake?.();
+  }
+
+  async next(signal: AbortSignal): Promise<LiveEvent<unknown> | null> {
+    while (this.#queue.length === 0) {
+      if (signal.aborted) return null;
+      await new Promise<void>((resolve) => {
+        this.#wake = resolve;
+      });
+      this.#wake = null;
+    }
+    return this.#queue.shift() ?? null;
+  }
+}
+
+/** The node's subscription runtime. */
+export class LiveHub {
+  readonly #byKey = new Map<string, Set<Subscriber>>();
+  readonly #byClass = new Map<string, Set<Subscriber>>();
+  readonly #topics = new Map<string, AnyTopic>();
+  readonly #chains = new Map<string, Promise<void>>();
+  #stopListening: (() => Promise<void>) | null = null;
+
+  constructor(
+    readonly services: Services,
+    readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** LISTENs on the live channel. Call once, before serving subscriptions. */
+  async start(): Promise<void> {
+    this.#stopListening = await this.services.database.listen(LIVE_CHANNEL, (payload) => {
+      const notice = parseNotice(payload);
+      if (notice) this.dispatch(notice);
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.#stopListening?.();
+    this.#stopListening = null;
+  }
+
+  /** Number of live subscriptions on this node. */
+  get size(): number {
+    let count = 0;
+    for (const set of this.#byKey.values()) count += set.size;
+    return count;
+  }
+
+  /** Handles a notice, in order per topic and key (so a channel's messages go out in seq order). */
+  dispatch(notice: LiveNotice): void {
+    const chainKey = `${notice.topic}\u0000${notice.key}`;
+    const previous = this.#chains.get(chainKey) ?? Promise.resolve();
+    const next = previous
+      .then(() => this.#process(notice))
+      .catch((error: unknown) => this.log.error({ err: error, notice }, 'live notice failed'));
+    this.#chains.set(chainKey, next);
+    void next.then(() => {
+      if (this.#chains.get(chainKey) === next) this.#chains.delete(chainKey);
+    });
+  }
+
+  /** Resyncs every subscriber (after the LISTEN connection was lost and came back). */
+  resyncAll(): void {
+    for (const set of this.#byKey.values()) for (const sub of set) void this.#resync(sub);
+  }
+
+  /**
+   * A live query: checks access (throwing NOT_FOUND), registers before reading the snapshot so no
+   * change slips between them, then yields the snapshot and every change until aborted or ended.
+   */
+  async *subscribe<Input, Row, Access>(
+    topic: LiveTopic<Input, Row, Access>,
+    viewer: SessionUser,
+    input: Input,
+    signal: AbortSignal,
+  ): AsyncGenerator<LiveEvent<Row>> {
+    const anyTopic = topic as unknown as AnyTopic;
+    this.#topics.set(topic.name, anyTopic);
+    const access = await topic.access(this.services, viewer, input);
+    const sub = new Subscriber(anyTopic, viewer, input, access, `${topic.name}\u0000${topic.key(input)}`, topic.classOf(access));
+    this.#add(sub);
+    const onAbort = () => sub.wake();
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      const rows = await topic.snapshot(this.services, viewer, input, access);
+      sub.release({ type: 'snapshot', rows, replace: topic.kind === 'collection' });
+      for (;;) {
+        const event = await sub.next(signal);
+        if (!event) return;
+        yield event as LiveEvent<Row>;
+        if (event.type === 'end') return;
+      }
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      this.#remove(sub);
+    }
+  }
+
+  /** Handlers for notices that are not live queries (e.g. `user`: a user was disabled). */
+  readonly #handlers = new Map<string, (notice: LiveNotice) => void>();
+
+  /** Registers the handler of a non-query topic. */
+  on(topic: string, handler: (notice: LiveNotice) => void): void {
+    this.#handlers.set(topic, handler);
+  }
+
+  #add(sub: Subscriber): void {
+    addTo(this.#byKey, sub.key, sub);
+    addTo(this.#byClass, sub.classId, sub);
+  }
+
+  #remove(sub: Subscriber): void {
+    removeFrom(this.#byKey, sub.key, sub);
+    removeFrom(this.#byClass, sub.classId, sub);
+  }
+
+  async #process(notice: LiveNotice): Promise<void> {
+    const handler = this.#handlers.get(notice.topic);
+    if (handler) {
+      handler(notice);
+      return;
+    }
+    if (notice.topic === 'access') {
+      const subs = [...(this.#byClass.get(notice.key) ?? [])].filter((sub) => !notice.uid || sub.viewer.uid === notice.uid);
+      await Promise.all(subs.map((sub) => this.#recheck(sub)));
+      return;
+    }
+    const subs = this.#byKey.get(`${notice.topic}\u0000${notice.key}`);
+    if (!subs || subs.size === 0) return;
+    if (notice.ids === null) {
+      await Promise.all([...subs].map((sub) => this.#resync(sub)));
+      return;
+    }
+    const topic = this.#topics.get(notice.topic);
+    if (!topic) return;
+    const rows = await topic.load(this.services, notice.key, notice.ids);
+    const found = new Set(rows.map((row) => topic.id(row)));
+    for (const sub of subs) {
+      const upserts = rows.filter((row) => topic.visible(row, sub.viewer, sub.access));
+      const hidden = rows.filter((row) => !topic.visible(row, sub.viewer, sub.access)).map((row) => topic.id(row));
+      const gone = notice.ids.filter((id) => !found.has(id));
+      sub.push({ type: 'upsert', rows: upserts });
+      sub.push({ type: 'remove', ids: [...hidden, ...gone].filter((id) => sub.delivered.has(id)) });
+    }
+  }
+
+  /** Re-checks access after a membership or channel change: ends the subscription or resyncs it. */
+  async #recheck(sub: Subscriber): Promise<void> {
+    try {
+      sub.access = await sub.topic.access(this.services, sub.viewer, sub.input);
+    } catch (error) {
+      if (!(error instanceof TRPCError)) throw error;
+      sub.push({ type: 'remove', ids: [...sub.delivered] });
+      sub.push({ type: 'end', reason: 'You no longer have access to this.' });
+      this.#remove(sub);
+      return;
+    }
+    if (sub.topic.kind === 'collection') await this.#resync(sub);
+  }
+
+  /** Sends the difference between what the subscriber has and what it may see now. */
+  async #resync(sub: Subscriber): Promise<void> {
+    if (sub.ended) return;
+    const rows = await sub.topic.snapshot(this.services, sub.viewer, sub.input, sub.access);
+    const present = new Set(rows.map((row) => sub.topic.id(row)));
+    sub.push({ type: 'upsert', rows });
+    if (sub.topic.kind === 'collection') {
+      sub.push({ type: 'remove', ids: [...sub.delivered].filter((id) => !present.has(id)) });
+    }
+  }
+}
+
+function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  set.add(value);
+}
+
+function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(value);
+  if (set.size === 0) map.delete(key);
+}

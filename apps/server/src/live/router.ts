@@ -1,0 +1,12 @@
+// Docs: docs/realtime.md#adding-a-topic — the app's tRPC router: one sub-router per resource.
+import { messagesRouter } from '../messages/router';
+import { publicProcedure, router } from './trpc';
+
+export const appRouter = router({
+  /** Who the socket is signed in as (the client checks its connection with it). */
+  me: publicProcedure.query(({ ctx }) => ctx.viewer),
+  messages: messagesRouter,
+});
+
+/** The router's type, imported by the web client. */
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,17 @@
+// Docs: ../shared/DESIGN.md §2 "Who may do what" — messages.
+import { hasInstructorPowers, type Role } from '@seminar/shared';
+
+/** Anyone who can see an enabled channel may post in it. */
+export function canPostMessage(channel: { enabled: boolean; deleted: boolean }): boolean {
+  return channel.enabled && !channel.deleted;
+}
+
+/** Only the author edits a message. */
+export function canEditMessage(viewerUid: string, message: { author_uid: string; deleted: boolean }): boolean {
+  return !message.deleted && message.author_uid === viewerUid;
+}
+
+/** The author deletes their own; instructors and class admins delete any. */
+export function canDeleteMessage(viewerUid: string, role: Role, message: { author_uid: string }): boolean {
+  return message.author_uid === viewerUid || hasInstructorPowers(role);
+}

@@ -1,0 +1,22 @@
+// Docs: docs/realtime.md — message row → wire shape (epoch-ms timestamps, SPEC field names).
+import type { Message } from '@seminar/shared';
+import type { messages } from '../db/schema';
+
+type MessageRow = typeof messages.$inferSelect;
+
+/** A message as clients receive it. A deleted message keeps its place (seq) but not its text. */
+export function presentMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    class_id: row.class_id,
+    channel_id: row.channel_id,
+    seq: row.seq,
+    author_uid: row.author_uid,
+    author_name: row.author_name,
+    body: row.deleted ? '' : row.body,
+    created_at: row.created_at.getTime(),
+    edited_at: row.edited_at ? row.edited_at.getTime() : null,
+    deleted: row.deleted,
+    version: row.version,
+  };
+}

@@ -1,0 +1,55 @@
+// Test data: users through the real sign-up, classes and channels inserted as fixture rows.
+import type { FastifyInstance } from 'fastify';
+import type { Role } from '@seminar/shared';
+import type { SessionUser } from '../src/auth/session';
+import type { Db } from '../src/db/client';
+import { channels, channelUsers, classes, classMemberships } from '../src/db/schema';
+import { authClient, GOOD_PASSWORD, uniqueEmail } from './authClient';
+
+export interface TestUser extends SessionUser {
+  cookie: string;
+}
+
+/** Signs a user up through the HTTP contract and returns them with their session cookie. */
+export async function signUpUser(app: FastifyInstance, origin: string, name: string): Promise<TestUser> {
+  const client = authClient(app, origin, `192.0.2.${1 + Math.floor(Math.random() * 250)}`);
+  const email = uniqueEmail(name.split(',')[0]?.toLowerCase().replace(/\W/g, '') || 'user');
+  const response = await client.signUp(name, email, GOOD_PASSWORD);
+  if (response.status !== 200 || !client.cookie) throw new Error(`sign-up failed: ${response.status}`);
+  const user = (response.body as { user: { id: string } }).user;
+  return { uid: user.id, email, displayName: name, cookie: client.cookie };
+}
+
+let counter = 0;
+const nextId = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(counter += 1)}`;
+
+/** A class with members (by role) and channels; returns the ids. */
+export async function createClassFixture(
+  db: Db,
+  input: {
+    members: Array<{ user: { uid: string }; role: Role }>;
+    channels?: Array<{ name: string; is_public?: boolean; enabled?: boolean; members?: Array<{ uid: string }> }>;
+  },
+): Promise<{ classId: string; channelIds: string[] }> {
+  const classId = nextId('class');
+  await db.insert(classes).values({ class_id: classId, name: `Class ${classId}` });
+  for (const member of input.members) {
+    await db.insert(classMemberships).values({ class_id: classId, uid: member.user.uid, role: member.role });
+  }
+  const channelIds: string[] = [];
+  for (const channel of input.channels ?? [{ name: 'general', is_public: true }]) {
+    const channelId = nextId('channel');
+    channelIds.push(channelId);
+    await db.insert(channels).values({
+      channel_id: channelId,
+      class_id: classId,
+      name: channel.name,
+      is_public: channel.is_public ?? false,
+      enabled: channel.enabled ?? true,
+    });
+    for (const member of channel.members ?? []) {
+      await db.insert(channelUsers).values({ class_id: classId, channel_id: channelId, uid: member.uid });
+    }
+  }
+  return { classId, channelIds };
+}
