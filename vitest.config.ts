@@ -2,7 +2,9 @@
 // `npm test` (scripts/test.mjs) picks the projects and prepares PostgreSQL and Chromium first.
 import { defineConfig } from 'vitest/config';
 
-const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/*.test.ts'];
+// Several nodes sharing one database: only PostgreSQL can be shared between processes.
+const postgresOnlyTests = ['apps/server/test/postgres/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -29,7 +31,7 @@ export default defineConfig({
       {
         test: {
           name: 'server-postgres',
-          include: serverTests,
+          include: [...serverTests, ...postgresOnlyTests],
           env: { SEMINAR_TEST_DB: 'postgres' },
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,

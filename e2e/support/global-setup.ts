@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { resolveChromium } from '../../scripts/lib/chromium.mjs';
-import { repoRoot } from './paths';
+import { repoRoot } from '../../test-support/serverProcess';
 
 declare module 'vitest' {
   export interface ProvidedContext {

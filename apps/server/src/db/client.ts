@@ -20,8 +20,11 @@ export type NotifyHandler = (payload: string) => void;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** LISTEN on a channel; resolves once listening, to a function that stops it. */
-  listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; resolves once listening, to a function that stops it. `onReset` runs after
+   * the LISTEN connection was lost and re-established: notices may have been missed meanwhile.
+   */
+  listen(channel: string, handler: NotifyHandler, onReset?: () => void): Promise<() => Promise<void>>;
   /** Answers when the database can run a query. */
   ping(): Promise<void>;
   /** Runs `fn` holding a cluster-wide advisory lock, so concurrent starts migrate one at a time. */
@@ -77,37 +80,67 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // An idle client that loses its server emits 'error' on the pool; without a listener Node exits.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  // One dedicated LISTEN connection per node (DESIGN §3); opened on first use.
-  let listener: pg.Client | null = null;
+  // One dedicated LISTEN connection per node (DESIGN §3); opened on first use, re-opened when lost.
+  let listener: Promise<pg.Client> | null = null;
+  let closed = false;
   const handlers = new Map<string, Set<NotifyHandler>>();
-  const listenerClient = async (): Promise<pg.Client> => {
-    if (listener) return listener;
+  const resetHandlers = new Set<() => void>();
+  const connectListener = async (): Promise<pg.Client> => {
     const client = new pg.Client({ connectionString: url });
-    client.on('error', () => undefined);
     client.on('notification', (message) => {
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
+    const lost = () => {
+      if (closed || listener === null) return;
+      listener = null;
+      void reconnect(1);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
     await client.connect();
-    listener = client;
+    for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     return client;
+  };
+  const reconnect = async (attempt: number): Promise<void> => {
+    if (closed) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 250 * 2 ** attempt)));
+    if (closed) return;
+    try {
+      const client = connectListener();
+      listener = client;
+      await client;
+      resetHandlers.forEach((reset) => reset());
+    } catch {
+      listener = null;
+      void reconnect(attempt + 1);
+    }
+  };
+  const listenerClient = (): Promise<pg.Client> => {
+    listener ??= connectListener().catch((error: unknown) => {
+      listener = null;
+      throw error;
+    });
+    return listener;
   };
   return {
     db,
     kind: 'postgres',
-    async listen(channel, handler) {
-      const client = await listenerClient();
+    async listen(channel, handler, onReset) {
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        await (await listenerClient()).query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       }
       set.add(handler);
+      if (onReset) resetHandlers.add(onReset);
       return async () => {
         set.delete(handler);
+        if (onReset) resetHandlers.delete(onReset);
         if (set.size === 0 && handlers.get(channel) === set) {
           handlers.delete(channel);
-          await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`);
+          const client = await listener?.catch(() => null);
+          await client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
         }
       };
     },
@@ -125,8 +158,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       }
     },
     async close() {
-      if (listener) await listener.end().catch(() => undefined);
+      closed = true;
+      const client = await listener?.catch(() => null);
       listener = null;
+      await client?.end().catch(() => undefined);
       await pool.end();
     },
   };

@@ -133,10 +133,18 @@ export class LiveHub {
 
   /** LISTENs on the live channel. Call once, before serving subscriptions. */
   async start(): Promise<void> {
-    this.#stopListening = await this.services.database.listen(LIVE_CHANNEL, (payload) => {
-      const notice = parseNotice(payload);
-      if (notice) this.dispatch(notice);
-    });
+    this.#stopListening = await this.services.database.listen(
+      LIVE_CHANNEL,
+      (payload) => {
+        const notice = parseNotice(payload);
+        if (notice) this.dispatch(notice);
+      },
+      // Notices sent while the LISTEN connection was down are lost: bring everyone up to date.
+      () => {
+        this.log.warn('LISTEN connection restored; resyncing every live query');
+        this.resyncAll();
+      },
+    );
   }
 
   async stop(): Promise<void> {

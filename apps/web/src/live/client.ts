@@ -1,0 +1,2 @@
+import type { AppRouter } from '../../../server/src/live/router';
+export type X = AppRouter;

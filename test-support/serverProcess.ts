@@ -1,0 +1,95 @@
+// Starts a Seminar server as its own process — the built bundle (as `npm start` runs it) or the
+// TypeScript source through tsx — on a free port, and waits until /healthz answers.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root folder. */
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** SIGTERM and wait (graceful); `kill()` is SIGKILL (a crash). */
+  stop(): Promise<void>;
+  kill(): Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a server. `from: 'dist'` runs apps/server/dist/main.js (build first); `'source'` runs
+ * apps/server/src/main.ts with tsx. `env` adds to or overrides the environment; without
+ * DATABASE_URL the server uses PGlite in a fresh temporary DATA_DIR.
+ */
+export async function startServerProcess(
+  options: { from?: 'dist' | 'source'; env?: Record<string, string>; port?: number } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const dataDir = mkdtempSync(join(tmpdir(), 'seminar-server-'));
+  const url = `http://127.0.0.1:${port}`;
+  const args =
+    options.from === 'source'
+      ? ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')]
+      : [join(repoRoot, 'apps/server/dist/main.js')];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited during start:\n${output}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  const finish = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill(signal);
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { url, port, output: () => output, stop: () => finish('SIGTERM'), kill: () => finish('SIGKILL') };
+}
