@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { applyLiveEvent, emptyLiveState, makeRecordId, type LiveEvent, type Message } from '@seminar/shared';
-import { classMemberRemover } from '../src/classes/commands';
+import { classMemberRemover } from '../src/classes/memberCommands';
 import { queryRows, type Database } from '../src/db/client';
 import { messages } from '../src/db/schema';
 import { createTestDatabase, testDatabaseKind } from './database';

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App';
 import { GET_SESSION_PATH } from './auth/session';
 import { routes } from './routes/routes';
+import { fakeLiveClientFactory } from './testing/liveTestKit';
 
 function jsonResponse(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), {
@@ -30,7 +31,13 @@ function stubSessionFetch(respond: () => Response | Promise<Response>) {
 function renderAt(path: string, state?: unknown) {
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(<App router={router} queryClient={queryClient} />);
+  render(
+    <App
+      router={router}
+      queryClient={queryClient}
+      createLiveClient={fakeLiveClientFactory().factory}
+    />,
+  );
   return router;
 }
 

@@ -18,6 +18,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { accounts, authAttempts, rateLimits, sessions, users, verifications } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { invitationsClaimer } from '../classes/memberCommands';
 import { passwordProblem } from './passwordPolicy';
 import { resetCodeMail } from './mails';
 
@@ -128,6 +129,14 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
       }),
     ],
     databaseHooks: {
+      user: {
+        create: {
+          // Invitations to this e-mail become memberships as soon as the account exists.
+          async after(user) {
+            await invitationsClaimer(db, user);
+          },
+        },
+      },
       session: {
         create: {
           // A disabled user's correct password still gets no session (SPEC §8 user-disabled).

@@ -1,44 +1,144 @@
-// Docs: docs/realtime.md#the-write-path — class membership writes.
+// Docs: docs/classes.md — the write path of classes: requests, edits, deletion, joining.
+import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
-import type { Role } from '@seminar/shared';
+import { makeRecordId, type Class, type PendingClassInput } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
-import { classMemberships } from '../db/schema';
+import { channels, classes, classMemberships, pendingClasses } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
 import { forbidden, notFound } from '../live/trpc';
-import { classRoleOf } from './access';
+import { classRoleOf, requireClassRole } from './access';
+import { announceClass, announceMembership } from './notices';
 import { canManageClass } from './policies';
+import { presentClass } from './presenters';
 
-/** Identifies one membership record (SPEC: class_students / class_instructors / class_admins). */
-export interface MembershipRef {
-  class_id: string;
-  uid: string;
-  role: Role;
+/** Fields a class request and a class edit share. */
+type ClassFields = Omit<PendingClassInput, 'pending_class_id'>;
+
+/**
+ * A class request (SPEC §4): writes the pending_classes row, then turns it into the class with the
+ * same id — enabled, the requester its instructor, with a public "general" channel — and marks the
+ * request done; a request that cannot become a class is marked rejected with the reason.
+ */
+export async function classRequester(db: Db, viewer: SessionUser, input: PendingClassInput): Promise<Class> {
+  const { pending_class_id: classId, ...fields } = input;
+  const [already] = await db.select().from(pendingClasses).where(eq(pendingClasses.pending_class_id, classId));
+  if (already) {
+    // A retried request: answer with what the first attempt made.
+    if (already.created_by !== viewer.uid) throw new TRPCError({ code: 'CONFLICT', message: 'That class id is already taken.' });
+    if (already.status === 'rejected') throw new TRPCError({ code: 'BAD_REQUEST', message: already.error ?? 'The class request was rejected.' });
+    const [row] = await db.select().from(classes).where(eq(classes.class_id, classId));
+    if (row) return presentClass(row, 'instructor');
+  } else {
+    await runCommand(db, async ({ tx, announce }) => {
+      await tx.insert(pendingClasses).values({ pending_class_id: classId, ...fields, created_by: viewer.uid, ...auditFields(viewer), version: nextVersion });
+      announce({ topic: 'pendingClasses', key: `user:${viewer.uid}`, ids: [classId] });
+    });
+  }
+  try {
+    return await runCommand(db, async ({ tx, announce }) => {
+      const [taken] = await tx.select({ id: classes.class_id }).from(classes).where(eq(classes.class_id, classId));
+      if (taken) throw new TRPCError({ code: 'CONFLICT', message: 'A class with this id already exists.' });
+      const [row] = await tx
+        .insert(classes)
+        .values({ class_id: classId, ...fields, enabled: true, pending_enabled: false, created_by: viewer.uid, ...auditFields(viewer), version: nextVersion })
+        .returning();
+      if (!row) throw new Error('insert returned nothing');
+      await tx.insert(classMemberships).values({ class_id: classId, uid: viewer.uid, role: 'instructor', created_by: viewer.uid, ...auditFields(viewer), version: nextVersion });
+      await tx.insert(channels).values({
+        channel_id: makeRecordId('channel', viewer.uid),
+        class_id: classId,
+        name: 'general',
+        is_public: true,
+        created_by: viewer.uid,
+        ...auditFields(viewer),
+        version: nextVersion,
+      });
+      await tx
+        .update(pendingClasses)
+        .set({ status: 'done', version: nextVersion })
+        .where(eq(pendingClasses.pending_class_id, classId));
+      announce({ topic: 'pendingClasses', key: `user:${viewer.uid}`, ids: [classId] });
+      announceClass(announce, classId, row.is_public);
+      announceMembership(announce, classId, 'instructor', viewer.uid);
+      return presentClass(row, 'instructor');
+    });
+  } catch (error) {
+    const reason = error instanceof TRPCError ? error.message : 'The class could not be created.';
+    await runCommand(db, async ({ tx, announce }) => {
+      await tx.update(pendingClasses).set({ status: 'rejected', error: reason, version: nextVersion }).where(eq(pendingClasses.pending_class_id, classId));
+      announce({ topic: 'pendingClasses', key: `user:${viewer.uid}`, ids: [classId] });
+    });
+    throw error instanceof TRPCError ? error : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: reason });
+  }
+}
+
+/** Edits every SPEC field of a class (instructors and class admins); audit fields written. */
+export async function classUpdater(db: Db, viewer: SessionUser, classId: string, fields: ClassFields): Promise<Class> {
+  const role = await requireClassRole(db, viewer.uid, classId);
+  if (!canManageClass(role)) throw forbidden('Only instructors and class admins can edit the class.');
+  return runCommand(db, async ({ tx, announce }) => {
+    const [before] = await tx.select({ is_public: classes.is_public }).from(classes).where(eq(classes.class_id, classId)).for('update');
+    if (!before) throw notFound('Class');
+    const [row] = await tx
+      .update(classes)
+      .set({ ...fields, ...auditFields(viewer), version: nextVersion })
+      .where(and(eq(classes.class_id, classId), eq(classes.deleted, false)))
+      .returning();
+    if (!row) throw notFound('Class');
+    announceClass(announce, classId, before.is_public || row.is_public);
+    return presentClass(row, role);
+  });
 }
 
 /**
- * Removes a member: pending_deleted then the soft delete (SPEC §4, DESIGN §2), in one transaction;
- * every live query of that member in the class re-checks its access when it commits.
+ * Deletes a class: pending_deleted with the audit fields (what the client shows at once), then the
+ * soft delete, which hides everything below it: every live query in the class ends.
  */
-export async function classMemberRemover(db: Db, actor: SessionUser, ref: MembershipRef): Promise<void> {
-  const actorRole = await classRoleOf(db, actor.uid, ref.class_id);
-  if (!actorRole) throw notFound('Class');
-  if (!canManageClass(actorRole)) throw forbidden('Only instructors and class admins can remove members.');
+export async function classDeleter(db: Db, viewer: SessionUser, classId: string): Promise<void> {
+  const role = await requireClassRole(db, viewer.uid, classId);
+  if (!canManageClass(role)) throw forbidden('Only instructors and class admins can delete the class.');
   await runCommand(db, async ({ tx, announce }) => {
-    const updated = await tx
-      .update(classMemberships)
-      .set({ pending_deleted: true, deleted: true, ...auditFields(actor), version: nextVersion })
-      .where(
-        and(
-          eq(classMemberships.class_id, ref.class_id),
-          eq(classMemberships.uid, ref.uid),
-          eq(classMemberships.role, ref.role),
-          eq(classMemberships.deleted, false),
-        ),
-      )
-      .returning({ uid: classMemberships.uid });
-    if (updated.length === 0) throw notFound('Member');
-    announce({ topic: 'memberships', key: ref.class_id, ids: [`${ref.role}:${ref.uid}`] });
-    announce({ topic: 'access', key: ref.class_id, ids: null, uid: ref.uid });
+    const [row] = await tx
+      .update(classes)
+      .set({ pending_deleted: true, ...auditFields(viewer), version: nextVersion })
+      .where(and(eq(classes.class_id, classId), eq(classes.deleted, false)))
+      .returning();
+    if (!row) throw notFound('Class');
+    announceClass(announce, classId, row.is_public);
   });
+  await runCommand(db, async ({ tx, announce }) => {
+    const [row] = await tx
+      .update(classes)
+      .set({ deleted: true, version: nextVersion })
+      .where(eq(classes.class_id, classId))
+      .returning();
+    if (!row) throw notFound('Class');
+    announceClass(announce, classId, row.is_public);
+    announce({ topic: 'access', key: classId, ids: null });
+    const members = await tx.select({ uid: classMemberships.uid }).from(classMemberships).where(eq(classMemberships.class_id, classId));
+    for (const uid of new Set(members.map((member) => member.uid))) announce({ topic: 'myClasses', key: `user:${uid}`, ids: null });
+  });
+}
+
+/** Joins a public class as a student (or re-enables a removed student membership). */
+export async function classJoiner(db: Db, viewer: SessionUser, classId: string): Promise<Class> {
+  const [row] = await db.select().from(classes).where(eq(classes.class_id, classId));
+  if (!row || row.deleted || row.pending_deleted || !row.enabled || !row.is_public) throw notFound('Class');
+  const current = await classRoleOf(db, viewer.uid, classId);
+  if (current) return presentClass(row, current);
+  const [previous] = await db
+    .select({ uid: classMemberships.uid })
+    .from(classMemberships)
+    .where(and(eq(classMemberships.class_id, classId), eq(classMemberships.uid, viewer.uid)));
+  // Someone removed or disabled this member: joining again is the instructors' call, not theirs.
+  if (previous) throw forbidden('You were removed from this class. Ask an instructor to add you again.');
+  await runCommand(db, async ({ tx, announce }) => {
+    await tx
+      .insert(classMemberships)
+      .values({ class_id: classId, uid: viewer.uid, role: 'student', created_by: viewer.uid, ...auditFields(viewer), version: nextVersion })
+      .onConflictDoNothing();
+    announceMembership(announce, classId, 'student', viewer.uid);
+  });
+  return presentClass(row, 'student');
 }

@@ -17,8 +17,15 @@ export interface LiveTopic<Input, Row, Access> {
   name: string;
   /** 'collection': snapshots replace the client's set. 'stream': ordered, merged (messages). */
   kind: 'collection' | 'stream';
-  /** The notice key this input listens to (e.g. a class id or a channel id). */
-  key(input: Input): string;
+  /** The notice key this input listens to (e.g. a class id, a channel id, `user:<uid>`). */
+  key(input: Input, viewer: SessionUser): string;
+  /**
+   * More keys to listen to, from the access (e.g. "my classes" listens to each of the viewer's
+   * classes); re-read whenever the subscription resyncs.
+   */
+  extraKeys?(access: Access): string[];
+  /** Shapes a loaded row for one viewer (e.g. adds my_role); defaults to the row itself. */
+  present?(row: Row, viewer: SessionUser, access: Access): Row;
   /** Resolves the viewer's access or throws NOT_FOUND (the same for missing and forbidden). */
   access(services: Services, viewer: SessionUser, input: Input): Promise<Access>;
   /** The class the access depends on: `access` notices of that class re-check it. */
@@ -41,6 +48,9 @@ class Subscriber {
   #wake: (() => void) | null = null;
   #held: LiveEvent<unknown>[] | null = [];
   ended = false;
+
+  /** Every notice key this subscriber listens to (its own key plus the topic's extra keys). */
+  keys: string[] = [];
 
   constructor(
     readonly topic: AnyTopic,
@@ -190,7 +200,7 @@ export class LiveHub {
     const anyTopic = topic as unknown as AnyTopic;
     this.#topics.set(topic.name, anyTopic);
     const access = await topic.access(this.services, viewer, input);
-    const sub = new Subscriber(anyTopic, viewer, input, access, `${topic.name}\u0000${topic.key(input)}`, topic.classOf(access));
+    const sub = new Subscriber(anyTopic, viewer, input, access, `${topic.name}\u0000${topic.key(input, viewer)}`, topic.classOf(access));
     this.#add(sub);
     const onAbort = () => sub.wake();
     signal.addEventListener('abort', onAbort, { once: true });
@@ -218,13 +228,20 @@ export class LiveHub {
   }
 
   #add(sub: Subscriber): void {
-    addTo(this.#byKey, sub.key, sub);
+    const extra = sub.topic.extraKeys?.(sub.access) ?? [];
+    sub.keys = [sub.key, ...extra.map((key) => `${sub.topic.name}\u0000${key}`)];
+    for (const key of sub.keys) addTo(this.#byKey, key, sub);
     addTo(this.#byClass, sub.classId, sub);
   }
 
   #remove(sub: Subscriber): void {
-    removeFrom(this.#byKey, sub.key, sub);
+    for (const key of sub.keys) removeFrom(this.#byKey, key, sub);
     removeFrom(this.#byClass, sub.classId, sub);
+  }
+
+  #present(sub: Subscriber, rows: unknown[]): unknown[] {
+    const present = sub.topic.present;
+    return present ? rows.map((row) => present(row, sub.viewer, sub.access)) : rows;
   }
 
   async #process(notice: LiveNotice): Promise<void> {
@@ -249,7 +266,7 @@ export class LiveHub {
     const rows = await topic.load(this.services, notice.key, notice.ids);
     const found = new Set(rows.map((row) => topic.id(row)));
     for (const sub of subs) {
-      const upserts = rows.filter((row) => topic.visible(row, sub.viewer, sub.access));
+      const upserts = this.#present(sub, rows.filter((row) => topic.visible(row, sub.viewer, sub.access)));
       const hidden = rows.filter((row) => !topic.visible(row, sub.viewer, sub.access)).map((row) => topic.id(row));
       const gone = notice.ids.filter((id) => !found.has(id));
       sub.push({ type: 'upsert', rows: upserts });
@@ -274,6 +291,20 @@ export class LiveHub {
   /** Sends the difference between what the subscriber has and what it may see now. */
   async #resync(sub: Subscriber): Promise<void> {
     if (sub.ended) return;
+    if (sub.topic.extraKeys) {
+      // The set of keys depends on the access (e.g. which classes are mine): read both afresh.
+      try {
+        sub.access = await sub.topic.access(this.services, sub.viewer, sub.input);
+      } catch (error) {
+        if (!(error instanceof TRPCError)) throw error;
+        sub.push({ type: 'remove', ids: [...sub.delivered] });
+        sub.push({ type: 'end', reason: 'You no longer have access to this.' });
+        this.#remove(sub);
+        return;
+      }
+      this.#remove(sub);
+      this.#add(sub);
+    }
     const rows = await sub.topic.snapshot(this.services, sub.viewer, sub.input, sub.access);
     const present = new Set(rows.map((row) => sub.topic.id(row)));
     sub.push({ type: 'upsert', rows });

@@ -1,5 +1,6 @@
-// The signed-in layout: app bar (name, extra actions, colour mode, account menu) and the main area. Signed-out
-// visitors are sent to /sign-in, remembering where they were going.
+// The signed-in layout: app bar (name, extra actions, colour mode, account menu), the shared error
+// banner (SPEC §8) and the main area. Signed-out visitors are sent to /sign-in, remembering where
+// they were going.
 import type { ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -8,6 +9,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { AccountMenu } from '../auth/AccountMenu';
 import { useSession, useSignedOutByUser } from '../auth/session';
+import { ErrorBanner } from '../live/errors';
 import { AppLogo } from '../shell/AppLogo';
 import { FullPageLoading } from '../shell/FullPageLoading';
 import { MAIN_CONTENT_ID } from '../shell/SkipLink';
@@ -45,6 +47,7 @@ export function SignedInLayout({ actions }: { actions?: ReactNode }) {
         sx={{ flex: 1, display: 'flex', flexDirection: 'column', outline: 'none' }}
       >
         <Container maxWidth="lg" sx={{ flex: 1, py: { xs: 2, sm: 3 }, px: { xs: 2, sm: 3 } }}>
+          <ErrorBanner />
           <Outlet />
         </Container>
       </Box>

@@ -7,6 +7,7 @@ import { expect, vi } from 'vitest';
 import { App } from '../App';
 import { GET_SESSION_PATH, type SessionPayload } from '../auth/session';
 import { routes } from '../routes/routes';
+import { fakeLiveClientFactory } from './liveTestKit';
 
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
@@ -87,12 +88,16 @@ export function fakeAuthServer(session: SessionPayload | null = null) {
   return server;
 }
 
-/** Renders the app at `path` (with optional router state); returns the router and query client. */
+/**
+ * Renders the app at `path` (with optional router state) with fake live clients (no socket);
+ * returns the router, the query client and the live clients made.
+ */
 export function renderApp(path: string, state?: unknown) {
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(<App router={router} queryClient={queryClient} />);
-  return { router, queryClient };
+  const live = fakeLiveClientFactory();
+  render(<App router={router} queryClient={queryClient} createLiveClient={live.factory} />);
+  return { router, queryClient, liveClients: live.clients };
 }
 
 /** The text that describes a field (its helper text) — where field errors are shown. */

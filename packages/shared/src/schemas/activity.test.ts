@@ -16,6 +16,7 @@ describe('activitySchema', () => {
   it('applies defaults', () => {
     expect(activitySchema.parse(minimal)).toEqual({
       ...minimal,
+      version: 0,
       description: '',
       activity_qualified_name: '',
       product_id: null,

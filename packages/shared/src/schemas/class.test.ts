@@ -14,6 +14,7 @@ describe('classSchema', () => {
   it('applies the defaults to a minimal class', () => {
     expect(classSchema.parse(minimal)).toEqual({
       ...minimal,
+      version: 0,
       is_public: false,
       is_demo: false,
       course_code: '',
@@ -51,6 +52,7 @@ describe('classSchema', () => {
       updated_by: 'u2',
       updated_by_name: 'Bo',
       my_role: 'admin',
+      version: 7,
     };
     expect(classSchema.parse(full)).toEqual(full);
   });

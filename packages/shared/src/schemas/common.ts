@@ -20,10 +20,9 @@ export const storedDateSchema = calendarDateSchema.nullable().default(null);
  * A calendar date from a form: '' (what an empty date input gives), undefined and null all mean
  * "no date" and become null.
  */
-export const dateInputSchema = z.preprocess(
-  (value) => (value === '' || value === undefined ? null : value),
-  calendarDateSchema.nullable(),
-);
+export const dateInputSchema = z
+  .preprocess((value) => (value === '' ? null : value), calendarDateSchema.nullable())
+  .default(null);
 
 /** A user id (a document id). */
 export const uidSchema = documentIdSchema;

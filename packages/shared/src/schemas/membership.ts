@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { documentIdSchema } from '../documentId';
 import { emailSchema } from '../email';
+import { roleSchema } from '../roles';
 import { auditFields, uidSchema } from './common';
 
 /**
@@ -44,3 +45,37 @@ export const adminProfileSchema = z.object({
 });
 /** A class admin record. */
 export type AdminProfile = z.infer<typeof adminProfileSchema>;
+
+/**
+ * One line of a class roster as the live roster sends it: a membership (uid set) or an invitation
+ * of an e-mail that has no account yet (uid null, `invited` true). `id` is `role:uid` or
+ * `invite:role:email`.
+ */
+export const rosterEntrySchema = z.object({
+  id: z.string(),
+  class_id: documentIdSchema,
+  uid: uidSchema.nullable(),
+  role: roleSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  enabled: z.boolean(),
+  deleted: z.boolean(),
+  pending_deleted: z.boolean().default(false),
+  invited: z.boolean().default(false),
+  ...auditFields,
+  version: z.int().min(0).default(0),
+});
+/** A roster line. */
+export type RosterEntry = z.infer<typeof rosterEntrySchema>;
+
+/** What "Add people" sends: e-mails (optionally with names, from a pasted list or a CSV) and a role. */
+export const membersAddInputSchema = z.object({
+  class_id: documentIdSchema,
+  role: roleSchema,
+  people: z
+    .array(z.object({ email: emailSchema, name: z.string().trim().max(200).default('') }))
+    .min(1, { error: 'Add at least one email address' })
+    .max(500, { error: 'Add at most 500 people at a time' }),
+});
+/** A parsed "Add people" request. */
+export type MembersAddInput = z.infer<typeof membersAddInputSchema>;

@@ -152,6 +152,7 @@ describe('optimisticClassFromRequest', () => {
       created_by: 'u1',
       created_at: 1_780_000_000_000,
       my_role: 'instructor',
+      version: 0,
     });
     expect(cls).not.toHaveProperty('pending_class_id');
     expect(classSchema.parse(cls)).toEqual(cls);

@@ -114,5 +114,7 @@ export function optimisticClassFromRequest(
     updated_by: null,
     updated_by_name: null,
     my_role: 'instructor',
+    // Below any server version: the server's row replaces this one as soon as it arrives.
+    version: 0,
   };
 }

@@ -78,3 +78,28 @@ export const classMemberships = pgTable(
     index('class_memberships_uid_idx').on(table.uid),
   ],
 );
+
+/**
+ * An e-mail added to a class that has no account yet; it becomes a membership when that address
+ * signs up (DESIGN §2 roster).
+ */
+export const classInvitations = pgTable(
+  'class_invitations',
+  {
+    class_id: text('class_id')
+      .notNull()
+      .references(() => classes.class_id),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    /** The name given with the e-mail (a CSV's name column), shown until the person signs up. */
+    name: text('name').notNull().default(''),
+    deleted: boolean('deleted').notNull().default(false),
+    ...auditColumns(),
+    version: versionColumn(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.class_id, table.email, table.role] }),
+    check('class_invitations_role_check', sql`${table.role} in ('student', 'admin', 'instructor')`),
+    index('class_invitations_email_idx').on(table.email),
+  ],
+);

@@ -1,0 +1,35 @@
+// Docs: docs/classes.md#activities — SPEC §7 "Activities": a class's activities under SPEC §5's
+// listing rules (students: enabled only; instructors and class admins: also disabled).
+import { and, eq, inArray } from 'drizzle-orm';
+import { isListed, type Activity, type Role } from '@seminar/shared';
+import { requireClassRole } from '../classes/access';
+import { activities } from '../db/schema';
+import type { LiveTopic } from '../live/hub';
+import { presentActivity } from './presenters';
+
+export const activitiesTopic: LiveTopic<{ class_id: string }, Activity, { classId: string; role: Role }> = {
+  name: 'activities',
+  kind: 'collection',
+  key: (input) => input.class_id,
+  access: async (services, viewer, input) => ({
+    classId: input.class_id,
+    role: await requireClassRole(services.database.db, viewer.uid, input.class_id),
+  }),
+  classOf: (access) => access.classId,
+  async snapshot(services, viewer, input, access) {
+    const rows = await services.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.class_id, input.class_id), eq(activities.deleted, false)));
+    return rows.map(presentActivity).filter((row) => activitiesTopic.visible(row, viewer, access));
+  },
+  async load(services, key, ids) {
+    const rows = await services.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.class_id, key), inArray(activities.activity_id, ids)));
+    return rows.map(presentActivity);
+  },
+  visible: (row, _viewer, access) => !row.pending_deleted && isListed(row, access.role),
+  id: (row) => row.activity_id,
+};

@@ -1,0 +1,27 @@
+// Docs: docs/classes.md#activities — activity row → wire shape.
+import type { Activity } from '@seminar/shared';
+import type { activities } from '../db/schema';
+
+type ActivityRow = typeof activities.$inferSelect;
+
+/** An activity as clients receive it. */
+export function presentActivity(row: ActivityRow): Activity {
+  return {
+    activity_id: row.activity_id,
+    class_id: row.class_id,
+    title: row.title,
+    description: row.description,
+    activity_qualified_name: row.activity_qualified_name,
+    product_id: row.product_id,
+    channel_id: row.channel_id,
+    start_date: row.start_date,
+    due_date: row.due_date,
+    enabled: row.enabled,
+    deleted: row.deleted,
+    pending_deleted: row.pending_deleted,
+    updated_at: row.updated_at.getTime(),
+    updated_by: row.updated_by,
+    updated_by_name: row.updated_by_name,
+    version: row.version,
+  };
+}

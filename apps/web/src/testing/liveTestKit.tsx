@@ -1,0 +1,150 @@
+// Test helpers for the live layer: a fake live client (no socket) and its factory, and providers
+// for rendering a component that uses live queries with a fake tRPC client.
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+import { vi } from 'vitest';
+import type {
+  ConnectionState,
+  LiveClient,
+  LiveClientFactory,
+  LiveClientOptions,
+  LiveTrpcClient,
+} from '../live/client';
+import { createErrorStore, ErrorStateProvider, type ErrorStore } from '../live/errors';
+import { LiveContext } from '../live/LiveProvider';
+
+export interface FakeLiveClient extends LiveClient {
+  readonly closed: boolean;
+  readonly options: LiveClientOptions;
+  setConnectionState(state: ConnectionState): void;
+}
+
+export function fakeLiveClient(
+  options: LiveClientOptions,
+  trpc: LiveTrpcClient = {} as LiveTrpcClient,
+): FakeLiveClient {
+  let state: ConnectionState = 'open';
+  let closed = false;
+  const listeners = new Set<() => void>();
+  const setState = (next: ConnectionState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+  return {
+    trpc,
+    options,
+    get closed() {
+      return closed;
+    },
+    getConnectionState: () => state,
+    subscribeConnectionState(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    setConnectionState: setState,
+    close: vi.fn(async () => {
+      closed = true;
+      setState('closed');
+    }),
+  };
+}
+
+/** A factory of fake clients; `clients` lists every one it made, in order. */
+export function fakeLiveClientFactory() {
+  const clients: FakeLiveClient[] = [];
+  const factory = vi.fn<LiveClientFactory>((options) => {
+    const client = fakeLiveClient(options);
+    clients.push(client);
+    return client;
+  });
+  return { factory, clients };
+}
+
+/** Providers for a component using live queries: a QueryClient, the error state, a fake client. */
+export function liveTestProviders({
+  trpc = {} as LiveTrpcClient,
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  errors = createErrorStore(() => undefined),
+}: { trpc?: LiveTrpcClient | null; queryClient?: QueryClient; errors?: ErrorStore } = {}) {
+  function Providers({ children }: { children: ReactNode }) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <ErrorStateProvider store={errors}>
+          <LiveContext.Provider value={{ client: trpc, connection: trpc ? 'open' : 'closed' }}>
+            {children}
+          </LiveContext.Provider>
+        </ErrorStateProvider>
+      </QueryClientProvider>
+    );
+  }
+  return { Providers, queryClient, errors };
+}
+
+/** An error as a tRPC procedure sends it (e.g. trpcError('NOT_FOUND', 'Class not found.')). */
+export function trpcError(code: string, message: string, data: Record<string, unknown> = {}) {
+  return TRPCClientError.from({ error: { code: -32000, message, data: { code, ...data } } });
+}
+
+/** The error a call gets when the socket closed under it. */
+export function connectionClosedError() {
+  const cause = new Error('WebSocket closed');
+  cause.name = 'TRPCWebSocketClosedError';
+  return TRPCClientError.from(cause);
+}
+
+/**
+ * A WebSocket stand-in for tRPC's wsClient: the test opens it, closes it from the "server" with a
+ * code, or fails the handshake. `FakeWebSocket.instances` lists every socket made.
+ */
+export class FakeWebSocket extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  static instances: FakeWebSocket[] = [];
+  readonly CONNECTING = 0;
+  readonly OPEN = 1;
+  readonly CLOSING = 2;
+  readonly CLOSED = 3;
+  readyState = 0;
+  binaryType = 'blob';
+  readonly sent: unknown[] = [];
+
+  constructor(readonly url: string) {
+    super();
+    FakeWebSocket.instances.push(this);
+  }
+
+  send(data: unknown): void {
+    this.sent.push(data);
+  }
+
+  close(code = 1000): void {
+    if (this.readyState === this.CLOSED) return;
+    this.#closed(code);
+  }
+
+  /** The server accepted the upgrade. */
+  accept(): void {
+    this.readyState = this.OPEN;
+    this.dispatchEvent(new Event('open'));
+  }
+
+  /** The server closed the socket with `code`. */
+  serverClose(code: number): void {
+    this.#closed(code);
+  }
+
+  /** The upgrade was refused (the browser reports an error, then 1006). */
+  refuse(): void {
+    this.readyState = this.CLOSED;
+    this.dispatchEvent(new Event('error'));
+    this.#closed(1006);
+  }
+
+  #closed(code: number): void {
+    this.readyState = this.CLOSED;
+    this.dispatchEvent(Object.assign(new Event('close'), { code, reason: '', wasClean: code !== 1006 }));
+  }
+}

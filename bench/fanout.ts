@@ -1,0 +1,316 @@
+// fanout: 1,000 signed-in WebSocket clients in rooms of 30, each subscribed to its channel through
+// the real `messages.live` subscription; posters send through the real `messages.send` mutation at a
+// rising rate. Baseline: a bare `ws` server with the same clients in the same rooms, broadcasting
+// what a client sends to its room. Both run as child processes; the clients live in this process.
+import type WebSocket from 'ws';
+import { makeRecordId, type LiveEvent, type Message } from '@seminar/shared';
+import { closeBaseline, connectBaseline } from './lib/baselineSocket';
+import { startBaseline, type ChildHandle } from './lib/child';
+import type { BenchContext } from './lib/context';
+import type { Room } from './lib/fixtures';
+import { LiveSocket } from './lib/liveSocket';
+import { cpuWindow, formatTable, mapLimit, percentile, quick, round, sleep, type BenchResult } from './lib/util';
+
+/** Offered message rates (messages sent per second, all rooms together), lowest first. */
+const RATES = quick ? [50, 100, 200, 400, 800, 1600, 3200, 6400] : [50, 100, 200, 400, 800, 1200, 1600, 2400, 3200, 4800, 6400, 9600, 12800];
+/** How long each rate is held. */
+const STEP_MS = quick ? 2000 : 5000;
+/** How long after a step its last deliveries may still arrive before they count as lost. */
+const DRAIN_MS = quick ? 4000 : 10_000;
+/** A step whose p99 exceeds this has "exploded" (the knee is below it). */
+const P99_LIMIT_MS = 500;
+/** A step keeps up when it delivers at least this share of what was offered. */
+const KEEP_UP = 0.9;
+const BODY = 'A fanout bench message, about as long as a line people type in class.';
+
+interface StepCounters {
+  sent: number;
+  acked: number;
+  sendErrors: number;
+  expected: number;
+  deliveries: number;
+  firstSend: number;
+  lastSend: number;
+  firstDelivery: number;
+  lastDelivery: number;
+  latencies: number[];
+}
+
+export interface StepResult {
+  system: 'ours' | 'baseline';
+  offered: number;
+  sentPerSecond: number;
+  offeredDeliveriesPerSecond: number;
+  deliveredPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  lost: number;
+  sendErrors: number;
+  /** CPU in % of one core: the bench's clients, the server child, PostgreSQL, everything else. */
+  benchCpuPct: number;
+  serverCpuPct: number;
+  postgresCpuPct: number;
+  otherCpuPct: number;
+  keptUp: boolean;
+}
+
+/** Matches deliveries to sends by message id; each entry knows its step and how many are due. */
+class Tracker {
+  readonly inflight = new Map<string, { sentAt: number; remaining: number; step: StepCounters }>();
+  stray = 0;
+
+  sent(id: string, recipients: number, step: StepCounters): void {
+    const now = performance.now();
+    this.inflight.set(id, { sentAt: now, remaining: recipients, step });
+    step.sent += 1;
+    step.expected += recipients;
+    if (step.firstSend === 0) step.firstSend = now;
+    step.lastSend = now;
+  }
+
+  deliver(id: string): void {
+    const entry = this.inflight.get(id);
+    if (!entry) {
+      this.stray += 1;
+      return;
+    }
+    const now = performance.now();
+    const step = entry.step;
+    step.latencies.push(now - entry.sentAt);
+    step.deliveries += 1;
+    if (step.firstDelivery === 0) step.firstDelivery = now;
+    step.lastDelivery = now;
+    entry.remaining -= 1;
+    if (entry.remaining === 0) this.inflight.delete(id);
+  }
+}
+
+/** One system under test: its server child and how to send into a room. */
+interface Target {
+  system: 'ours' | 'baseline';
+  child: ChildHandle;
+  /** Sends `id` from member `member` (a session index) of `room`; reports the ack, if any. */
+  send(room: Room, member: number, id: string, step: StepCounters): void;
+  close(): Promise<void>;
+}
+
+async function connectOurs(context: BenchContext, tracker: Tracker): Promise<Target> {
+  const { fixture, server } = context;
+  const sockets = new Array<LiveSocket>(fixture.sessions.length);
+  const pairs = fixture.rooms.flatMap((room) => room.members.map((member) => ({ room, member })));
+  await mapLimit(pairs, 25, async ({ room, member }) => {
+    const session = fixture.sessions[member];
+    if (!session) throw new Error(`no session ${member}`);
+    const socket = await LiveSocket.connect(server.url, session.cookie);
+    sockets[member] = socket;
+    let snapshotArrived!: () => void;
+    const snapshot = new Promise<void>((resolve) => (snapshotArrived = resolve));
+    await socket.subscribe('messages.live', { class_id: room.classId, channel_id: room.channelId }, (data) => {
+      const event = data as LiveEvent<Message>;
+      if (event.type === 'upsert') for (const row of event.rows) tracker.deliver(row.id);
+      else if (event.type === 'snapshot') snapshotArrived();
+    });
+    await snapshot;
+  });
+  return {
+    system: 'ours',
+    child: server,
+    send(room, member, id, step) {
+      const socket = sockets[member] as LiveSocket;
+      socket.mutation('messages.send', { id, class_id: room.classId, channel_id: room.channelId, body: BODY }).then(
+        () => (step.acked += 1),
+        () => (step.sendErrors += 1),
+      );
+    },
+    close: async () => {
+      await mapLimit(sockets, 100, (socket) => socket.close());
+    },
+  };
+}
+
+async function connectBaselineTarget(context: BenchContext, tracker: Tracker): Promise<Target> {
+  const child = await startBaseline();
+  const sockets = new Array<WebSocket>(context.fixture.sessions.length);
+  const pairs = context.fixture.rooms.flatMap((room, index) => room.members.map((member) => ({ index, member })));
+  await mapLimit(pairs, 25, async ({ index, member }) => {
+    sockets[member] = await connectBaseline(child.url, index, (text) => tracker.deliver((JSON.parse(text) as { id: string }).id));
+  });
+  return {
+    system: 'baseline',
+    child,
+    send(room, member, id, step) {
+      (sockets[member] as WebSocket).send(JSON.stringify({ id, class_id: room.classId, channel_id: room.channelId, body: BODY }));
+      // A bare broadcast has no acknowledgement.
+      step.acked += 1;
+    },
+    close: async () => {
+      await mapLimit(sockets, 100, (socket) => closeBaseline(socket));
+      await child.stop();
+    },
+  };
+}
+
+async function runStep(context: BenchContext, target: Target, tracker: Tracker, rate: number, counter: { next: number }): Promise<StepResult> {
+  const { rooms, sessions } = context.fixture;
+  const step: StepCounters = {
+    sent: 0,
+    acked: 0,
+    sendErrors: 0,
+    expected: 0,
+    deliveries: 0,
+    firstSend: 0,
+    lastSend: 0,
+    firstDelivery: 0,
+    lastDelivery: 0,
+    latencies: [],
+  };
+  const cpu = await cpuWindow(() => target.child.cpu());
+  const started = performance.now();
+  let sent = 0;
+  for (;;) {
+    const elapsed = performance.now() - started;
+    if (elapsed >= STEP_MS) break;
+    const due = Math.min(Math.floor((elapsed / 1000) * rate) + 1, Math.round((STEP_MS / 1000) * rate));
+    while (sent < due) {
+      const index = counter.next;
+      counter.next += 1;
+      sent += 1;
+      const room = rooms[index % rooms.length] as Room;
+      // Each message comes from the next member of its room: every connection posts in turn.
+      const member = room.members[Math.floor(index / rooms.length) % room.members.length] as number;
+      const id = makeRecordId('msg', sessions[member]?.user.uid ?? 'bench');
+      tracker.sent(id, room.members.length, step);
+      target.send(room, member, id, step);
+    }
+    await sleep(2);
+  }
+  const drainUntil = performance.now() + DRAIN_MS;
+  while (performance.now() < drainUntil && (step.deliveries < step.expected || step.acked + step.sendErrors < step.sent)) await sleep(10);
+  const share = await cpu();
+  // Whatever did not arrive by now is lost for this step; forget it so it cannot count later.
+  for (const [id, entry] of tracker.inflight) if (entry.step === step) tracker.inflight.delete(id);
+  const sendSeconds = Math.max(step.lastSend - step.firstSend, 1) / 1000;
+  const deliverSeconds = Math.max(step.lastDelivery - step.firstDelivery, 1) / 1000;
+  const deliveredPerSecond = step.deliveries / deliverSeconds;
+  const offeredDeliveriesPerSecond = step.expected / (STEP_MS / 1000);
+  const p50Ms = percentile(step.latencies, 50);
+  const p99Ms = percentile(step.latencies, 99);
+  const lost = step.expected - step.deliveries;
+  return {
+    system: target.system,
+    offered: rate,
+    sentPerSecond: step.sent / sendSeconds,
+    offeredDeliveriesPerSecond,
+    deliveredPerSecond,
+    p50Ms,
+    p99Ms,
+    lost,
+    sendErrors: step.sendErrors,
+    benchCpuPct: share.benchPct,
+    serverCpuPct: share.serverPct,
+    postgresCpuPct: share.postgresPct,
+    otherCpuPct: share.otherPct,
+    keptUp: lost === 0 && step.sendErrors === 0 && deliveredPerSecond >= KEEP_UP * offeredDeliveriesPerSecond && p99Ms <= P99_LIMIT_MS,
+  };
+}
+
+/** Raises the rate until a step does not keep up; returns every step. */
+async function ladder(context: BenchContext, target: Target, tracker: Tracker): Promise<StepResult[]> {
+  const steps: StepResult[] = [];
+  const counter = { next: 0 };
+  for (const rate of RATES) {
+    const step = await runStep(context, target, tracker, rate, counter);
+    steps.push(step);
+    context.log(
+      `  ${target.system.padEnd(8)} ${String(rate).padStart(5)} msg/s → ${Math.round(step.deliveredPerSecond)} deliveries/s, p50 ${round(step.p50Ms)} ms, p99 ${round(step.p99Ms)} ms, lost ${step.lost}${step.keptUp ? '' : '  (saturated)'}`,
+    );
+    if (!step.keptUp) break;
+    await sleep(300);
+  }
+  return steps;
+}
+
+function summary(steps: StepResult[]) {
+  const best = steps.reduce((top, step) => (step.deliveredPerSecond > top.deliveredPerSecond ? step : top));
+  const kept = steps.filter((step) => step.keptUp);
+  const knee = kept[kept.length - 1] ?? null;
+  const saturated = steps.find((step) => !step.keptUp) ?? null;
+  return {
+    deliveredPerSecond: round(best.deliveredPerSecond),
+    kneeOfferedMsgsPerSecond: knee?.offered ?? 0,
+    kneeP50Ms: knee ? round(knee.p50Ms) : null,
+    kneeP99Ms: knee ? round(knee.p99Ms) : null,
+    saturatedAtOfferedMsgsPerSecond: saturated?.offered ?? null,
+    /** True when the ladder ran out of rates before the system saturated (the value is a floor). */
+    neverSaturated: saturated === null,
+    benchCpuPctAtBest: round(best.benchCpuPct),
+  };
+}
+
+export async function fanout(context: BenchContext): Promise<BenchResult> {
+  const { fixture } = context;
+  const tracker = new Tracker();
+  let started = performance.now();
+  const ours = await connectOurs(context, tracker);
+  const oursConnectSeconds = (performance.now() - started) / 1000;
+  context.log(`  ours: ${fixture.sessions.length} connections subscribed in ${round(oursConnectSeconds)} s`);
+  const oursSteps = await ladder(context, ours, tracker);
+  await ours.close();
+  // Let the server finish whatever the last (overloaded) step left behind before the baseline runs.
+  await sleep(1000);
+
+  started = performance.now();
+  const baseline = await connectBaselineTarget(context, tracker);
+  const baselineConnectSeconds = (performance.now() - started) / 1000;
+  context.log(`  baseline: ${fixture.sessions.length} connections in ${round(baselineConnectSeconds)} s`);
+  const baselineSteps = await ladder(context, baseline, tracker);
+  await baseline.close();
+
+  const steps = [...oursSteps, ...baselineSteps];
+  console.log(
+    formatTable(
+      ['system', 'offered msg/s', 'sent msg/s', 'offered deliv/s', 'delivered/s', 'p50 ms', 'p99 ms', 'lost', 'bench cpu%', 'server cpu%', 'pg cpu%', 'other cpu%', 'kept up'],
+      steps.map((step) => [
+        step.system,
+        step.offered,
+        step.sentPerSecond,
+        step.offeredDeliveriesPerSecond,
+        step.deliveredPerSecond,
+        step.p50Ms,
+        step.p99Ms,
+        step.lost,
+        step.benchCpuPct,
+        step.serverCpuPct,
+        step.postgresCpuPct,
+        step.otherCpuPct,
+        step.keptUp ? 'yes' : 'no',
+      ]),
+    ),
+  );
+  const oursSummary = summary(oursSteps);
+  const baselineSummary = summary(baselineSteps);
+  return {
+    name: 'fanout',
+    unit: 'deliveries/s',
+    ours: oursSummary.deliveredPerSecond,
+    baseline: baselineSummary.deliveredPerSecond,
+    ratio: round(oursSummary.deliveredPerSecond / baselineSummary.deliveredPerSecond),
+    goal: 0.5,
+    description:
+      'Messages delivered to subscribed clients per second at saturation (the best step of a rising send rate), real messages.send + messages.live vs a bare ws room broadcast.',
+    connections: fixture.sessions.length,
+    rooms: fixture.rooms.length,
+    roomSize: fixture.rooms[0]?.members.length ?? 0,
+    classes: new Set(fixture.rooms.map((room) => room.classId)).size,
+    stepSeconds: STEP_MS / 1000,
+    drainSeconds: DRAIN_MS / 1000,
+    p99LimitMs: P99_LIMIT_MS,
+    keepUpShare: KEEP_UP,
+    quick,
+    oursSummary,
+    baselineSummary,
+    connectSeconds: { ours: round(oursConnectSeconds), baseline: round(baselineConnectSeconds) },
+    strayDeliveries: tracker.stray,
+    steps: steps.map((step) => Object.fromEntries(Object.entries(step).map(([key, value]) => [key, typeof value === 'number' ? round(value) : value]))),
+  };
+}

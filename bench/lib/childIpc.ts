@@ -1,0 +1,63 @@
+// The child side of the bench's IPC: a child process (the real server or the bare ws baseline)
+// answers requests for its memory after a GC, its CPU time and its own counters, and stops cleanly.
+
+/** A request from the bench to a child. */
+export interface ChildRequest {
+  id: number;
+  type: 'memory' | 'cpu' | 'stats' | 'stop';
+}
+
+/** What a child answers: the request's id and a value. */
+export interface ChildReply {
+  id: number;
+  value: unknown;
+}
+
+/** The first message a child sends, once it listens and is ready. */
+export interface ChildReady {
+  type: 'ready';
+  url: string;
+}
+
+/** Collects garbage until the heap stops shrinking (a few rounds), then reads memory. */
+async function memoryAfterGc(): Promise<NodeJS.MemoryUsage> {
+  if (!globalThis.gc) throw new Error('run the child with --expose-gc');
+  let last = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 6; round += 1) {
+    globalThis.gc();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const used = process.memoryUsage().heapUsed;
+    if (used >= last * 0.999) break;
+    last = used;
+  }
+  return process.memoryUsage();
+}
+
+/** Answers the bench's requests over IPC; sends `ready` at once. */
+export function serveChildRequests(options: {
+  url: string;
+  stats: () => unknown;
+  stop: () => Promise<void>;
+}): void {
+  const send = (message: ChildReply | ChildReady) => process.send?.(message);
+  process.on('message', (raw: ChildRequest) => {
+    void (async () => {
+      let value: unknown;
+      if (raw.type === 'memory') value = await memoryAfterGc();
+      else if (raw.type === 'cpu') value = process.cpuUsage();
+      else if (raw.type === 'stats') value = options.stats();
+      else if (raw.type === 'stop') {
+        await options.stop().catch(() => undefined);
+        send({ id: raw.id, value: null });
+        process.disconnect?.();
+        // Whatever is still open (a socket a client did not close) must not keep the child alive.
+        setTimeout(() => process.exit(0), 200).unref();
+        return;
+      }
+      send({ id: raw.id, value });
+    })();
+  });
+  // The bench went away: do not linger.
+  process.on('disconnect', () => setTimeout(() => process.exit(0), 1000).unref());
+  send({ type: 'ready', url: options.url });
+}

@@ -1,0 +1,53 @@
+// The real server for the benchmarks, as a child process: what apps/server/src/main.ts does (config,
+// PostgreSQL, migrations, services, the Fastify app with the live socket), plus an IPC channel the
+// bench uses to read this process's memory (after a GC) and CPU time. Run with --expose-gc.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+import { runMigrations } from '../apps/server/src/db/migrate';
+import { Runtime } from '../apps/server/src/runtime';
+import { createServices } from '../apps/server/src/services';
+import { serveChildRequests } from './lib/childIpc';
+
+const databaseUrl = process.env.BENCH_CHILD_DATABASE_URL;
+const port = Number(process.env.BENCH_CHILD_PORT);
+if (!databaseUrl || !port) throw new Error('BENCH_CHILD_DATABASE_URL and BENCH_CHILD_PORT are required');
+
+/** A folder shaped like apps/web/dist, so the bench does not depend on a web build. */
+function webDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'seminar-bench-web-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>{name}</title></head></html>');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+const publicUrl = `http://127.0.0.1:${port}`;
+const config = loadConfig({
+  DATABASE_URL: databaseUrl,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: publicUrl,
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  AUTH_RATE_LIMIT_PER_IP: '1000000',
+  AUTH_FAILED_SIGN_IN_LIMIT: '1000000',
+});
+const runtime = new Runtime(config);
+const app = await buildApp({ runtime, webDist: webDist() });
+await app.listen({ port: config.port, host: config.host });
+const database = await openDatabase({ databaseUrl, poolSize: Number(process.env.BENCH_POOL_SIZE ?? 20) });
+await runMigrations(database);
+const services = await createServices({ config, database, log: app.log });
+runtime.setReady(services);
+
+serveChildRequests({
+  url: publicUrl,
+  stats: () => ({ subscriptions: services.hub.size }),
+  stop: async () => {
+    await app.close();
+    await database.close();
+  },
+});
