@@ -9,10 +9,21 @@ import { startBaseline, type ChildHandle } from './lib/child';
 import type { BenchContext } from './lib/context';
 import type { Room } from './lib/fixtures';
 import { LiveSocket } from './lib/liveSocket';
-import { cpuWindow, formatTable, mapLimit, percentile, quick, round, sleep, type BenchResult } from './lib/util';
+import {
+  cpuWindow,
+  formatTable,
+  mapLimit,
+  percentile,
+  quick,
+  round,
+  sleep,
+  type BenchResult,
+} from './lib/util';
 
 /** Offered message rates (messages sent per second, all rooms together), lowest first. */
-const RATES = quick ? [50, 100, 200, 400, 800, 1600, 3200, 6400] : [50, 100, 200, 400, 800, 1200, 1600, 2400, 3200, 4800, 6400, 9600, 12800];
+const RATES = quick
+  ? [50, 100, 200, 400, 800, 1600, 3200, 6400]
+  : [50, 100, 200, 400, 800, 1200, 1600, 2400, 3200, 4800, 6400, 9600, 12800];
 /** How long each rate is held. */
 const STEP_MS = quick ? 2000 : 5000;
 /** How long after a step its last deliveries may still arrive before they count as lost. */
@@ -51,6 +62,8 @@ export interface StepResult {
   serverCpuPct: number;
   postgresCpuPct: number;
   otherCpuPct: number;
+  /** Server CPU per message sent (its deliveries included), in ms. */
+  serverMsPerMessage: number;
   keptUp: boolean;
 }
 
@@ -105,11 +118,15 @@ async function connectOurs(context: BenchContext, tracker: Tracker): Promise<Tar
     sockets[member] = socket;
     let snapshotArrived!: () => void;
     const snapshot = new Promise<void>((resolve) => (snapshotArrived = resolve));
-    await socket.subscribe('messages.live', { class_id: room.classId, channel_id: room.channelId }, (data) => {
-      const event = data as LiveEvent<Message>;
-      if (event.type === 'upsert') for (const row of event.rows) tracker.deliver(row.id);
-      else if (event.type === 'snapshot') snapshotArrived();
-    });
+    await socket.subscribe(
+      'messages.live',
+      { class_id: room.classId, channel_id: room.channelId },
+      (data) => {
+        const event = data as LiveEvent<Message>;
+        if (event.type === 'upsert') for (const row of event.rows) tracker.deliver(row.id);
+        else if (event.type === 'snapshot') snapshotArrived();
+      },
+    );
     await snapshot;
   });
   return {
@@ -117,10 +134,17 @@ async function connectOurs(context: BenchContext, tracker: Tracker): Promise<Tar
     child: server,
     send(room, member, id, step) {
       const socket = sockets[member] as LiveSocket;
-      socket.mutation('messages.send', { id, class_id: room.classId, channel_id: room.channelId, body: BODY }).then(
-        () => (step.acked += 1),
-        () => (step.sendErrors += 1),
-      );
+      socket
+        .mutation('messages.send', {
+          id,
+          class_id: room.classId,
+          channel_id: room.channelId,
+          body: BODY,
+        })
+        .then(
+          () => (step.acked += 1),
+          () => (step.sendErrors += 1),
+        );
     },
     close: async () => {
       await mapLimit(sockets, 100, (socket) => socket.close());
@@ -131,15 +155,21 @@ async function connectOurs(context: BenchContext, tracker: Tracker): Promise<Tar
 async function connectBaselineTarget(context: BenchContext, tracker: Tracker): Promise<Target> {
   const child = await startBaseline();
   const sockets = new Array<WebSocket>(context.fixture.sessions.length);
-  const pairs = context.fixture.rooms.flatMap((room, index) => room.members.map((member) => ({ index, member })));
+  const pairs = context.fixture.rooms.flatMap((room, index) =>
+    room.members.map((member) => ({ index, member })),
+  );
   await mapLimit(pairs, 25, async ({ index, member }) => {
-    sockets[member] = await connectBaseline(child.url, index, (text) => tracker.deliver((JSON.parse(text) as { id: string }).id));
+    sockets[member] = await connectBaseline(child.url, index, (text) =>
+      tracker.deliver((JSON.parse(text) as { id: string }).id),
+    );
   });
   return {
     system: 'baseline',
     child,
     send(room, member, id, step) {
-      (sockets[member] as WebSocket).send(JSON.stringify({ id, class_id: room.classId, channel_id: room.channelId, body: BODY }));
+      (sockets[member] as WebSocket).send(
+        JSON.stringify({ id, class_id: room.classId, channel_id: room.channelId, body: BODY }),
+      );
       // A bare broadcast has no acknowledgement.
       step.acked += 1;
     },
@@ -150,7 +180,13 @@ async function connectBaselineTarget(context: BenchContext, tracker: Tracker): P
   };
 }
 
-async function runStep(context: BenchContext, target: Target, tracker: Tracker, rate: number, counter: { next: number }): Promise<StepResult> {
+async function runStep(
+  context: BenchContext,
+  target: Target,
+  tracker: Tracker,
+  rate: number,
+  counter: { next: number },
+): Promise<StepResult> {
   const { rooms, sessions } = context.fixture;
   const step: StepCounters = {
     sent: 0,
@@ -170,7 +206,10 @@ async function runStep(context: BenchContext, target: Target, tracker: Tracker, 
   for (;;) {
     const elapsed = performance.now() - started;
     if (elapsed >= STEP_MS) break;
-    const due = Math.min(Math.floor((elapsed / 1000) * rate) + 1, Math.round((STEP_MS / 1000) * rate));
+    const due = Math.min(
+      Math.floor((elapsed / 1000) * rate) + 1,
+      Math.round((STEP_MS / 1000) * rate),
+    );
     while (sent < due) {
       const index = counter.next;
       counter.next += 1;
@@ -185,7 +224,11 @@ async function runStep(context: BenchContext, target: Target, tracker: Tracker, 
     await sleep(2);
   }
   const drainUntil = performance.now() + DRAIN_MS;
-  while (performance.now() < drainUntil && (step.deliveries < step.expected || step.acked + step.sendErrors < step.sent)) await sleep(10);
+  while (
+    performance.now() < drainUntil &&
+    (step.deliveries < step.expected || step.acked + step.sendErrors < step.sent)
+  )
+    await sleep(10);
   const share = await cpu();
   // Whatever did not arrive by now is lost for this step; forget it so it cannot count later.
   for (const [id, entry] of tracker.inflight) if (entry.step === step) tracker.inflight.delete(id);
@@ -210,12 +253,21 @@ async function runStep(context: BenchContext, target: Target, tracker: Tracker, 
     serverCpuPct: share.serverPct,
     postgresCpuPct: share.postgresPct,
     otherCpuPct: share.otherPct,
-    keptUp: lost === 0 && step.sendErrors === 0 && deliveredPerSecond >= KEEP_UP * offeredDeliveriesPerSecond && p99Ms <= P99_LIMIT_MS,
+    serverMsPerMessage: (share.serverPct * share.seconds * 10) / Math.max(step.sent, 1),
+    keptUp:
+      lost === 0 &&
+      step.sendErrors === 0 &&
+      deliveredPerSecond >= KEEP_UP * offeredDeliveriesPerSecond &&
+      p99Ms <= P99_LIMIT_MS,
   };
 }
 
 /** Raises the rate until a step does not keep up; returns every step. */
-async function ladder(context: BenchContext, target: Target, tracker: Tracker): Promise<StepResult[]> {
+async function ladder(
+  context: BenchContext,
+  target: Target,
+  tracker: Tracker,
+): Promise<StepResult[]> {
   const steps: StepResult[] = [];
   const counter = { next: 0 };
   for (const rate of RATES) {
@@ -231,7 +283,9 @@ async function ladder(context: BenchContext, target: Target, tracker: Tracker): 
 }
 
 function summary(steps: StepResult[]) {
-  const best = steps.reduce((top, step) => (step.deliveredPerSecond > top.deliveredPerSecond ? step : top));
+  const best = steps.reduce((top, step) =>
+    step.deliveredPerSecond > top.deliveredPerSecond ? step : top,
+  );
   const kept = steps.filter((step) => step.keptUp);
   const knee = kept[kept.length - 1] ?? null;
   const saturated = steps.find((step) => !step.keptUp) ?? null;
@@ -253,8 +307,12 @@ export async function fanout(context: BenchContext): Promise<BenchResult> {
   let started = performance.now();
   const ours = await connectOurs(context, tracker);
   const oursConnectSeconds = (performance.now() - started) / 1000;
-  context.log(`  ours: ${fixture.sessions.length} connections subscribed in ${round(oursConnectSeconds)} s`);
+  context.log(
+    `  ours: ${fixture.sessions.length} connections subscribed in ${round(oursConnectSeconds)} s`,
+  );
+  await ours.child.profileStart();
   const oursSteps = await ladder(context, ours, tracker);
+  await ours.child.profileStop('fanout-ours');
   await ours.close();
   // Let the server finish whatever the last (overloaded) step left behind before the baseline runs.
   await sleep(1000);
@@ -262,14 +320,33 @@ export async function fanout(context: BenchContext): Promise<BenchResult> {
   started = performance.now();
   const baseline = await connectBaselineTarget(context, tracker);
   const baselineConnectSeconds = (performance.now() - started) / 1000;
-  context.log(`  baseline: ${fixture.sessions.length} connections in ${round(baselineConnectSeconds)} s`);
+  context.log(
+    `  baseline: ${fixture.sessions.length} connections in ${round(baselineConnectSeconds)} s`,
+  );
+  await baseline.child.profileStart();
   const baselineSteps = await ladder(context, baseline, tracker);
+  await baseline.child.profileStop('fanout-baseline');
   await baseline.close();
 
   const steps = [...oursSteps, ...baselineSteps];
   console.log(
     formatTable(
-      ['system', 'offered msg/s', 'sent msg/s', 'offered deliv/s', 'delivered/s', 'p50 ms', 'p99 ms', 'lost', 'bench cpu%', 'server cpu%', 'pg cpu%', 'other cpu%', 'kept up'],
+      [
+        'system',
+        'offered msg/s',
+        'sent msg/s',
+        'offered deliv/s',
+        'delivered/s',
+        'p50 ms',
+        'p99 ms',
+        'lost',
+        'bench cpu%',
+        'server cpu%',
+        'pg cpu%',
+        'other cpu%',
+        'server ms/msg',
+        'kept up',
+      ],
       steps.map((step) => [
         step.system,
         step.offered,
@@ -283,6 +360,7 @@ export async function fanout(context: BenchContext): Promise<BenchResult> {
         step.serverCpuPct,
         step.postgresCpuPct,
         step.otherCpuPct,
+        step.serverMsPerMessage,
         step.keptUp ? 'yes' : 'no',
       ]),
     ),
@@ -311,6 +389,13 @@ export async function fanout(context: BenchContext): Promise<BenchResult> {
     baselineSummary,
     connectSeconds: { ours: round(oursConnectSeconds), baseline: round(baselineConnectSeconds) },
     strayDeliveries: tracker.stray,
-    steps: steps.map((step) => Object.fromEntries(Object.entries(step).map(([key, value]) => [key, typeof value === 'number' ? round(value) : value]))),
+    steps: steps.map((step) =>
+      Object.fromEntries(
+        Object.entries(step).map(([key, value]) => [
+          key,
+          typeof value === 'number' ? round(value) : value,
+        ]),
+      ),
+    ),
   };
 }

@@ -27,7 +27,12 @@ interface Measured {
   rssPerConnection: number;
 }
 
-function measured(system: Measured['system'], connections: number, before: NodeJS.MemoryUsage, after: NodeJS.MemoryUsage): Measured {
+function measured(
+  system: Measured['system'],
+  connections: number,
+  before: NodeJS.MemoryUsage,
+  after: NodeJS.MemoryUsage,
+): Measured {
   const per = (key: 'heapUsed' | 'external' | 'rss') => (after[key] - before[key]) / connections;
   return {
     system,
@@ -52,23 +57,33 @@ async function measureOurs(context: BenchContext, count: number): Promise<Measur
       const socket = await LiveSocket.connect(server.url, session.cookie);
       let snapshotArrived!: () => void;
       const snapshot = new Promise<void>((resolve) => (snapshotArrived = resolve));
-      await socket.subscribe('messages.live', { class_id: room.classId, channel_id: room.channelId }, (data) => {
-        if ((data as LiveEvent<Message>).type === 'snapshot') snapshotArrived();
-      });
+      await socket.subscribe(
+        'messages.live',
+        { class_id: room.classId, channel_id: room.channelId },
+        (data) => {
+          if ((data as LiveEvent<Message>).type === 'snapshot') snapshotArrived();
+        },
+      );
       await snapshot;
       return socket;
     };
-    const roomOf = (member: number) => fixture.rooms.findIndex((room) => room.members.includes(member));
+    const roomOf = (member: number) =>
+      fixture.rooms.findIndex((room) => room.members.includes(member));
     const members = fixture.rooms.flatMap((room) => room.members).slice(0, count);
-    const warm = await mapLimit(members.slice(0, WARMUP_CONNECTIONS), 10, (member) => open(member, roomOf(member)));
+    const warm = await mapLimit(members.slice(0, WARMUP_CONNECTIONS), 10, (member) =>
+      open(member, roomOf(member)),
+    );
     await Promise.all(warm.map((socket) => socket.close()));
     await sleep(SETTLE_MS);
     const before = await server.memory();
+    await server.heapSnapshot('memory-ours-before');
     const sockets = await mapLimit(members, 25, (member) => open(member, roomOf(member)));
     await sleep(SETTLE_MS);
     const after = await server.memory();
+    await server.heapSnapshot('memory-ours-after');
     const { subscriptions } = await server.stats<{ subscriptions: number }>();
-    if (subscriptions !== count) throw new Error(`expected ${count} live subscriptions on the server, found ${subscriptions}`);
+    if (subscriptions !== count)
+      throw new Error(`expected ${count} live subscriptions on the server, found ${subscriptions}`);
     await mapLimit(sockets, 100, (socket) => socket.close());
     return measured('ours', count, before, after);
   } finally {
@@ -80,7 +95,8 @@ async function measureBaseline(context: BenchContext, count: number): Promise<Me
   const { fixture } = context;
   const child = await startBaseline();
   try {
-    const roomOf = (member: number) => fixture.rooms.findIndex((room) => room.members.includes(member));
+    const roomOf = (member: number) =>
+      fixture.rooms.findIndex((room) => room.members.includes(member));
     const members = fixture.rooms.flatMap((room) => room.members).slice(0, count);
     const open = (member: number) => connectBaseline(child.url, roomOf(member), () => undefined);
     const warm = await mapLimit(members.slice(0, WARMUP_CONNECTIONS), 10, open);
@@ -91,7 +107,8 @@ async function measureBaseline(context: BenchContext, count: number): Promise<Me
     await sleep(SETTLE_MS);
     const after = await child.memory();
     const { connections } = await child.stats<{ connections: number }>();
-    if (connections !== count) throw new Error(`expected ${count} baseline connections, found ${connections}`);
+    if (connections !== count)
+      throw new Error(`expected ${count} baseline connections, found ${connections}`);
     await mapLimit(sockets, 100, (socket) => closeBaseline(socket));
     return measured('baseline', count, before, after);
   } finally {
@@ -109,7 +126,16 @@ export async function memory(context: BenchContext): Promise<BenchResult> {
   const kib = (bytes: number) => bytes / 1024;
   console.log(
     formatTable(
-      ['system', 'connections', 'heap+ext KiB/conn', 'heapUsed KiB/conn', 'external KiB/conn', 'rss KiB/conn', 'rss before MiB', 'rss after MiB'],
+      [
+        'system',
+        'connections',
+        'heap+ext KiB/conn',
+        'heapUsed KiB/conn',
+        'external KiB/conn',
+        'rss KiB/conn',
+        'rss before MiB',
+        'rss after MiB',
+      ],
       runs.map((run) => [
         run.system,
         run.connections,

@@ -8,7 +8,14 @@ import { write } from './write';
 import { startServer, type ChildHandle } from './lib/child';
 import type { BenchContext } from './lib/context';
 import { createBenchDatabase, findPostgres, type BenchPostgres } from './lib/database';
-import { createRooms, mintSessions, openBenchDatabase, signIn, signUpUsers, type Fixture } from './lib/fixtures';
+import {
+  createRooms,
+  mintSessions,
+  openBenchDatabase,
+  signIn,
+  signUpUsers,
+  type Fixture,
+} from './lib/fixtures';
 import type { Database } from '../apps/server/src/db/client';
 import { formatTable, quick, round, writeResult, type BenchResult } from './lib/util';
 
@@ -23,22 +30,31 @@ const USERS = 60;
 const HTTP_SIGN_INS = process.env.BENCH_HTTP_SIGN_INS === '1' ? CONNECTIONS - USERS : USERS;
 const ROOM_SIZE = 30;
 const CLASSES = 2;
-/** Messages already in every channel, so a subscription's snapshot is a full page. */
-const HISTORY = 25;
+/** Messages already in every channel, so a subscription's snapshot is a full page (BENCH_HISTORY). */
+const HISTORY = Number(process.env.BENCH_HISTORY ?? 25);
 
-const BENCHES: Record<string, (context: BenchContext) => Promise<BenchResult>> = { fanout, write, memory };
+const BENCHES: Record<string, (context: BenchContext) => Promise<BenchResult>> = {
+  fanout,
+  write,
+  memory,
+};
 
 const runStarted = performance.now();
-const log = (line: string) => console.log(`[${((performance.now() - runStarted) / 1000).toFixed(1).padStart(5)} s] ${line}`);
+const log = (line: string) =>
+  console.log(`[${((performance.now() - runStarted) / 1000).toFixed(1).padStart(5)} s] ${line}`);
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = requested.filter((name) => !(name in BENCHES));
 if (unknown.length > 0) {
-  console.error(`Unknown benchmark: ${unknown.join(', ')}. Choose from: ${Object.keys(BENCHES).join(', ')}.`);
+  console.error(
+    `Unknown benchmark: ${unknown.join(', ')}. Choose from: ${Object.keys(BENCHES).join(', ')}.`,
+  );
   process.exit(2);
 }
 // Always in this order: write's baseline leaves rows the fanout would not expect mid-run.
-const selected = Object.keys(BENCHES).filter((name) => requested.length === 0 || requested.includes(name));
+const selected = Object.keys(BENCHES).filter(
+  (name) => requested.length === 0 || requested.includes(name),
+);
 
 let postgres: BenchPostgres | null = null;
 let dropDatabase: (() => Promise<void>) | null = null;
@@ -50,7 +66,9 @@ async function cleanup(): Promise<void> {
   server = null;
   await database?.close().catch(() => undefined);
   database = null;
-  await dropDatabase?.().catch((error: unknown) => console.error('could not drop the bench database:', error));
+  await dropDatabase?.().catch((error: unknown) =>
+    console.error('could not drop the bench database:', error),
+  );
   dropDatabase = null;
   postgres?.stop?.();
   postgres = null;
@@ -66,7 +84,9 @@ async function main(): Promise<number> {
   postgres = await findPostgres();
   const bench = await createBenchDatabase(postgres);
   dropDatabase = bench.drop;
-  log(`PostgreSQL ${bench.settings.server_version} via ${postgres.source}, database ${bench.name} (synchronous_commit=${bench.settings.synchronous_commit}, fsync=${bench.settings.fsync})`);
+  log(
+    `PostgreSQL ${bench.settings.server_version} via ${postgres.source}, database ${bench.name} (synchronous_commit=${bench.settings.synchronous_commit}, fsync=${bench.settings.fsync})`,
+  );
 
   server = await startServer(bench.url);
   log(`server listening at ${server.url} (pid ${server.pid})`);
@@ -80,13 +100,23 @@ async function main(): Promise<number> {
   const signedIn = await signIn(server.url, users, Math.min(HTTP_SIGN_INS, CONNECTIONS - USERS));
   const signInMs = performance.now() - started;
   started = performance.now();
-  const minted = await mintSessions(database, users, Math.max(0, CONNECTIONS - USERS - signedIn.length), signedIn[0]?.cookie ?? signedUp[0]?.cookie ?? '');
+  const minted = await mintSessions(
+    database,
+    users,
+    Math.max(0, CONNECTIONS - USERS - signedIn.length),
+    signedIn[0]?.cookie ?? signedUp[0]?.cookie ?? '',
+  );
   const mintMs = performance.now() - started;
   log(
     `${USERS} users signed up in ${round(signUpMs / 1000)} s; ${signedIn.length} sign-ins over HTTP in ${round(signInMs / 1000)} s; ${minted.length} sessions minted in ${round(mintMs / 1000)} s`,
   );
   started = performance.now();
-  const rooms = await createRooms(database, users, CONNECTIONS, { roomSize: ROOM_SIZE, classCount: CLASSES, history: HISTORY, prefix: 'bench' });
+  const rooms = await createRooms(database, users, CONNECTIONS, {
+    roomSize: ROOM_SIZE,
+    classCount: CLASSES,
+    history: HISTORY,
+    prefix: 'bench',
+  });
   const fixture: Fixture = {
     users,
     // Sign-up's and sign-in's sessions first, so the first connections use real HTTP cookies.
@@ -96,21 +126,44 @@ async function main(): Promise<number> {
   };
   log(`${rooms.length} channels of up to ${ROOM_SIZE} connections in ${CLASSES} classes`);
 
-  const context: BenchContext = { databaseUrl: bench.url, postgresSettings: bench.settings, server, database, fixture, log };
+  const context: BenchContext = {
+    databaseUrl: bench.url,
+    postgresSettings: bench.settings,
+    server,
+    database,
+    fixture,
+    log,
+  };
   const results: BenchResult[] = [];
   for (const name of selected) {
     log(`${name}`);
-    const result = await (BENCHES[name] as (context: BenchContext) => Promise<BenchResult>)(context);
-    const path = writeResult({ ...result, date: new Date().toISOString(), durationSeconds: round((performance.now() - runStarted) / 1000) });
+    const result = await (BENCHES[name] as (context: BenchContext) => Promise<BenchResult>)(
+      context,
+    );
+    const path = writeResult({
+      ...result,
+      date: new Date().toISOString(),
+      durationSeconds: round((performance.now() - runStarted) / 1000),
+    });
     results.push(result);
-    log(`${name}: ours ${result.ours} vs baseline ${result.baseline} ${result.unit} → ratio ${result.ratio} (goal ≥ ${result.goal}); wrote ${path}`);
+    log(
+      `${name}: ours ${result.ours} vs baseline ${result.baseline} ${result.unit} → ratio ${result.ratio} (goal ≥ ${result.goal}); wrote ${path}`,
+    );
   }
 
   console.log('');
   console.log(
     formatTable(
       ['benchmark', 'unit', 'ours', 'baseline', 'ratio', 'goal', 'met'],
-      results.map((result) => [result.name, result.unit, result.ours, result.baseline, result.ratio, `≥ ${result.goal}`, result.ratio >= result.goal ? 'yes' : 'NO']),
+      results.map((result) => [
+        result.name,
+        result.unit,
+        result.ours,
+        result.baseline,
+        result.ratio,
+        `≥ ${result.goal}`,
+        result.ratio >= result.goal ? 'yes' : 'NO',
+      ]),
     ),
   );
   log('done');

@@ -14,12 +14,16 @@ import { serveChildRequests } from './lib/childIpc';
 
 const databaseUrl = process.env.BENCH_CHILD_DATABASE_URL;
 const port = Number(process.env.BENCH_CHILD_PORT);
-if (!databaseUrl || !port) throw new Error('BENCH_CHILD_DATABASE_URL and BENCH_CHILD_PORT are required');
+if (!databaseUrl || !port)
+  throw new Error('BENCH_CHILD_DATABASE_URL and BENCH_CHILD_PORT are required');
 
 /** A folder shaped like apps/web/dist, so the bench does not depend on a web build. */
 function webDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'seminar-bench-web-'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>{name}</title></head></html>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><title>{name}</title></head></html>',
+  );
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
 }
@@ -38,7 +42,10 @@ const config = loadConfig({
 const runtime = new Runtime(config);
 const app = await buildApp({ runtime, webDist: webDist() });
 await app.listen({ port: config.port, host: config.host });
-const database = await openDatabase({ databaseUrl, poolSize: Number(process.env.BENCH_POOL_SIZE ?? 20) });
+const database = await openDatabase({
+  databaseUrl,
+  poolSize: Number(process.env.BENCH_POOL_SIZE ?? 20),
+});
 await runMigrations(database);
 const services = await createServices({ config, database, log: app.log });
 runtime.setReady(services);

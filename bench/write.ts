@@ -10,7 +10,16 @@ import { LIVE_CHANNEL } from '../apps/server/src/live/bus';
 import type { BenchContext } from './lib/context';
 import type { Room } from './lib/fixtures';
 import { LiveSocket } from './lib/liveSocket';
-import { cpuWindow, formatTable, percentile, quick, round, sleep, type BenchResult, type CpuShare } from './lib/util';
+import {
+  cpuWindow,
+  formatTable,
+  percentile,
+  quick,
+  round,
+  sleep,
+  type BenchResult,
+  type CpuShare,
+} from './lib/util';
 
 const CLIENTS = 8;
 const WARMUP_MS = quick ? 1000 : 2000;
@@ -75,16 +84,27 @@ async function closedLoop(
   };
 }
 
+/** CPU ms per completed write from a CPU share in % of one core. */
+function msPerWrite(run: WriteRun, pct: number | undefined): number {
+  return pct === undefined ? Number.NaN : (pct * 10) / run.perSecond;
+}
+
 export async function write(context: BenchContext): Promise<BenchResult> {
   const { fixture, server, database } = context;
   // Each client posts to a channel of its own (no lock contention between clients, as in a school
   // where classes post at the same time), as a different user with its own session.
   const rooms = fixture.rooms.slice(0, CLIENTS);
   if (rooms.length < CLIENTS) throw new Error(`write needs ${CLIENTS} rooms`);
-  const writers = rooms.map((room) => ({ room, session: fixture.sessions[room.members[0] as number] }));
+  const writers = rooms.map((room) => ({
+    room,
+    session: fixture.sessions[room.members[0] as number],
+  }));
 
   // Ours: messages.send over the live socket.
-  const sockets = await Promise.all(writers.map((writer) => LiveSocket.connect(server.url, writer.session?.cookie ?? '')));
+  const sockets = await Promise.all(
+    writers.map((writer) => LiveSocket.connect(server.url, writer.session?.cookie ?? '')),
+  );
+  await server.profileStart();
   const ours = await closedLoop(
     'ours',
     CLIENTS,
@@ -99,6 +119,7 @@ export async function write(context: BenchContext): Promise<BenchResult> {
     },
     () => server.cpu(),
   );
+  await server.profileStop('write-ours');
   await Promise.all(sockets.map((socket) => socket.close()));
   context.log(`  ours: ${round(ours.perSecond)} writes/s`);
 
@@ -116,7 +137,9 @@ export async function write(context: BenchContext): Promise<BenchResult> {
   );
   const seqs = await Promise.all(
     rooms.map(async (room) => {
-      const result = await database.db.execute(sql`select coalesce(max(seq), 0)::int as seq from messages where channel_id = ${room.channelId}`);
+      const result = await database.db.execute(
+        sql`select coalesce(max(seq), 0)::int as seq from messages where channel_id = ${room.channelId}`,
+      );
       return Number((result as unknown as { rows: Array<{ seq: number }> }).rows[0]?.seq ?? 0);
     }),
   );
@@ -156,7 +179,21 @@ export async function write(context: BenchContext): Promise<BenchResult> {
   const runs = [ours, baseline];
   console.log(
     formatTable(
-      ['system', 'clients', 'writes', 'writes/s', 'p50 ms', 'p99 ms', 'errors', 'bench cpu%', 'server cpu%', 'pg cpu%', 'other cpu%'],
+      [
+        'system',
+        'clients',
+        'writes',
+        'writes/s',
+        'p50 ms',
+        'p99 ms',
+        'errors',
+        'bench cpu%',
+        'server cpu%',
+        'pg cpu%',
+        'other cpu%',
+        'server ms/write',
+        'pg ms/write',
+      ],
       runs.map((run) => [
         run.system,
         CLIENTS,
@@ -169,6 +206,8 @@ export async function write(context: BenchContext): Promise<BenchResult> {
         run.cpu?.serverPct ?? Number.NaN,
         run.cpu?.postgresPct ?? Number.NaN,
         run.cpu?.otherPct ?? Number.NaN,
+        msPerWrite(run, run.cpu?.serverPct),
+        msPerWrite(run, run.cpu?.postgresPct),
       ]),
     ),
   );
@@ -195,7 +234,11 @@ export async function write(context: BenchContext): Promise<BenchResult> {
       p50Ms: round(run.p50Ms),
       p99Ms: round(run.p99Ms),
       errors: run.errors,
-      cpuPctOfOneCore: run.cpu ? Object.fromEntries(Object.entries(run.cpu).map(([key, value]) => [key, round(value)])) : null,
+      cpuPctOfOneCore: run.cpu
+        ? Object.fromEntries(Object.entries(run.cpu).map(([key, value]) => [key, round(value)]))
+        : null,
+      serverCpuMsPerWrite: round(msPerWrite(run, run.cpu?.serverPct)),
+      postgresCpuMsPerWrite: round(msPerWrite(run, run.cpu?.postgresPct)),
     })),
   };
 }

@@ -2,9 +2,15 @@
 import WebSocket from 'ws';
 
 /** Opens `baseUrl/?room=<room>`; `onMessage` gets each frame's text. */
-export function connectBaseline(baseUrl: string, room: number, onMessage: (text: string) => void): Promise<WebSocket> {
+export function connectBaseline(
+  baseUrl: string,
+  room: number,
+  onMessage: (text: string) => void,
+): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/?room=${room}`, { perMessageDeflate: false });
+    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/?room=${room}`, {
+      perMessageDeflate: false,
+    });
     ws.on('message', (raw: Buffer) => onMessage(raw.toString('utf8')));
     ws.once('open', () => {
       ws.removeAllListeners('error');

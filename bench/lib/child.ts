@@ -13,21 +13,26 @@ export interface ChildHandle {
   /** User + system CPU time in microseconds. */
   cpu(): Promise<NodeJS.CpuUsage>;
   stats<T>(): Promise<T>;
+  /** With BENCH_PROFILE=1: starts a CPU profile of the child (else does nothing). */
+  profileStart(): Promise<void>;
+  /** With BENCH_PROFILE=1: writes the profile to bench/.profiles/<name>.cpuprofile (else nothing). */
+  profileStop(name: string): Promise<void>;
+  /** With BENCH_PROFILE=1: writes a heap snapshot to bench/.profiles/<name>.heapsnapshot. */
+  heapSnapshot(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
-/**
- * Starts `script` (relative to bench/) as a child with its own port. BENCH_CPU_PROF=1 writes a
- * V8 CPU profile of every child to bench/.profiles/ when it exits.
- */
-export async function startChild(script: string, env: Record<string, string>): Promise<ChildHandle> {
+/** BENCH_PROFILE=1: the benches profile the server's busy windows into bench/.profiles/. */
+export const profiling = process.env.BENCH_PROFILE === '1';
+const profileDir = join(benchDir, '.profiles');
+
+/** Starts `script` (relative to bench/) as a child with its own port. */
+export async function startChild(
+  script: string,
+  env: Record<string, string>,
+): Promise<ChildHandle> {
   const port = await freePort();
   const execArgv = ['--import', 'tsx', '--expose-gc'];
-  if (process.env.BENCH_CPU_PROF === '1') {
-    const dir = join(benchDir, '.profiles');
-    mkdirSync(dir, { recursive: true });
-    execArgv.push('--cpu-prof', `--cpu-prof-dir=${dir}`);
-  }
   const child: ChildProcess = fork(join(benchDir, script), [], {
     execArgv,
     env: { ...process.env, ...env, BENCH_CHILD_PORT: String(port) },
@@ -45,7 +50,10 @@ export async function startChild(script: string, env: Record<string, string>): P
     });
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start within 90 s`)), 90_000);
+    const timer = setTimeout(
+      () => reject(new Error(`${script} did not start within 90 s`)),
+      90_000,
+    );
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`${script} exited with ${code} before it was ready`));
@@ -62,13 +70,13 @@ export async function startChild(script: string, env: Record<string, string>): P
       }
     });
   });
-  const request = <T>(type: ChildRequest['type']) =>
+  const request = <T>(type: ChildRequest['type'], path?: string) =>
     new Promise<T>((resolve, reject) => {
       if (exited) return reject(new Error(`${script} has exited`));
       const id = nextId;
       nextId += 1;
       waiting.set(id, (value) => resolve(value as T));
-      child.send({ id, type } satisfies ChildRequest);
+      child.send({ id, type, ...(path ? { path } : {}) } satisfies ChildRequest);
     });
   return {
     url,
@@ -76,6 +84,19 @@ export async function startChild(script: string, env: Record<string, string>): P
     memory: () => request<NodeJS.MemoryUsage>('memory'),
     cpu: () => request<NodeJS.CpuUsage>('cpu'),
     stats: <T>() => request<T>('stats'),
+    async profileStart() {
+      if (profiling) await request('profile-start');
+    },
+    async profileStop(name) {
+      if (!profiling) return;
+      mkdirSync(profileDir, { recursive: true });
+      await request('profile-stop', join(profileDir, `${name}.cpuprofile`));
+    },
+    async heapSnapshot(name) {
+      if (!profiling) return;
+      mkdirSync(profileDir, { recursive: true });
+      await request('heap-snapshot', join(profileDir, `${name}.heapsnapshot`));
+    },
     async stop() {
       if (exited) return;
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);

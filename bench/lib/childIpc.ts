@@ -1,10 +1,16 @@
 // The child side of the bench's IPC: a child process (the real server or the bare ws baseline)
-// answers requests for its memory after a GC, its CPU time and its own counters, and stops cleanly.
+// answers requests for its memory after a GC, its CPU time and its own counters, records a CPU
+// profile or writes a heap snapshot when asked (BENCH_PROFILE=1), and stops cleanly.
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { writeHeapSnapshot } from 'node:v8';
 
 /** A request from the bench to a child. */
 export interface ChildRequest {
   id: number;
-  type: 'memory' | 'cpu' | 'stats' | 'stop';
+  type: 'memory' | 'cpu' | 'stats' | 'profile-start' | 'profile-stop' | 'heap-snapshot' | 'stop';
+  /** profile-stop and heap-snapshot: the file to write. */
+  path?: string;
 }
 
 /** What a child answers: the request's id and a value. */
@@ -40,13 +46,29 @@ export function serveChildRequests(options: {
   stop: () => Promise<void>;
 }): void {
   const send = (message: ChildReply | ChildReady) => process.send?.(message);
+  let profiler: Session | null = null;
   process.on('message', (raw: ChildRequest) => {
     void (async () => {
       let value: unknown;
       if (raw.type === 'memory') value = await memoryAfterGc();
       else if (raw.type === 'cpu') value = process.cpuUsage();
       else if (raw.type === 'stats') value = options.stats();
-      else if (raw.type === 'stop') {
+      else if (raw.type === 'profile-start') {
+        profiler = new Session();
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+        await profiler.post('Profiler.start');
+      } else if (raw.type === 'profile-stop' && profiler && raw.path) {
+        const { profile } = await profiler.post('Profiler.stop');
+        writeFileSync(raw.path, JSON.stringify(profile));
+        profiler.disconnect();
+        profiler = null;
+        value = raw.path;
+      } else if (raw.type === 'heap-snapshot' && raw.path) {
+        await memoryAfterGc();
+        value = writeHeapSnapshot(raw.path);
+      } else if (raw.type === 'stop') {
         await options.stop().catch(() => undefined);
         send({ id: raw.id, value: null });
         process.disconnect?.();

@@ -16,15 +16,24 @@ export interface BenchPostgres {
 export async function findPostgres(): Promise<BenchPostgres> {
   const configured = process.env.BENCH_DATABASE_URL;
   if (configured) {
-    if (!(await canConnect(configured))) throw new Error(`BENCH_DATABASE_URL does not answer: ${configured}`);
+    if (!(await canConnect(configured)))
+      throw new Error(`BENCH_DATABASE_URL does not answer: ${configured}`);
     return { adminUrl: configured, source: 'BENCH_DATABASE_URL' };
   }
-  for (const url of ['postgres://postgres@127.0.0.1:5432/postgres', 'postgres://127.0.0.1:5432/postgres']) {
+  for (const url of [
+    'postgres://postgres@127.0.0.1:5432/postgres',
+    'postgres://127.0.0.1:5432/postgres',
+  ]) {
     if (await canConnect(url)) return { adminUrl: url, source: '127.0.0.1:5432' };
   }
   const resolved = await resolvePostgres();
-  if (!resolved) throw new Error('No PostgreSQL: set BENCH_DATABASE_URL or run one on 127.0.0.1:5432.');
-  return { adminUrl: resolved.url, source: resolved.source, ...(resolved.stop ? { stop: resolved.stop } : {}) };
+  if (!resolved)
+    throw new Error('No PostgreSQL: set BENCH_DATABASE_URL or run one on 127.0.0.1:5432.');
+  return {
+    adminUrl: resolved.url,
+    source: resolved.source,
+    ...(resolved.stop ? { stop: resolved.stop } : {}),
+  };
 }
 
 /** The same server URL with another database name. */
@@ -53,7 +62,14 @@ export async function createBenchDatabase(
   const settings: Record<string, string> = {};
   await admin(postgres.adminUrl, async (client) => {
     await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-    for (const setting of ['server_version', 'synchronous_commit', 'fsync', 'wal_level', 'shared_buffers', 'max_connections']) {
+    for (const setting of [
+      'server_version',
+      'synchronous_commit',
+      'fsync',
+      'wal_level',
+      'shared_buffers',
+      'max_connections',
+    ]) {
       const result = await client.query<Record<string, string>>(`SHOW ${setting}`);
       settings[setting] = Object.values(result.rows[0] ?? {})[0] ?? '';
     }
@@ -62,6 +78,9 @@ export async function createBenchDatabase(
     url: withDatabase(postgres.adminUrl, name),
     name,
     settings,
-    drop: () => admin(postgres.adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      admin(postgres.adminUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`),
+      ).then(() => undefined),
   };
 }

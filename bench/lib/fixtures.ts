@@ -5,7 +5,14 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { makeRecordId } from '@seminar/shared';
 import { openDatabase, type Database } from '../../apps/server/src/db/client';
-import { appSecrets, channels, classes, classMemberships, messages, sessions as sessionRows } from '../../apps/server/src/db/schema';
+import {
+  appSecrets,
+  channels,
+  classes,
+  classMemberships,
+  messages,
+  sessions as sessionRows,
+} from '../../apps/server/src/db/schema';
 import { mapLimit } from './util';
 
 const PASSWORD = 'correct horse battery staple';
@@ -37,14 +44,19 @@ export interface Fixture {
   timings: { signUpMs: number; signInMs: number; mintMs: number; rowsMs: number };
 }
 
-async function postAuth(baseUrl: string, path: string, body: unknown): Promise<{ cookie: string; json: unknown }> {
+async function postAuth(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+): Promise<{ cookie: string; json: unknown }> {
   const response = await fetch(`${baseUrl}/api/auth/${path}`, {
     method: 'POST',
     headers: { origin: baseUrl, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  if (response.status !== 200) throw new Error(`${path} failed: ${response.status} ${text.slice(0, 200)}`);
+  if (response.status !== 200)
+    throw new Error(`${path} failed: ${response.status} ${text.slice(0, 200)}`);
   const session = response.headers.getSetCookie().find((value) => value.includes('session_token='));
   if (!session) throw new Error(`${path} set no session cookie`);
   return { cookie: session.split(';')[0] ?? '', json: JSON.parse(text) as unknown };
@@ -53,21 +65,40 @@ async function postAuth(baseUrl: string, path: string, body: unknown): Promise<{
 /** Signs `userCount` users up through POST /api/auth/sign-up/email (4 at a time). */
 export async function signUpUsers(baseUrl: string, userCount: number): Promise<BenchSession[]> {
   const stamp = Date.now().toString(36);
-  return mapLimit(Array.from({ length: userCount }, (_, index) => index), 4, async (index) => {
-    const name = `Bench User ${index + 1}`;
-    const email = `bench.${stamp}.${index + 1}@example.edu`;
-    const { cookie, json } = await postAuth(baseUrl, 'sign-up/email', { name, email, password: PASSWORD });
-    return { user: { uid: (json as { user: { id: string } }).user.id, email, name }, cookie };
-  });
+  return mapLimit(
+    Array.from({ length: userCount }, (_, index) => index),
+    4,
+    async (index) => {
+      const name = `Bench User ${index + 1}`;
+      const email = `bench.${stamp}.${index + 1}@example.edu`;
+      const { cookie, json } = await postAuth(baseUrl, 'sign-up/email', {
+        name,
+        email,
+        password: PASSWORD,
+      });
+      return { user: { uid: (json as { user: { id: string } }).user.id, email, name }, cookie };
+    },
+  );
 }
 
 /** Signs each of `users` in through POST /api/auth/sign-in/email, round robin, `count` times. */
-export function signIn(baseUrl: string, users: BenchUser[], count: number): Promise<BenchSession[]> {
-  return mapLimit(Array.from({ length: count }, (_, index) => index), 4, async (index) => {
-    const user = users[index % users.length] as BenchUser;
-    const { cookie } = await postAuth(baseUrl, 'sign-in/email', { email: user.email, password: PASSWORD });
-    return { user, cookie };
-  });
+export function signIn(
+  baseUrl: string,
+  users: BenchUser[],
+  count: number,
+): Promise<BenchSession[]> {
+  return mapLimit(
+    Array.from({ length: count }, (_, index) => index),
+    4,
+    async (index) => {
+      const user = users[index % users.length] as BenchUser;
+      const { cookie } = await postAuth(baseUrl, 'sign-in/email', {
+        email: user.email,
+        password: PASSWORD,
+      });
+      return { user, cookie };
+    },
+  );
 }
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -79,7 +110,9 @@ function sessionToken(): string {
 
 /** The cookie value Better Auth sets for `token`: token.HMAC-SHA256(secret, token) in base64, URI-encoded. */
 function signedCookieValue(token: string, secret: string): string {
-  return encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`);
+  return encodeURIComponent(
+    `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`,
+  );
 }
 
 /**
@@ -88,14 +121,28 @@ function signedCookieValue(token: string, secret: string): string {
  * cookie from a real sign-in: its name is reused, and its signature is recomputed first to prove the
  * cookies made here are the ones sign-in would set. Sign-in itself costs ~45 ms of scrypt each.
  */
-export async function mintSessions(database: Database, users: BenchUser[], count: number, template: string): Promise<BenchSession[]> {
-  const [secretRow] = await database.db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, 'auth'));
+export async function mintSessions(
+  database: Database,
+  users: BenchUser[],
+  count: number,
+  template: string,
+): Promise<BenchSession[]> {
+  const [secretRow] = await database.db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, 'auth'));
   if (!secretRow) throw new Error('no auth secret in app_secrets');
   const [name, value = ''] = template.split('=', 2) as [string, string?];
   const [token = ''] = decodeURIComponent(value).split('.');
-  if (signedCookieValue(token, secretRow.value) !== value) throw new Error('cookie signing does not match the server: sign in over HTTP instead (BENCH_HTTP_SIGN_INS=1)');
+  if (signedCookieValue(token, secretRow.value) !== value)
+    throw new Error(
+      'cookie signing does not match the server: sign in over HTTP instead (BENCH_HTTP_SIGN_INS=1)',
+    );
   const expiresAt = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
-  const made = Array.from({ length: count }, (_, index) => ({ user: users[index % users.length] as BenchUser, token: sessionToken() }));
+  const made = Array.from({ length: count }, (_, index) => ({
+    user: users[index % users.length] as BenchUser,
+    token: sessionToken(),
+  }));
   for (let start = 0; start < made.length; start += 500) {
     await database.db.insert(sessionRows).values(
       made.slice(start, start + 500).map((entry) => ({
@@ -108,7 +155,10 @@ export async function mintSessions(database: Database, users: BenchUser[], count
       })),
     );
   }
-  return made.map((entry) => ({ user: entry.user, cookie: `${name}=${signedCookieValue(entry.token, secretRow.value)}` }));
+  return made.map((entry) => ({
+    user: entry.user,
+    cookie: `${name}=${signedCookieValue(entry.token, secretRow.value)}`,
+  }));
 }
 
 /** Opens the bench's own small pool on the (migrated) bench database. */
@@ -128,18 +178,30 @@ export async function createRooms(
   options: { roomSize: number; classCount: number; history: number; prefix: string },
 ): Promise<Room[]> {
   const db = database.db;
-  const classIds = Array.from({ length: options.classCount }, (_, index) => `${options.prefix}_class_${index + 1}`);
-  await db.insert(classes).values(classIds.map((classId) => ({ class_id: classId, name: `Bench ${classId}` })));
+  const classIds = Array.from(
+    { length: options.classCount },
+    (_, index) => `${options.prefix}_class_${index + 1}`,
+  );
+  await db
+    .insert(classes)
+    .values(classIds.map((classId) => ({ class_id: classId, name: `Bench ${classId}` })));
   await db
     .insert(classMemberships)
-    .values(classIds.flatMap((classId) => users.map((user) => ({ class_id: classId, uid: user.uid, role: 'student' }))));
+    .values(
+      classIds.flatMap((classId) =>
+        users.map((user) => ({ class_id: classId, uid: user.uid, role: 'student' })),
+      ),
+    );
   const rooms: Room[] = [];
   for (let start = 0; start < sessionCount; start += options.roomSize) {
     const index = rooms.length;
     rooms.push({
       classId: classIds[index % classIds.length] as string,
       channelId: `${options.prefix}_channel_${index + 1}`,
-      members: Array.from({ length: Math.min(options.roomSize, sessionCount - start) }, (_, offset) => start + offset),
+      members: Array.from(
+        { length: Math.min(options.roomSize, sessionCount - start) },
+        (_, offset) => start + offset,
+      ),
     });
   }
   await db.insert(channels).values(
@@ -164,7 +226,8 @@ export async function createRooms(
         body: `History message ${index + 1}: a line of about the length people type in class.`,
       })),
     );
-    for (let start = 0; start < rows.length; start += 500) await db.insert(messages).values(rows.slice(start, start + 500));
+    for (let start = 0; start < rows.length; start += 500)
+      await db.insert(messages).values(rows.slice(start, start + 500));
   }
   await db.execute(sql`analyze`);
   return rooms;

@@ -53,7 +53,9 @@ export class LiveSocket {
         ws.on('error', () => undefined);
         resolve(new LiveSocket(ws));
       });
-      ws.once('unexpected-response', (_request, response) => reject(new Error(`upgrade refused: ${response.statusCode}`)));
+      ws.once('unexpected-response', (_request, response) =>
+        reject(new Error(`upgrade refused: ${response.statusCode}`)),
+      );
       ws.once('error', reject);
     });
   }

@@ -26,7 +26,11 @@ export function freePort(): Promise<number> {
 }
 
 /** Runs `fn` over `items` with at most `limit` at a time; results in input order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -58,15 +62,25 @@ export function round(value: number): number {
 
 /** Formats a table with aligned columns: text left, numbers right. */
 export function formatTable(headers: string[], rows: Array<Array<string | number>>): string {
-  const cells = rows.map((row) => row.map((cell) => (typeof cell === 'number' ? formatNumber(cell) : cell)));
-  const widths = headers.map((header, column) => Math.max(header.length, ...cells.map((row) => (row[column] ?? '').length)));
-  const numeric = headers.map((_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === 'number'));
+  const cells = rows.map((row) =>
+    row.map((cell) => (typeof cell === 'number' ? formatNumber(cell) : cell)),
+  );
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...cells.map((row) => (row[column] ?? '').length)),
+  );
+  const numeric = headers.map(
+    (_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === 'number'),
+  );
   const line = (row: string[]) =>
     row
-      .map((cell, column) => (numeric[column] ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0)))
+      .map((cell, column) =>
+        numeric[column] ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
+      )
       .join('  ')
       .trimEnd();
-  return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');
+  return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join(
+    '\n',
+  );
 }
 
 function formatNumber(value: number): string {
@@ -104,7 +118,11 @@ interface ProcSample {
 function sampleProc(): ProcSample {
   const sample: ProcSample = { machineBusy: 0, postgres: new Map() };
   try {
-    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
     const total = fields.reduce((sum, value) => sum + value, 0);
     sample.machineBusy = total - (fields[3] ?? 0) - (fields[4] ?? 0);
     for (const pid of readdirSync('/proc')) {
@@ -139,13 +157,17 @@ export interface CpuShare {
   postgresPct: number;
   /** Everything else on the machine (other users' work, the kernel's share not charged above). */
   otherPct: number;
+  /** The window's length. */
+  seconds: number;
 }
 
 /**
  * Starts measuring CPU time: this process, a child (via `childCpu`), PostgreSQL and the whole
  * machine. Call the returned function at the end of the window.
  */
-export async function cpuWindow(childCpu: () => Promise<NodeJS.CpuUsage>): Promise<() => Promise<CpuShare>> {
+export async function cpuWindow(
+  childCpu: () => Promise<NodeJS.CpuUsage>,
+): Promise<() => Promise<CpuShare>> {
   const started = performance.now();
   const bench = process.cpuUsage();
   const child = await childCpu();
@@ -156,12 +178,20 @@ export async function cpuWindow(childCpu: () => Promise<NodeJS.CpuUsage>): Promi
     const childNow = await childCpu();
     const procNow = sampleProc();
     let postgresTicks = 0;
-    for (const [pid, ticks] of procNow.postgres) postgresTicks += ticks - (proc.postgres.get(pid) ?? 0);
+    for (const [pid, ticks] of procNow.postgres)
+      postgresTicks += ticks - (proc.postgres.get(pid) ?? 0);
     const pct = (microseconds: number) => (100 * microseconds) / 1e6 / seconds;
     const benchPct = pct(benchUsed.user + benchUsed.system);
     const serverPct = pct(childNow.user + childNow.system - child.user - child.system);
     const postgresPct = (100 * postgresTicks) / TICKS_PER_SECOND / seconds;
-    const machinePct = (100 * (procNow.machineBusy - proc.machineBusy)) / TICKS_PER_SECOND / seconds;
-    return { benchPct, serverPct, postgresPct, otherPct: Math.max(0, machinePct - benchPct - serverPct - postgresPct) };
+    const machinePct =
+      (100 * (procNow.machineBusy - proc.machineBusy)) / TICKS_PER_SECOND / seconds;
+    return {
+      benchPct,
+      serverPct,
+      postgresPct,
+      otherPct: Math.max(0, machinePct - benchPct - serverPct - postgresPct),
+      seconds,
+    };
   };
 }

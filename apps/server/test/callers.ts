@@ -11,12 +11,14 @@ export function callerFor(services: Services, viewer: SessionUser | null, signal
 }
 
 type Caller = ReturnType<typeof callerFor>;
+type TrackedTuple<Row> = readonly [string, LiveEvent<Row>, ...unknown[]];
 
 /** Starts a live query as `viewer` and reads its events into an array until `stop()`. */
 export async function collect<Row>(
   services: Services,
   viewer: SessionUser | null,
-  start: (caller: Caller) => Promise<AsyncIterable<LiveEvent<Row>>>,
+  // Ordered streams yield tRPC's tracked events (typed { id, data }, at run time [id, data]).
+  start: (caller: Caller) => Promise<AsyncIterable<LiveEvent<Row> | { data: LiveEvent<Row> }>>,
 ) {
   const controller = new AbortController();
   const events: LiveEvent<Row>[] = [];
@@ -24,7 +26,7 @@ export async function collect<Row>(
   const done = (async () => {
     try {
       for await (const event of await start(callerFor(services, viewer, controller.signal))) {
-        events.push(event);
+        events.push(Array.isArray(event) ? (event as unknown as TrackedTuple<Row>)[1] : (event as LiveEvent<Row>));
       }
     } catch (error) {
       failure = error;

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { applyLiveEvent, emptyLiveState, makeRecordId, type LiveEvent, type Message } from '@seminar/shared';
 import { classMemberRemover } from '../src/classes/memberCommands';
 import { queryRows, type Database } from '../src/db/client';
-import { messages } from '../src/db/schema';
+import { channels, messages } from '../src/db/schema';
 import { createTestDatabase, testDatabaseKind } from './database';
 import { startListening } from './factories';
 import { createClassFixture, signUpUser, type TestUser } from './fixtures';
@@ -221,6 +221,36 @@ describe(`live messages (${testDatabaseKind})`, () => {
       'three',
       'four',
     ]);
+  });
+
+  it('starts a stream over with a replacing newest page when a resume is too far behind', async () => {
+    const { classId, channelIds } = await createClassFixture(database.db, {
+      members: [{ user: student, role: 'student' }],
+    });
+    const channelId = channelIds[0]!;
+    const total = 1_100;
+    await database.db.insert(messages).values(
+      Array.from({ length: total }, (_, index) => ({
+        id: `bulk_${channelId}_${index + 1}`,
+        class_id: classId,
+        channel_id: channelId,
+        seq: index + 1,
+        author_uid: student.uid,
+        author_name: 'Emmy Noether',
+        body: `bulk ${index + 1}`,
+      })),
+    );
+    await database.db.update(channels).set({ last_seq: total }).where(eq(channels.channel_id, channelId));
+    const farBehind = subscribeMessages(live(student), classId, channelId, '3:0');
+    await farBehind.log.until((events) => events.length > 0);
+    const first = farBehind.log.events[0];
+    expect(first).toMatchObject({ type: 'snapshot', replace: true });
+    expect(rowsOf([first!]).map((row) => row.seq)).toEqual(Array.from({ length: 25 }, (_, index) => total - 24 + index));
+    const [at] = await database.db.select({ version: messages.version }).from(messages).where(eq(messages.id, `bulk_${channelId}_${total - 2}`));
+    const nearBy = subscribeMessages(live(student), classId, channelId, `${total - 2}:${at!.version}`);
+    await nearBy.log.until((events) => events.length > 0);
+    expect(nearBy.log.events[0]).toMatchObject({ type: 'snapshot', replace: false });
+    expect(rowsOf(nearBy.log.events).map((row) => row.seq)).toEqual([total - 1, total]);
   });
 
   it('refuses sockets without a session or from another origin', async () => {

@@ -12,8 +12,11 @@ export type LiveEvent<Row> =
   | { type: 'snapshot'; rows: Row[]; replace: boolean }
   | { type: 'upsert'; rows: Row[] }
   | { type: 'remove'; ids: string[] }
-  /** The subscription is over (access lost); the client keeps nothing of it. */
-  | { type: 'end'; reason: string };
+  /**
+   * The subscription is over: access lost (the client keeps nothing of it), or, with `retry`, the
+   * server shed a subscriber too far behind — the client subscribes again.
+   */
+  | { type: 'end'; reason: string; retry?: boolean };
 
 /** A live query's rows by id, plus whether it has ended and why. */
 export interface LiveState<Row> {

@@ -167,8 +167,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-/** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+/** Runs raw SQL (on the db or a transaction) and returns its rows; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

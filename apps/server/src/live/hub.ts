@@ -31,6 +31,8 @@ export interface LiveTopic<Input, Row, Access> {
   /** The class the access depends on: `access` notices of that class re-check it. */
   classOf(access: Access): string;
   snapshot(services: Services, viewer: SessionUser, input: Input, access: Access): Promise<Row[]>;
+  /** Whether this input's snapshot is the whole set (collections always; a stream starting afresh). */
+  replaceSnapshot?(input: Input): boolean;
   /** Rows by id, whatever their visibility (the runtime filters per subscriber). */
   load(services: Services, key: string, ids: string[]): Promise<Row[]>;
   visible(row: Row, viewer: SessionUser, access: Access): boolean;
@@ -105,7 +107,7 @@ class Subscriber {
     }
     this.#queue.push(event);
     if (this.#queue.length > MAX_QUEUED_EVENTS && event.type !== 'end') {
-      this.#queue = [{ type: 'end', reason: 'Too far behind; reconnecting.' }];
+      this.#queue = [{ type: 'end', reason: 'Too far behind; reconnecting.', retry: true }];
       this.ended = true;
     }
     this.#wake?.();
@@ -206,7 +208,8 @@ export class LiveHub {
     signal.addEventListener('abort', onAbort, { once: true });
     try {
       const rows = await topic.snapshot(this.services, viewer, input, access);
-      sub.release({ type: 'snapshot', rows, replace: topic.kind === 'collection' });
+      const replace = topic.kind === 'collection' || (topic.replaceSnapshot?.(input) ?? false);
+      sub.release({ type: 'snapshot', rows, replace });
       for (;;) {
         const event = await sub.next(signal);
         if (!event) return;

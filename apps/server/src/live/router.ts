@@ -1,5 +1,6 @@
 // Docs: docs/realtime.md#adding-a-topic — the app's tRPC router: one sub-router per resource.
 import { activitiesRouter } from '../activities/router';
+import { channelsRouter } from '../channels/router';
 import { classesRouter } from '../classes/router';
 import { messagesRouter } from '../messages/router';
 import { publicProcedure, router } from './trpc';
@@ -9,6 +10,7 @@ export const appRouter = router({
   me: publicProcedure.query(({ ctx }) => ctx.viewer),
   classes: classesRouter,
   activities: activitiesRouter,
+  channels: channelsRouter,
   messages: messagesRouter,
 });
 

@@ -59,6 +59,8 @@ export async function messageSender(db: Db, viewer: SessionUser, input: MessageI
       .returning();
     if (!row) throw new Error('insert returned nothing');
     say(announce(input.channel_id, row.id));
+    // Channel lists show unread counts from last_seq.
+    say({ topic: 'channels', key: input.class_id, ids: [input.channel_id] });
     return presentMessage(row);
   });
 }

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import { MESSAGE_PAGE_SIZE, type Message } from '@seminar/shared';
 import { requireChannelAccess, type ChannelAccess } from '../channels/access';
 import type { Db } from '../db/client';
-import { messages } from '../db/schema';
+import { channels, messages } from '../db/schema';
 import type { LiveTopic } from '../live/hub';
 import { presentMessage } from './presenters';
 
@@ -19,8 +19,21 @@ export interface MessageStreamInput {
   cursor: MessageCursor | null;
 }
 
-/** A resume further behind than this starts over from the newest page (the client clears first). */
+/**
+ * A resume further behind than this starts over: the newest page, sent as a replacing snapshot so
+ * the client drops what it had instead of showing a gap.
+ */
 export const MAX_RESUME_ROWS = 1_000;
+
+/** The cursor to resume from, or null (start over) when more than MAX_RESUME_ROWS came since. */
+export async function resumableCursor(db: Db, channelId: string, cursor: MessageCursor | null): Promise<MessageCursor | null> {
+  if (!cursor) return null;
+  const [row] = await db
+    .select({ last_seq: channels.last_seq })
+    .from(channels)
+    .where(eq(channels.channel_id, channelId));
+  return row && row.last_seq - cursor.seq > MAX_RESUME_ROWS ? null : cursor;
+}
 
 /** Encodes a cursor as tRPC's lastEventId. */
 export function encodeCursor(cursor: MessageCursor): string {
@@ -59,10 +72,10 @@ export const messagesTopic: LiveTopic<MessageStreamInput, Message, ChannelAccess
       .select()
       .from(messages)
       .where(and(eq(messages.channel_id, input.channel_id), or(gt(messages.seq, seq), gt(messages.version, version))))
-      .orderBy(messages.seq)
-      .limit(MAX_RESUME_ROWS + 1);
-    return rows.slice(0, MAX_RESUME_ROWS).map(presentMessage);
+      .orderBy(messages.seq);
+    return rows.map(presentMessage);
   },
+  replaceSnapshot: (input) => input.cursor === null,
   async load(services, key, ids) {
     const rows = await services.database.db
       .select()

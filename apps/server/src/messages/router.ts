@@ -6,7 +6,7 @@ import { requireChannelAccess } from '../channels/access';
 import type { LiveEvent } from '@seminar/shared';
 import { authedProcedure, router } from '../live/trpc';
 import { messageDeleter, messageEditor, messageSender } from './commands';
-import { decodeCursor, encodeCursor, messagesTopic, newestMessages, type MessageCursor } from './live';
+import { decodeCursor, encodeCursor, messagesTopic, newestMessages, resumableCursor, type MessageCursor } from './live';
 import type { Message } from '@seminar/shared';
 
 const channelRef = z.object({ class_id: documentIdSchema, channel_id: documentIdSchema });
@@ -34,7 +34,7 @@ export const messagesRouter = router({
   live: authedProcedure
     .input(channelRef.extend({ lastEventId: z.string().max(40).nullish() }))
     .subscription(async function* ({ ctx, input, signal }) {
-      let cursor: MessageCursor | null = decodeCursor(input.lastEventId);
+      let cursor = await resumableCursor(ctx.services.database.db, input.channel_id, decodeCursor(input.lastEventId));
       const events = ctx.services.hub.subscribe(
         messagesTopic,
         ctx.viewer,

@@ -3,6 +3,16 @@
 // through the live query, or when the mutation itself returns the row. A refused write rolls back
 // (the server's row shows again, or the new row goes), is kept as `failed` for a Retry, and its
 // error goes to the shared error state in plain words.
+//
+//   const write = useOptimisticWrite();
+//   const id = makeRecordId('msg', uid);
+//   void write({
+//     key: ['messages', classId, channelId], // the live query's key
+//     id,
+//     row: { id, class_id: classId, channel_id: channelId, seq: Number.MAX_SAFE_INTEGER, body, … , version: 0 },
+//     mutate: () => trpc.messages.send.mutate({ id, class_id: classId, channel_id: channelId, body }),
+//     serverRow: (message) => message,
+//   });
 import { useCallback } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { applyLiveEvent, type LiveRow } from '@seminar/shared';

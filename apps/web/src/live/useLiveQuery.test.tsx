@@ -127,7 +127,10 @@ describe('useLiveQuery', () => {
   it('unwraps tracked events and resumes from the last event id after a remount', async () => {
     const { result, last, subs, unmount, Providers, subscribe } = renderLive();
     expect(last().context.lastEventId).toBeNull();
-    await last().send({ id: '2:2', data: { type: 'snapshot', rows: [row('a', 1), row('b', 2)], replace: false } });
+    await last().send({
+      id: '2:2',
+      data: { type: 'snapshot', rows: [row('a', 1), row('b', 2)], replace: false },
+    });
     await last().send({ id: '3:3', data: { type: 'upsert', rows: [row('c', 3)] } });
     expect(result.current.rows.map((r) => r.id)).toEqual(['a', 'b', 'c']);
     unmount();
@@ -185,8 +188,14 @@ describe('useLiveQuery', () => {
 
   it('subscribes again when the server sheds it as too far behind, keeping the rows', async () => {
     const { result, last, subs } = renderLive();
-    await last().send({ id: '1:1', data: { type: 'snapshot', rows: [row('a', 1)], replace: false } });
-    await last().send({ id: '1:1', data: { type: 'end', reason: 'Too far behind; reconnecting.' } });
+    await last().send({
+      id: '1:1',
+      data: { type: 'snapshot', rows: [row('a', 1)], replace: false },
+    });
+    await last().send({
+      id: '1:1',
+      data: { type: 'end', reason: 'Too far behind; reconnecting.' },
+    });
     await act(settle);
     expect(subs).toHaveLength(2);
     expect(subs[0]?.unsubscribed).toBe(true);

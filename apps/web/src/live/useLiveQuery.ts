@@ -2,6 +2,15 @@
 // changes), folds each event into the TanStack Query cache under ['live', ...key] with the shared
 // `applyLiveEvent`, and unsubscribes on unmount. Rows written optimistically (optimistic.ts) show
 // through until the server's echo replaces them. Errors also go to the shared error state.
+//
+//   const bySeq = (a: Message, b: Message) => a.seq - b.seq; // module level: a stable sort
+//   const { rows, status, error, endedReason, pendingIds, failed } = useLiveQuery<Message>({
+//     key: ['messages', classId, channelId],
+//     idOf: (m) => m.id,
+//     sort: bySeq,
+//     subscribe: (handlers, { trpc, lastEventId }) =>
+//       trpc.messages.live.subscribe({ class_id: classId, channel_id: channelId, lastEventId }, handlers),
+//   });
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { hashKey, skipToken, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { LiveEvent, LiveRow } from '@seminar/shared';

@@ -145,6 +145,8 @@ export class FakeWebSocket extends EventTarget {
 
   #closed(code: number): void {
     this.readyState = this.CLOSED;
-    this.dispatchEvent(Object.assign(new Event('close'), { code, reason: '', wasClean: code !== 1006 }));
+    this.dispatchEvent(
+      Object.assign(new Event('close'), { code, reason: '', wasClean: code !== 1006 }),
+    );
   }
 }

@@ -60,3 +60,61 @@ export const channelNotificationSchema = z.object({
 
 /** A channel notification (SPEC §3). */
 export type ChannelNotification = z.infer<typeof channelNotificationSchema>;
+
+/** A channel name as typed: trimmed, 1–80 characters. */
+export const channelNameSchema = z
+  .string({ error: 'Enter a channel name' })
+  .trim()
+  .min(1, { error: 'Enter a channel name' })
+  .max(80, { error: 'A channel name can be at most 80 characters' });
+
+/**
+ * A channel as one viewer's channel list shows it: the channel, its last message seq, the viewer's
+ * last read seq (unread = last_seq − last_read_seq) and whether it is the viewer's own channel.
+ */
+export const channelViewSchema = channelSchema.extend({
+  last_seq: z.int().min(0),
+  last_read_seq: z.int().min(0),
+  is_own: z.boolean(),
+  version: z.int().min(0).default(0),
+});
+/** A channel in a viewer's list. */
+export type ChannelView = z.infer<typeof channelViewSchema>;
+
+/** What "Create channel" sends; the id is a client-made record id. */
+export const channelCreateInputSchema = z.object({
+  channel_id: documentIdSchema,
+  class_id: documentIdSchema,
+  name: channelNameSchema,
+  is_public: z.boolean().default(false),
+  channel_group: z
+    .array(emailSchema)
+    .max(CHANNEL_GROUP_MAX_MEMBERS, { error: `At most ${CHANNEL_GROUP_MAX_MEMBERS} members` })
+    .default(() => []),
+});
+/** A parsed channel creation. */
+export type ChannelCreateInput = z.infer<typeof channelCreateInputSchema>;
+
+/** Channel settings: any of name, public, group e-mails, enabled. */
+export const channelUpdateInputSchema = z.object({
+  channel_id: documentIdSchema,
+  class_id: documentIdSchema,
+  name: channelNameSchema.optional(),
+  is_public: z.boolean().optional(),
+  enabled: z.boolean().optional(),
+  channel_group: z
+    .array(emailSchema)
+    .max(CHANNEL_GROUP_MAX_MEMBERS, { error: `At most ${CHANNEL_GROUP_MAX_MEMBERS} members` })
+    .optional(),
+});
+/** A parsed channel settings change. */
+export type ChannelUpdateInput = z.infer<typeof channelUpdateInputSchema>;
+
+/** A typing or online notice as the live query sends it, with the sender's display name. */
+export const channelNotificationViewSchema = channelNotificationSchema.extend({
+  id: z.string(),
+  from_name: z.string(),
+  version: z.int().min(0).default(0),
+});
+/** A typing or online notice in a live list. */
+export type ChannelNotificationView = z.infer<typeof channelNotificationViewSchema>;

@@ -112,3 +112,17 @@ export const channelNotifications = pgTable(
     check('channel_notifications_type_check', sql`${table.type} in ('user_typing', 'user_online')`),
   ],
 );
+
+/** How far each user has read each channel (unread counts). */
+export const channelReads = pgTable(
+  'channel_reads',
+  {
+    channel_id: text('channel_id')
+      .notNull()
+      .references(() => channels.channel_id),
+    uid: text('uid').notNull(),
+    last_read_seq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.channel_id, table.uid] }), index('channel_reads_uid_idx').on(table.uid)],
+);

@@ -1,0 +1,116 @@
+// Docs: docs/channels.md#live-queries — a viewer's channel list (SPEC §4 visibility, unread counts)
+// and a channel's typing and online notices.
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { canSeeChannel, displayName, enrolledChannelIds, ONLINE_WINDOW_MS, type ChannelNotificationView, type ChannelView, type Role } from '@seminar/shared';
+import { requireClassRole } from '../classes/access';
+import type { Db } from '../db/client';
+import { channelNotifications, channels, channelUsers, users } from '../db/schema';
+import type { LiveTopic } from '../live/hub';
+import { requireChannelAccess, type ChannelAccess } from './access';
+import { presentChannel, presentNotification } from './presenters';
+
+interface ChannelListAccess {
+  classId: string;
+  uid: string;
+  email: string;
+  role: Role;
+  enrolled: Set<string>;
+  /** Per channel: what the viewer has read (or, never opened, what came before they joined). */
+  lastRead: Map<string, number>;
+}
+
+/** The notice key of one viewer's channel lists (reads and enrolment changes). */
+export const viewerChannelsKey = (uid: string) => `viewer:${uid}`;
+
+async function channelListAccess(db: Db, viewer: { uid: string; email: string }, classId: string): Promise<ChannelListAccess> {
+  const role = await requireClassRole(db, viewer.uid, classId);
+  const enrolment = await db
+    .select()
+    .from(channelUsers)
+    .where(and(eq(channelUsers.class_id, classId), eq(channelUsers.uid, viewer.uid)));
+  // A channel never opened counts only what came after the viewer joined the class or the channel.
+  const baselines = await db.execute(sql`
+    select c.channel_id,
+      coalesce(r.last_read_seq,
+        (select max(m.seq) from messages m
+          where m.channel_id = c.channel_id
+            and m.created_at <= greatest(
+              (select min(cm.created_at) from class_memberships cm where cm.class_id = c.class_id and cm.uid = ${viewer.uid}),
+              coalesce((select cu.created_at from channel_users cu where cu.channel_id = c.channel_id and cu.uid = ${viewer.uid}), 'epoch'::timestamptz))),
+        0) as last_read
+    from channels c
+    left join channel_reads r on r.channel_id = c.channel_id and r.uid = ${viewer.uid}
+    where c.class_id = ${classId} and c.deleted = false`);
+  const rows = (baselines as unknown as { rows: Array<{ channel_id: string; last_read: string | number }> }).rows;
+  return {
+    classId,
+    uid: viewer.uid,
+    email: viewer.email,
+    role,
+    enrolled: enrolledChannelIds(enrolment, viewer.uid),
+    lastRead: new Map(rows.map((row) => [row.channel_id, Number(row.last_read)])),
+  };
+}
+
+/** SPEC §7 "Channels" and §4 visibility: the channels this viewer may see, with unread counts. */
+export const channelsTopic: LiveTopic<{ class_id: string }, ChannelView, ChannelListAccess> = {
+  name: 'channels',
+  kind: 'collection',
+  key: (input) => input.class_id,
+  extraKeys: (access) => [viewerChannelsKey(access.uid)],
+  access: (services, viewer, input) => channelListAccess(services.database.db, viewer, input.class_id),
+  classOf: (access) => access.classId,
+  async snapshot(services, viewer, input, access) {
+    const rows = await services.database.db
+      .select()
+      .from(channels)
+      .where(and(eq(channels.class_id, input.class_id), eq(channels.deleted, false)));
+    return rows
+      .map((row) => presentChannel(row, { email: access.email, lastReadSeq: access.lastRead.get(row.channel_id) ?? 0 }))
+      .filter((row) => channelsTopic.visible(row, viewer, access));
+  },
+  async load(services, _key, ids) {
+    const rows = await services.database.db.select().from(channels).where(inArray(channels.channel_id, ids));
+    return rows.map((row) => presentChannel(row, { email: '', lastReadSeq: 0 }));
+  },
+  visible: (row, _viewer, access) =>
+    row.class_id === access.classId &&
+    canSeeChannel(row, { role: access.role, email: access.email, enrolledChannelIds: access.enrolled }),
+  present: (row, _viewer, access) => ({
+    ...row,
+    last_read_seq: Math.min(access.lastRead.get(row.channel_id) ?? row.last_read_seq, row.last_seq),
+    is_own: row.channel_group.includes(access.email.toLowerCase()),
+  }),
+  id: (row) => row.channel_id,
+};
+
+async function loadNotifications(db: Db, channelId: string, filter: { ids?: string[]; recentOnly: boolean }): Promise<ChannelNotificationView[]> {
+  const since = new Date(Date.now() - 2 * ONLINE_WINDOW_MS);
+  const rows = await db
+    .select({ notification: channelNotifications, name: users.name })
+    .from(channelNotifications)
+    .leftJoin(users, eq(users.id, channelNotifications.from_uid))
+    .where(
+      and(
+        eq(channelNotifications.channel_id, channelId),
+        filter.recentOnly ? and(eq(channelNotifications.deleted, false), gt(channelNotifications.created_at, since)) : undefined,
+        filter.ids ? inArray(sql`${channelNotifications.from_uid} || ':' || ${channelNotifications.type}`, filter.ids) : undefined,
+      ),
+    );
+  return rows.map((row) => presentNotification(row.notification, displayName(row.name ?? '') || 'Someone'));
+}
+
+/** SPEC §7 "Notifications": typing and online notices of a channel the viewer can see. */
+export const notificationsTopic: LiveTopic<{ class_id: string; channel_id: string }, ChannelNotificationView, ChannelAccess> = {
+  name: 'notifications',
+  kind: 'collection',
+  key: (input) => input.channel_id,
+  access: (services, viewer, input) => requireChannelAccess(services.database.db, viewer, input.class_id, input.channel_id),
+  classOf: (access) => access.classId,
+  snapshot: (services, _viewer, input) => loadNotifications(services.database.db, input.channel_id, { recentOnly: true }),
+  load: (services, key, ids) => loadNotifications(services.database.db, key, { ids, recentOnly: false }),
+  // Recency is judged by the client with its server time offset (SPEC §9); deleted ones go away.
+  visible: (row) => !row.deleted,
+  id: (row) => row.id,
+};
+

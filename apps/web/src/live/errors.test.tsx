@@ -1,0 +1,113 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { connectionClosedError, trpcError } from '../testing/liveTestKit';
+import {
+  CONNECTION_LOST_MESSAGE,
+  createErrorStore,
+  describeError,
+  ErrorBanner,
+  ErrorStateProvider,
+  GENERIC_ERROR_MESSAGE,
+  NOT_FOUND_MESSAGE,
+  SESSION_ENDED_MESSAGE,
+  useErrorState,
+} from './errors';
+
+afterEach(cleanup);
+
+describe('describeError', () => {
+  it.each([
+    [trpcError('NOT_FOUND', 'Class not found.'), NOT_FOUND_MESSAGE],
+    [
+      trpcError('FORBIDDEN', 'You can only edit your own messages.'),
+      'You can only edit your own messages.',
+    ],
+    [
+      trpcError('CONFLICT', 'That message id is already taken.'),
+      'That message id is already taken.',
+    ],
+    [trpcError('UNAUTHORIZED', 'Sign in first.'), SESSION_ENDED_MESSAGE],
+    [
+      trpcError('TOO_MANY_REQUESTS', 'slow down'),
+      'Too many requests. Wait a moment and try again.',
+    ],
+    [
+      trpcError('INTERNAL_SERVER_ERROR', 'stack trace…'),
+      'Something went wrong on the server. Try again.',
+    ],
+    [
+      trpcError('BAD_REQUEST', 'Input validation failed', {
+        issues: [{ path: ['body'], message: 'Write a message' }],
+      }),
+      'Write a message',
+    ],
+    [trpcError('BAD_REQUEST', 'x'), 'Some of what was sent is not valid.'],
+    [connectionClosedError(), CONNECTION_LOST_MESSAGE],
+    [new TypeError('Failed to fetch'), CONNECTION_LOST_MESSAGE],
+    [new Error('internal detail'), GENERIC_ERROR_MESSAGE],
+    ['Already in words.', 'Already in words.'],
+    [undefined, GENERIC_ERROR_MESSAGE],
+  ])('%s → %s', (error, words) => {
+    expect(describeError(error)).toBe(words);
+  });
+});
+
+describe('the error store', () => {
+  it('keeps the latest message, logs each error, and clears (optionally only a given one)', () => {
+    const log = vi.fn();
+    const store = createErrorStore(log);
+    const listener = vi.fn();
+    store.subscribe(listener);
+    expect(store.report(trpcError('NOT_FOUND', 'x'))).toBe(NOT_FOUND_MESSAGE);
+    store.report('Second.');
+    expect(store.get()).toBe('Second.');
+    expect(log).toHaveBeenCalledTimes(2);
+    store.clear(NOT_FOUND_MESSAGE);
+    expect(store.get()).toBe('Second.');
+    store.clear();
+    expect(store.get()).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('ErrorBanner', () => {
+  function Reporter() {
+    const { reportError, error } = useErrorState();
+    return (
+      <>
+        <button type="button" onClick={() => reportError(trpcError('NOT_FOUND', 'Gone.'))}>
+          Fail
+        </button>
+        <output aria-label="shared error">{error ?? 'none'}</output>
+      </>
+    );
+  }
+
+  it('shows the shared error as an alert and dismisses it', () => {
+    const store = createErrorStore(() => undefined);
+    render(
+      <ErrorStateProvider store={store}>
+        <ErrorBanner />
+        <Reporter />
+      </ErrorStateProvider>,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Fail' }));
+    expect(screen.getByRole('alert').textContent).toContain(NOT_FOUND_MESSAGE);
+    expect(screen.getByLabelText('shared error').textContent).toBe(NOT_FOUND_MESSAGE);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(store.get()).toBeNull();
+
+    act(() => void store.report('Again.'));
+    expect(screen.getByRole('alert').textContent).toContain('Again.');
+  });
+
+  it('needs the provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<ErrorBanner />)).toThrow(/ErrorStateProvider/);
+    vi.restoreAllMocks();
+  });
+});
