@@ -262,22 +262,35 @@ async function runStep(
   };
 }
 
-/** Raises the rate until a step does not keep up; returns every step. */
+/**
+ * Raises the rate step by step, ours and the baseline taking turns at each rate (so both see the
+ * same background load on a shared machine), until each has had a step that does not keep up.
+ */
 async function ladder(
   context: BenchContext,
-  target: Target,
+  targets: Target[],
   tracker: Tracker,
-): Promise<StepResult[]> {
-  const steps: StepResult[] = [];
-  const counter = { next: 0 };
+): Promise<Map<Target, StepResult[]>> {
+  const steps = new Map(targets.map((target) => [target, [] as StepResult[]]));
+  const counters = new Map(targets.map((target) => [target, { next: 0 }]));
   for (const rate of RATES) {
-    const step = await runStep(context, target, tracker, rate, counter);
-    steps.push(step);
-    context.log(
-      `  ${target.system.padEnd(8)} ${String(rate).padStart(5)} msg/s → ${Math.round(step.deliveredPerSecond)} deliveries/s, p50 ${round(step.p50Ms)} ms, p99 ${round(step.p99Ms)} ms, lost ${step.lost}${step.keptUp ? '' : '  (saturated)'}`,
-    );
-    if (!step.keptUp) break;
-    await sleep(300);
+    const running = targets.filter((target) => steps.get(target)?.every((step) => step.keptUp));
+    if (running.length === 0) break;
+    for (const target of running) {
+      const step = await runStep(
+        context,
+        target,
+        tracker,
+        rate,
+        counters.get(target) ?? { next: 0 },
+      );
+      steps.get(target)?.push(step);
+      context.log(
+        `  ${target.system.padEnd(8)} ${String(rate).padStart(5)} msg/s → ${Math.round(step.deliveredPerSecond)} deliveries/s, p50 ${round(step.p50Ms)} ms, p99 ${round(step.p99Ms)} ms, lost ${step.lost}${step.keptUp ? '' : '  (saturated)'}`,
+      );
+      // An overloaded server may still be working off its backlog: let it finish first.
+      await (step.keptUp ? sleep(300) : sleep(1500));
+    }
   }
   return steps;
 }
@@ -298,6 +311,11 @@ function summary(steps: StepResult[]) {
     /** True when the ladder ran out of rates before the system saturated (the value is a floor). */
     neverSaturated: saturated === null,
     benchCpuPctAtBest: round(best.benchCpuPct),
+    /** The bench's own clients were the limit (near one full core), not the server. */
+    limitedByBenchClients: best.benchCpuPct >= 90,
+    serverCpuPctAtBest: round(best.serverCpuPct),
+    /** Server CPU per message (30 deliveries) at the highest step that kept up: less noisy than rates. */
+    serverCpuMsPerMessageAtKnee: knee ? round(knee.serverMsPerMessage) : null,
   };
 }
 
@@ -310,23 +328,21 @@ export async function fanout(context: BenchContext): Promise<BenchResult> {
   context.log(
     `  ours: ${fixture.sessions.length} connections subscribed in ${round(oursConnectSeconds)} s`,
   );
-  await ours.child.profileStart();
-  const oursSteps = await ladder(context, ours, tracker);
-  await ours.child.profileStop('fanout-ours');
-  await ours.close();
-  // Let the server finish whatever the last (overloaded) step left behind before the baseline runs.
-  await sleep(1000);
-
   started = performance.now();
   const baseline = await connectBaselineTarget(context, tracker);
   const baselineConnectSeconds = (performance.now() - started) / 1000;
   context.log(
     `  baseline: ${fixture.sessions.length} connections in ${round(baselineConnectSeconds)} s`,
   );
+  await ours.child.profileStart();
   await baseline.child.profileStart();
-  const baselineSteps = await ladder(context, baseline, tracker);
+  const ladders = await ladder(context, [ours, baseline], tracker);
+  await ours.child.profileStop('fanout-ours');
   await baseline.child.profileStop('fanout-baseline');
+  await ours.close();
   await baseline.close();
+  const oursSteps = ladders.get(ours) ?? [];
+  const baselineSteps = ladders.get(baseline) ?? [];
 
   const steps = [...oursSteps, ...baselineSteps];
   console.log(

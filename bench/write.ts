@@ -2,7 +2,8 @@
 // WebSocket: zod, access checks, the channel row lock, seq, insert, pg_notify, commit), N clients
 // each posting in a closed loop to its own channel. Baseline: N `pg` clients doing a raw single-row
 // INSERT into the same `messages` table plus pg_notify, one statement each (autocommit), against the
-// same database with the same commit settings.
+// same database with the same commit settings. The two take turns in short rounds, so both see the
+// same background load on a shared machine.
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { makeRecordId } from '@seminar/shared';
@@ -10,123 +11,129 @@ import { LIVE_CHANNEL } from '../apps/server/src/live/bus';
 import type { BenchContext } from './lib/context';
 import type { Room } from './lib/fixtures';
 import { LiveSocket } from './lib/liveSocket';
-import {
-  cpuWindow,
-  formatTable,
-  percentile,
-  quick,
-  round,
-  sleep,
-  type BenchResult,
-  type CpuShare,
-} from './lib/util';
+import { cpuWindow, formatTable, percentile, quick, round, type BenchResult } from './lib/util';
 
 const CLIENTS = 8;
-const WARMUP_MS = quick ? 1000 : 2000;
-const MEASURE_MS = quick ? 4000 : 10_000;
+/** Each system writes alone for this long before the measured rounds. */
+const WARMUP_MS = 1000;
+/** Measured rounds; in each, ours then the baseline write for ROUND_MS. */
+const ROUNDS = quick ? 4 : 10;
+const ROUND_MS = 1000;
 const BODY = 'A write bench message, about as long as a line people type in class.';
 
-interface WriteRun {
+/** One system's clients and what it measured so far. */
+interface Writer {
   system: 'ours' | 'baseline';
-  writes: number;
-  perSecond: number;
-  p50Ms: number;
-  p99Ms: number;
+  write(client: number): Promise<void>;
+  latencies: number[];
+  seconds: number;
   errors: number;
-  cpu: CpuShare | null;
+  firstError: unknown;
+  /** CPU seconds: bench, server child, postgres, everything else. */
+  cpuSeconds: { bench: number; server: number; postgres: number; other: number };
 }
 
-/** Runs `write` in a closed loop on every client; counts what completes inside the measured window. */
-async function closedLoop(
-  system: WriteRun['system'],
-  clients: number,
-  write: (client: number) => Promise<void>,
+/**
+ * Runs every client of `writer` in a closed loop for `ms`; with `record`, counts the writes that
+ * completed inside the window. Waits for the last in-flight writes, so rounds do not overlap.
+ */
+async function segment(
+  writer: Writer,
+  ms: number,
+  record: boolean,
   serverCpu: () => Promise<NodeJS.CpuUsage>,
-): Promise<WriteRun> {
+) {
+  const cpu = await cpuWindow(serverCpu);
   const started = performance.now();
-  const measureFrom = started + WARMUP_MS;
-  const measureTo = measureFrom + MEASURE_MS;
-  const latencies: number[] = [];
-  let errors = 0;
-  let firstError: unknown = null;
-  const sampler = (async () => {
-    await sleep(WARMUP_MS);
-    const cpu = await cpuWindow(serverCpu);
-    await sleep(MEASURE_MS);
-    return cpu();
-  })();
+  const until = started + ms;
   await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      while (performance.now() < measureTo) {
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      while (performance.now() < until) {
         const begin = performance.now();
         try {
-          await write(client);
+          await writer.write(client);
         } catch (error) {
-          errors += 1;
-          firstError ??= error;
+          writer.errors += 1;
+          writer.firstError ??= error;
           continue;
         }
         const end = performance.now();
-        if (begin >= measureFrom && end <= measureTo) latencies.push(end - begin);
+        if (record && end <= until) writer.latencies.push(end - begin);
       }
     }),
   );
-  const cpu = await sampler.catch(() => null);
-  if (firstError) console.error(`  ${system}: ${errors} failed writes; first:`, firstError);
+  const share = await cpu();
+  if (!record) return;
+  writer.seconds += ms / 1000;
+  writer.cpuSeconds.bench += (share.benchPct * share.seconds) / 100;
+  writer.cpuSeconds.server += (share.serverPct * share.seconds) / 100;
+  writer.cpuSeconds.postgres += (share.postgresPct * share.seconds) / 100;
+  writer.cpuSeconds.other += (share.otherPct * share.seconds) / 100;
+}
+
+function writer(system: Writer['system'], write: Writer['write']): Writer {
   return {
     system,
-    writes: latencies.length,
-    perSecond: latencies.length / (MEASURE_MS / 1000),
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
-    errors,
-    cpu,
+    write,
+    latencies: [],
+    seconds: 0,
+    errors: 0,
+    firstError: null,
+    cpuSeconds: { bench: 0, server: 0, postgres: 0, other: 0 },
   };
 }
 
-/** CPU ms per completed write from a CPU share in % of one core. */
-function msPerWrite(run: WriteRun, pct: number | undefined): number {
-  return pct === undefined ? Number.NaN : (pct * 10) / run.perSecond;
+function summarize(run: Writer) {
+  const perSecond = run.latencies.length / Math.max(run.seconds, 1e-9);
+  const wall = Math.max(run.seconds, 1e-9);
+  return {
+    system: run.system,
+    writes: run.latencies.length,
+    perSecond,
+    p50Ms: percentile(run.latencies, 50),
+    p99Ms: percentile(run.latencies, 99),
+    errors: run.errors,
+    benchCpuPct: (100 * run.cpuSeconds.bench) / wall,
+    serverCpuPct: (100 * run.cpuSeconds.server) / wall,
+    postgresCpuPct: (100 * run.cpuSeconds.postgres) / wall,
+    otherCpuPct: (100 * run.cpuSeconds.other) / wall,
+    /** CPU ms per persisted write, in the server child and in PostgreSQL. */
+    serverMsPerWrite: (1000 * run.cpuSeconds.server) / Math.max(run.latencies.length, 1),
+    postgresMsPerWrite: (1000 * run.cpuSeconds.postgres) / Math.max(run.latencies.length, 1),
+  };
 }
 
 export async function write(context: BenchContext): Promise<BenchResult> {
   const { fixture, server, database } = context;
-  // Each client posts to a channel of its own (no lock contention between clients, as in a school
-  // where classes post at the same time), as a different user with its own session.
+  // Each client posts to a channel of its own (no lock contention between clients, as when several
+  // classes chat at once), as a different user with a session of its own.
   const rooms = fixture.rooms.slice(0, CLIENTS);
   if (rooms.length < CLIENTS) throw new Error(`write needs ${CLIENTS} rooms`);
-  const writers = rooms.map((room) => ({
-    room,
-    session: fixture.sessions[room.members[0] as number],
-  }));
+  const authors = rooms.map((room) => {
+    const session = fixture.sessions[room.members[0] as number];
+    if (!session) throw new Error('no session for a writer');
+    return { room, session };
+  });
 
   // Ours: messages.send over the live socket.
   const sockets = await Promise.all(
-    writers.map((writer) => LiveSocket.connect(server.url, writer.session?.cookie ?? '')),
+    authors.map((author) => LiveSocket.connect(server.url, author.session.cookie)),
   );
-  await server.profileStart();
-  const ours = await closedLoop(
-    'ours',
-    CLIENTS,
-    async (client) => {
-      const { room, session } = writers[client] as (typeof writers)[number];
-      await (sockets[client] as LiveSocket).mutation('messages.send', {
-        id: makeRecordId('msg', session?.user.uid ?? 'bench'),
-        class_id: room.classId,
-        channel_id: room.channelId,
-        body: BODY,
-      });
-    },
-    () => server.cpu(),
-  );
-  await server.profileStop('write-ours');
-  await Promise.all(sockets.map((socket) => socket.close()));
-  context.log(`  ours: ${round(ours.perSecond)} writes/s`);
+  const ours = writer('ours', async (client) => {
+    const { room, session } = authors[client] as (typeof authors)[number];
+    await (sockets[client] as LiveSocket).mutation('messages.send', {
+      id: makeRecordId('msg', session.user.uid),
+      class_id: room.classId,
+      channel_id: room.channelId,
+      body: BODY,
+    });
+  });
 
   // Baseline: raw INSERT + pg_notify, one statement per message, from `pg` directly. Each client owns
-  // its channel, so it numbers seq itself from the channel's current maximum (a plain counter: no
-  // channel row lock, no last_seq update). The notice has the real notices' shape on the same
-  // channel, so the server's listener receives (and ignores) it as it does the real ones.
+  // its channel, so it numbers seq itself from a counter (no channel row lock, no last_seq update).
+  // Baseline seqs start far above ours, so the two never collide while they take turns. The notice
+  // has the real notices' shape on the same channel, so the server's listener receives (and
+  // ignores) it as it does the real ones.
   const clients = await Promise.all(
     rooms.map(async () => {
       const client = new pg.Client({ connectionString: context.databaseUrl });
@@ -135,48 +142,54 @@ export async function write(context: BenchContext): Promise<BenchResult> {
       return client;
     }),
   );
-  const seqs = await Promise.all(
-    rooms.map(async (room) => {
-      const result = await database.db.execute(
-        sql`select coalesce(max(seq), 0)::int as seq from messages where channel_id = ${room.channelId}`,
-      );
-      return Number((result as unknown as { rows: Array<{ seq: number }> }).rows[0]?.seq ?? 0);
-    }),
-  );
+  const seqs = rooms.map(() => 1_000_000_000);
   const statement = `with row as (
       insert into messages (id, class_id, channel_id, seq, author_uid, author_name, body)
       values ($1, $2, $3, $4, $5, $6, $7) returning id, channel_id)
     select pg_notify($8, json_build_object('topic', 'bench', 'key', row.channel_id, 'ids', json_build_array(row.id))::text) from row`;
-  const baseline = await closedLoop(
-    'baseline',
-    CLIENTS,
-    async (client) => {
-      const { room, session } = writers[client] as (typeof writers)[number];
-      const seq = (seqs[client] as number) + 1;
-      seqs[client] = seq;
-      await (clients[client] as pg.Client).query(statement, [
-        makeRecordId('msg', session?.user.uid ?? 'bench'),
-        room.classId,
-        room.channelId,
-        seq,
-        session?.user.uid ?? 'bench',
-        session?.user.name ?? 'Bench',
-        BODY,
-        LIVE_CHANNEL,
-      ]);
-    },
-    () => server.cpu(),
-  );
+  const baseline = writer('baseline', async (client) => {
+    const { room, session } = authors[client] as (typeof authors)[number];
+    const seq = (seqs[client] as number) + 1;
+    seqs[client] = seq;
+    await (clients[client] as pg.Client).query(statement, [
+      makeRecordId('msg', session.user.uid),
+      room.classId,
+      room.channelId,
+      seq,
+      session.user.uid,
+      session.user.name,
+      BODY,
+      LIVE_CHANNEL,
+    ]);
+  });
+
+  const serverCpu = () => server.cpu();
+  await segment(ours, WARMUP_MS, false, serverCpu);
+  await segment(baseline, WARMUP_MS, false, serverCpu);
+  await server.profileStart();
+  for (let turn = 0; turn < ROUNDS; turn += 1) {
+    await segment(ours, ROUND_MS, true, serverCpu);
+    await segment(baseline, ROUND_MS, true, serverCpu);
+  }
+  await server.profileStop('write-ours');
+  await Promise.all(sockets.map((socket) => socket.close()));
   await Promise.all(clients.map((client) => client.end()));
-  // The baseline did not bump last_seq: put the channels back in a state the server can write to.
+  // Take the baseline's rows out again: the other benchmarks expect seq without gaps.
   for (const room of rooms as Room[]) {
     await database.db.execute(
-      sql`update channels set last_seq = (select coalesce(max(seq), 0) from messages where channel_id = ${room.channelId}) where channel_id = ${room.channelId}`,
+      sql`delete from messages where channel_id = ${room.channelId} and seq > 1000000000`,
     );
   }
-  context.log(`  baseline: ${round(baseline.perSecond)} writes/s`);
+  for (const run of [ours, baseline]) {
+    if (run.firstError)
+      console.error(`  ${run.system}: ${run.errors} failed writes; first:`, run.firstError);
+  }
 
-  const runs = [ours, baseline];
+  const runs = [summarize(ours), summarize(baseline)];
+  const [oursRun, baselineRun] = runs as [(typeof runs)[number], (typeof runs)[number]];
+  context.log(
+    `  ours ${round(oursRun.perSecond)} writes/s, baseline ${round(baselineRun.perSecond)} writes/s`,
+  );
   console.log(
     formatTable(
       [
@@ -202,43 +215,38 @@ export async function write(context: BenchContext): Promise<BenchResult> {
         run.p50Ms,
         run.p99Ms,
         run.errors,
-        run.cpu?.benchPct ?? Number.NaN,
-        run.cpu?.serverPct ?? Number.NaN,
-        run.cpu?.postgresPct ?? Number.NaN,
-        run.cpu?.otherPct ?? Number.NaN,
-        msPerWrite(run, run.cpu?.serverPct),
-        msPerWrite(run, run.cpu?.postgresPct),
+        run.benchCpuPct,
+        run.serverCpuPct,
+        run.postgresCpuPct,
+        run.otherCpuPct,
+        run.serverMsPerWrite,
+        run.postgresMsPerWrite,
       ]),
     ),
   );
   return {
     name: 'write',
     unit: 'messages/s',
-    ours: round(ours.perSecond),
-    baseline: round(baseline.perSecond),
-    ratio: round(ours.perSecond / baseline.perSecond),
+    ours: round(oursRun.perSecond),
+    baseline: round(baselineRun.perSecond),
+    ratio: round(oursRun.perSecond / baselineRun.perSecond),
     goal: 0.5,
     description:
-      'Persisted messages per second: messages.send over the live WebSocket (closed loop per client, own channel each) vs raw single-row INSERT + pg_notify (one autocommit statement) from pg.',
+      'Persisted messages per second: messages.send over the live WebSocket (closed loop per client, own channel each) vs raw single-row INSERT + pg_notify (one autocommit statement) from pg, taking turns in 1 s rounds.',
     clients: CLIENTS,
-    warmupSeconds: WARMUP_MS / 1000,
-    measureSeconds: MEASURE_MS / 1000,
+    rounds: ROUNDS,
+    roundSeconds: ROUND_MS / 1000,
     quick,
     postgres: context.postgresSettings,
     baselineNotes:
-      'seq from a per-client counter (each client owns its channel); no channel row lock, no last_seq update, no access check; version from the column default (the shared live_version sequence); notice on the same NOTIFY channel as the real ones.',
-    runs: runs.map((run) => ({
-      system: run.system,
-      writes: run.writes,
-      perSecond: round(run.perSecond),
-      p50Ms: round(run.p50Ms),
-      p99Ms: round(run.p99Ms),
-      errors: run.errors,
-      cpuPctOfOneCore: run.cpu
-        ? Object.fromEntries(Object.entries(run.cpu).map(([key, value]) => [key, round(value)]))
-        : null,
-      serverCpuMsPerWrite: round(msPerWrite(run, run.cpu?.serverPct)),
-      postgresCpuMsPerWrite: round(msPerWrite(run, run.cpu?.postgresPct)),
-    })),
+      'seq from a per-client counter (each client owns its channel, from 1e9 up; the rows are deleted afterwards); no channel row lock, no last_seq update, no access check; version from the column default (the shared live_version sequence); notice on the same NOTIFY channel as the real ones.',
+    runs: runs.map((run) =>
+      Object.fromEntries(
+        Object.entries(run).map(([key, value]) => [
+          key,
+          typeof value === 'number' ? round(value) : value,
+        ]),
+      ),
+    ),
   };
 }

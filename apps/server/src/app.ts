@@ -1,6 +1,7 @@
 // Docs: docs/ARCHITECTURE.md#request-path — builds the Fastify app; main.ts and the tests both use it.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
+import { registerAnalyticsRoutes } from './analytics/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerHealthRoutes } from './http/health';
 import { registerLiveSocket } from './live/socket';
@@ -46,6 +47,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(app, runtime);
   registerOutboxRoutes(app, runtime);
   registerUserRoutes(app, runtime);
+  registerAnalyticsRoutes(app, runtime);
   const live = registerLiveSocket(app, runtime);
   app.addHook('onClose', async () => live.close());
   await registerWebApp(app, config, options.webDist ?? webDistDir);

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { Runtime } from './runtime';
+import { seedOnStart } from './seed/seed';
 import { createServices } from './services';
 
 async function main(): Promise<void> {
@@ -55,7 +56,9 @@ async function main(): Promise<void> {
 
   database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await runMigrations(database);
-  runtime.setReady(await createServices({ config, database, log }));
+  const services = await createServices({ config, database, log });
+  await seedOnStart(services, log);
+  runtime.setReady(services);
   log.info('database ready');
 }
 

@@ -1,7 +1,13 @@
 // Activities, live, under SPEC §5's listing rules; on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { applyLiveEvent, emptyLiveState, makeRecordId, type Activity, type LiveEvent } from '@seminar/shared';
+import {
+  applyLiveEvent,
+  emptyLiveState,
+  makeRecordId,
+  type Activity,
+  type LiveEvent,
+} from '@seminar/shared';
 import type { Database } from '../src/db/client';
 import { activities } from '../src/db/schema';
 import type { Services } from '../src/runtime';
@@ -29,7 +35,14 @@ afterAll(async () => {
 });
 
 const titles = (events: LiveEvent<Activity>[]) =>
-  [...events.reduce((state, event) => applyLiveEvent(state, event, (row) => row.activity_id), emptyLiveState<Activity>()).rows.values()]
+  [
+    ...events
+      .reduce(
+        (state, event) => applyLiveEvent(state, event, (row) => row.activity_id),
+        emptyLiveState<Activity>(),
+      )
+      .rows.values(),
+  ]
     .map((row) => row.title)
     .sort();
 
@@ -41,8 +54,12 @@ describe(`activities (${testDatabaseKind})`, () => {
         { user: pupil, role: 'student' },
       ],
     });
-    const asPupil = await collect(services, pupil, (caller) => caller.activities.live({ class_id: classId }));
-    const asTeacher = await collect(services, teacher, (caller) => caller.activities.live({ class_id: classId }));
+    const asPupil = await collect(services, pupil, (caller) =>
+      caller.activities.live({ class_id: classId }),
+    );
+    const asTeacher = await collect(services, teacher, (caller) =>
+      caller.activities.live({ class_id: classId }),
+    );
     const activityId = makeRecordId('activity', teacher.uid);
     const saved = await callerFor(services, teacher).activities.save({
       activity_id: activityId,
@@ -53,19 +70,37 @@ describe(`activities (${testDatabaseKind})`, () => {
       start_date: '2026-10-01',
       due_date: '2026-10-08',
     });
-    expect(saved).toMatchObject({ enabled: true, updated_by: teacher.uid, updated_by_name: teacher.displayName });
+    expect(saved).toMatchObject({
+      enabled: true,
+      updated_by: teacher.uid,
+      updated_by_name: teacher.displayName,
+    });
     await asPupil.until((events) => titles(events).includes('Pricing case'));
 
-    await callerFor(services, teacher).activities.save({ activity_id: activityId, class_id: classId, title: 'Pricing case (v2)' });
+    await callerFor(services, teacher).activities.save({
+      activity_id: activityId,
+      class_id: classId,
+      title: 'Pricing case (v2)',
+    });
     await asPupil.until((events) => titles(events).join() === 'Pricing case (v2)');
 
-    await callerFor(services, teacher).activities.setEnabled({ class_id: classId, activity_id: activityId, enabled: false });
+    await callerFor(services, teacher).activities.setEnabled({
+      class_id: classId,
+      activity_id: activityId,
+      enabled: false,
+    });
     await asPupil.until((events) => titles(events).length === 0);
     await asTeacher.until((events) => titles(events).join() === 'Pricing case (v2)');
 
-    await callerFor(services, teacher).activities.delete({ class_id: classId, activity_id: activityId });
+    await callerFor(services, teacher).activities.delete({
+      class_id: classId,
+      activity_id: activityId,
+    });
     await asTeacher.until((events) => titles(events).length === 0);
-    const [row] = await database.db.select().from(activities).where(eq(activities.activity_id, activityId));
+    const [row] = await database.db
+      .select()
+      .from(activities)
+      .where(eq(activities.activity_id, activityId));
     expect(row).toMatchObject({ pending_deleted: true, deleted: true });
     await Promise.all([asPupil.stop(), asTeacher.stop()]);
   });
@@ -76,11 +111,20 @@ describe(`activities (${testDatabaseKind})`, () => {
     ['a product not in the catalogue', { product_id: 'no_such_product' }],
     ['a channel of another class', { channel_id: 'elsewhere' }],
   ])('refuses %s and writes nothing', async (_label, change) => {
-    const { classId } = await createClassFixture(database.db, { members: [{ user: teacher, role: 'instructor' }] });
+    const { classId } = await createClassFixture(database.db, {
+      members: [{ user: teacher, role: 'instructor' }],
+    });
     const activityId = makeRecordId('activity', teacher.uid);
     await expect(
-      callerFor(services, teacher).activities.save({ activity_id: activityId, class_id: classId, title: 'Fine', ...change }),
+      callerFor(services, teacher).activities.save({
+        activity_id: activityId,
+        class_id: classId,
+        title: 'Fine',
+        ...change,
+      }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    expect(await database.db.select().from(activities).where(eq(activities.activity_id, activityId))).toHaveLength(0);
+    expect(
+      await database.db.select().from(activities).where(eq(activities.activity_id, activityId)),
+    ).toHaveLength(0);
   });
 });

@@ -5,14 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { makeRecordId, type Role } from '@seminar/shared';
 import { queryRows, type Database } from '../src/db/client';
-import { activities, channels, classInvitations, classMemberships, messages } from '../src/db/schema';
+import {
+  activities,
+  channels,
+  classInvitations,
+  classMemberships,
+  messages,
+} from '../src/db/schema';
 import type { Services } from '../src/runtime';
 import { callerFor, collect } from './callers';
 import { createTestDatabase, testDatabaseKind } from './database';
 import { makeApp } from './factories';
 import { createClassFixture, signUpUser, type TestUser } from './fixtures';
 
-type Actor = 'anonymous' | 'student' | 'otherClassStudent' | 'disabledMember' | 'classAdmin' | 'instructor';
+type Actor =
+  'anonymous' | 'student' | 'otherClassStudent' | 'disabledMember' | 'classAdmin' | 'instructor';
 type Outcome = 'ok' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'FORBIDDEN';
 
 let database: Database;
@@ -24,7 +31,13 @@ beforeAll(async () => {
   database = await createTestDatabase();
   made = await makeApp(database);
   services = made.runtime.services!;
-  for (const actor of ['student', 'otherClassStudent', 'disabledMember', 'classAdmin', 'instructor'] as const) {
+  for (const actor of [
+    'student',
+    'otherClassStudent',
+    'disabledMember',
+    'classAdmin',
+    'instructor',
+  ] as const) {
     people[actor] = await signUpUser(made.app, made.config.publicUrl, `${actor}, Test`);
   }
 }, 60_000);
@@ -49,15 +62,36 @@ async function world(): Promise<World> {
     { user: people.disabledMember, role: 'student' },
   ];
   const { classId, channelIds } = await createClassFixture(database.db, { members });
-  await database.db.update(classMemberships).set({ enabled: false }).where(sql`${classMemberships.class_id} = ${classId} and ${classMemberships.uid} = ${people.disabledMember.uid}`);
-  await createClassFixture(database.db, { members: [{ user: people.otherClassStudent, role: 'student' }] });
+  await database.db
+    .update(classMemberships)
+    .set({ enabled: false })
+    .where(
+      sql`${classMemberships.class_id} = ${classId} and ${classMemberships.uid} = ${people.disabledMember.uid}`,
+    );
+  await createClassFixture(database.db, {
+    members: [{ user: people.otherClassStudent, role: 'student' }],
+  });
   const channelId = channelIds[0]!;
   const activityId = makeRecordId('activity', people.instructor.uid);
-  await database.db.insert(activities).values({ activity_id: activityId, class_id: classId, title: 'Case one' });
+  await database.db
+    .insert(activities)
+    .values({ activity_id: activityId, class_id: classId, title: 'Case one' });
   const messageId = makeRecordId('msg', people.student.uid);
-  await database.db.insert(messages).values({ id: messageId, class_id: classId, channel_id: channelId, seq: 1, author_uid: people.student.uid, author_name: 'Student', body: 'mine' });
+  await database.db
+    .insert(messages)
+    .values({
+      id: messageId,
+      class_id: classId,
+      channel_id: channelId,
+      seq: 1,
+      author_uid: people.student.uid,
+      author_name: 'Student',
+      body: 'mine',
+    });
   await database.db.update(channels).set({ last_seq: 1 }).where(eq(channels.channel_id, channelId));
-  await database.db.insert(classInvitations).values({ class_id: classId, email: 'invitee@example.edu', role: 'student' });
+  await database.db
+    .insert(classInvitations)
+    .values({ class_id: classId, email: 'invitee@example.edu', role: 'student' });
   return { classId, channelId, activityId, messageId };
 }
 
@@ -77,7 +111,10 @@ async function fingerprint(classId: string): Promise<string> {
 }
 
 type Caller = ReturnType<typeof callerFor>;
-const readLive = async (viewer: TestUser | null, start: (caller: Caller) => Promise<AsyncIterable<unknown>>) => {
+const readLive = async (
+  viewer: TestUser | null,
+  start: (caller: Caller) => Promise<AsyncIterable<unknown>>,
+) => {
   const live = await collect(services, viewer, start as never);
   try {
     await live.until((events) => events.length > 0);
@@ -86,21 +123,118 @@ const readLive = async (viewer: TestUser | null, start: (caller: Caller) => Prom
   }
 };
 
-const procedures: Record<string, { write: boolean; run: (caller: Caller, w: World, viewer: TestUser | null) => Promise<unknown>; student: Outcome }> = {
-  'classes.roster': { write: false, student: 'ok', run: (_c, w, v) => readLive(v, (c) => c.classes.roster({ class_id: w.classId })) },
-  'activities.live': { write: false, student: 'ok', run: (_c, w, v) => readLive(v, (c) => c.activities.live({ class_id: w.classId })) },
-  'messages.live': { write: false, student: 'ok', run: (_c, w, v) => readLive(v, (c) => c.messages.live({ class_id: w.classId, channel_id: w.channelId })) },
-  'messages.page': { write: false, student: 'ok', run: (c, w) => c.messages.page({ class_id: w.classId, channel_id: w.channelId, beforeSeq: 2 }) },
-  'messages.send': { write: true, student: 'ok', run: (c, w, v) => c.messages.send({ id: makeRecordId('msg', v?.uid ?? 'anon'), class_id: w.classId, channel_id: w.channelId, body: 'hi' }) },
-  'classes.update': { write: true, student: 'FORBIDDEN', run: (c, w) => c.classes.update({ class_id: w.classId, name: 'Renamed' }) },
-  'classes.delete': { write: true, student: 'FORBIDDEN', run: (c, w) => c.classes.delete({ class_id: w.classId }) },
-  'classes.addMembers': { write: true, student: 'FORBIDDEN', run: (c, w) => c.classes.addMembers({ class_id: w.classId, role: 'student', people: [{ email: 'someone.new@example.edu' }] }) },
-  'classes.setMemberEnabled': { write: true, student: 'FORBIDDEN', run: (c, w) => c.classes.setMemberEnabled({ class_id: w.classId, uid: people.student.uid, role: 'student', enabled: false }) },
-  'classes.removeMember': { write: true, student: 'FORBIDDEN', run: (c, w) => c.classes.removeMember({ class_id: w.classId, uid: people.disabledMember.uid, role: 'student' }) },
-  'classes.removeInvitation': { write: true, student: 'FORBIDDEN', run: (c, w) => c.classes.removeInvitation({ class_id: w.classId, email: 'invitee@example.edu', role: 'student' }) },
-  'activities.save': { write: true, student: 'FORBIDDEN', run: (c, w) => c.activities.save({ activity_id: makeRecordId('activity', 'x'), class_id: w.classId, title: 'New case' }) },
-  'activities.setEnabled': { write: true, student: 'FORBIDDEN', run: (c, w) => c.activities.setEnabled({ class_id: w.classId, activity_id: w.activityId, enabled: false }) },
-  'activities.delete': { write: true, student: 'FORBIDDEN', run: (c, w) => c.activities.delete({ class_id: w.classId, activity_id: w.activityId }) },
+const procedures: Record<
+  string,
+  {
+    write: boolean;
+    run: (caller: Caller, w: World, viewer: TestUser | null) => Promise<unknown>;
+    student: Outcome;
+  }
+> = {
+  'classes.roster': {
+    write: false,
+    student: 'ok',
+    run: (_c, w, v) => readLive(v, (c) => c.classes.roster({ class_id: w.classId })),
+  },
+  'activities.live': {
+    write: false,
+    student: 'ok',
+    run: (_c, w, v) => readLive(v, (c) => c.activities.live({ class_id: w.classId })),
+  },
+  'messages.live': {
+    write: false,
+    student: 'ok',
+    run: (_c, w, v) =>
+      readLive(v, (c) => c.messages.live({ class_id: w.classId, channel_id: w.channelId })),
+  },
+  'messages.page': {
+    write: false,
+    student: 'ok',
+    run: (c, w) => c.messages.page({ class_id: w.classId, channel_id: w.channelId, beforeSeq: 2 }),
+  },
+  'messages.send': {
+    write: true,
+    student: 'ok',
+    run: (c, w, v) =>
+      c.messages.send({
+        id: makeRecordId('msg', v?.uid ?? 'anon'),
+        class_id: w.classId,
+        channel_id: w.channelId,
+        body: 'hi',
+      }),
+  },
+  'classes.update': {
+    write: true,
+    student: 'FORBIDDEN',
+    run: (c, w) => c.classes.update({ class_id: w.classId, name: 'Renamed' }),
+  },
+  'classes.delete': {
+    write: true,
+    student: 'FORBIDDEN',
+    run: (c, w) => c.classes.delete({ class_id: w.classId }),
+  },
+  'classes.addMembers': {
+    write: true,
+    student: 'FORBIDDEN',
+    run: (c, w) =>
+      c.classes.addMembers({
+        class_id: w.classId,
+        role: 'student',
+        people: [{ email: 'someone.new@example.edu' }],
+      }),
+  },
+  'classes.setMemberEnabled': {
+    write: true,
+    student: 'FORBIDDEN',
+    run: (c, w) =>
+      c.classes.setMemberEnabled({
+        class_id: w.classId,
+        uid: people.student.uid,
+        role: 'student',
+        enabled: false,
+      }),
+  },
+  'classes.removeMember': {
+    write: true,
+    student: 'FORBIDDEN',
+    run: (c, w) =>
+      c.classes.removeMember({
+        class_id: w.classId,
+        uid: people.disabledMember.uid,
+        role: 'student',
+      }),
+  },
+  'classes.removeInvitation': {
+    write: true,
+    student: 'FORBIDDEN',
+    run: (c, w) =>
+      c.classes.removeInvitation({
+        class_id: w.classId,
+        email: 'invitee@example.edu',
+        role: 'student',
+      }),
+  },
+  'activities.save': {
+    write: true,
+    student: 'FORBIDDEN',
+    run: (c, w) =>
+      c.activities.save({
+        activity_id: makeRecordId('activity', 'x'),
+        class_id: w.classId,
+        title: 'New case',
+      }),
+  },
+  'activities.setEnabled': {
+    write: true,
+    student: 'FORBIDDEN',
+    run: (c, w) =>
+      c.activities.setEnabled({ class_id: w.classId, activity_id: w.activityId, enabled: false }),
+  },
+  'activities.delete': {
+    write: true,
+    student: 'FORBIDDEN',
+    run: (c, w) => c.activities.delete({ class_id: w.classId, activity_id: w.activityId }),
+  },
 };
 
 function expected(actor: Actor, procedure: (typeof procedures)[string]): Outcome {
@@ -117,8 +251,17 @@ function expected(actor: Actor, procedure: (typeof procedures)[string]): Outcome
   }
 }
 
-const actors: Actor[] = ['anonymous', 'student', 'otherClassStudent', 'disabledMember', 'classAdmin', 'instructor'];
-const cases = Object.keys(procedures).flatMap((name) => actors.map((actor) => [name, actor] as const));
+const actors: Actor[] = [
+  'anonymous',
+  'student',
+  'otherClassStudent',
+  'disabledMember',
+  'classAdmin',
+  'instructor',
+];
+const cases = Object.keys(procedures).flatMap((name) =>
+  actors.map((actor) => [name, actor] as const),
+);
 
 describe(`authorization matrix (${testDatabaseKind})`, () => {
   it.each(cases)('%s as %s', async (name, actor) => {
@@ -129,31 +272,50 @@ describe(`authorization matrix (${testDatabaseKind})`, () => {
     const before = await fingerprint(w.classId);
     const result = await procedure.run(callerFor(services, viewer), w, viewer).then(
       () => 'ok' as const,
-      (error: { code?: string; message?: string }) => ({ code: error.code, message: error.message }),
+      (error: { code?: string; message?: string }) => ({
+        code: error.code,
+        message: error.message,
+      }),
     );
     if (outcome === 'ok') {
       expect(result).toBe('ok');
       return;
     }
     expect(result).toMatchObject({ code: outcome });
-    if (outcome === 'NOT_FOUND') expect((result as { message: string }).message).toBe('Class not found.');
+    if (outcome === 'NOT_FOUND')
+      expect((result as { message: string }).message).toBe('Class not found.');
     expect(await fingerprint(w.classId)).toBe(before);
   });
 
   it('answers another class and a class that does not exist identically', async () => {
     const w = await world();
     const caller = callerFor(services, people.otherClassStudent);
-    const errorOf = (classId: string) => caller.classes.update({ class_id: classId, name: 'x' }).catch((error: { code: string; message: string }) => [error.code, error.message]);
+    const errorOf = (classId: string) =>
+      caller.classes
+        .update({ class_id: classId, name: 'x' })
+        .catch((error: { code: string; message: string }) => [error.code, error.message]);
     expect(await errorOf(w.classId)).toEqual(await errorOf('class_that_never_existed'));
   });
 
   it('lets students delete only their own messages and instructors any', async () => {
     const w = await world();
     const others = makeRecordId('msg', people.classAdmin.uid);
-    await callerFor(services, people.classAdmin).messages.send({ id: others, class_id: w.classId, channel_id: w.channelId, body: 'admin says' });
-    await expect(callerFor(services, people.student).messages.delete({ id: others })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(callerFor(services, people.student).messages.edit({ id: others, body: 'hacked' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await callerFor(services, people.student).messages.edit({ id: w.messageId, body: 'mine, edited' });
+    await callerFor(services, people.classAdmin).messages.send({
+      id: others,
+      class_id: w.classId,
+      channel_id: w.channelId,
+      body: 'admin says',
+    });
+    await expect(
+      callerFor(services, people.student).messages.delete({ id: others }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      callerFor(services, people.student).messages.edit({ id: others, body: 'hacked' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await callerFor(services, people.student).messages.edit({
+      id: w.messageId,
+      body: 'mine, edited',
+    });
     await callerFor(services, people.instructor).messages.delete({ id: w.messageId });
     const [row] = await database.db.select().from(messages).where(eq(messages.id, w.messageId));
     expect(row).toMatchObject({ deleted: true, body: 'mine, edited' });

@@ -7,7 +7,10 @@ import type { Services } from '../src/runtime';
 
 /** A caller for `viewer` (null: anonymous); subscriptions end when `signal` aborts. */
 export function callerFor(services: Services, viewer: SessionUser | null, signal?: AbortSignal) {
-  return appRouter.createCaller({ services, viewer, connectionId: 'test' }, signal ? { signal } : {});
+  return appRouter.createCaller(
+    { services, viewer, connectionId: 'test' },
+    signal ? { signal } : {},
+  );
 }
 
 type Caller = ReturnType<typeof callerFor>;
@@ -26,7 +29,11 @@ export async function collect<Row>(
   const done = (async () => {
     try {
       for await (const event of await start(callerFor(services, viewer, controller.signal))) {
-        events.push(Array.isArray(event) ? (event as unknown as TrackedTuple<Row>)[1] : (event as LiveEvent<Row>));
+        events.push(
+          Array.isArray(event)
+            ? (event as unknown as TrackedTuple<Row>)[1]
+            : (event as LiveEvent<Row>),
+        );
       }
     } catch (error) {
       failure = error;
@@ -41,7 +48,8 @@ export async function collect<Row>(
       const deadline = Date.now() + timeoutMs;
       while (!predicate(events)) {
         if (failure) throw failure;
-        if (Date.now() > deadline) throw new Error(`timed out; events: ${JSON.stringify(events).slice(0, 1500)}`);
+        if (Date.now() > deadline)
+          throw new Error(`timed out; events: ${JSON.stringify(events).slice(0, 1500)}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },

@@ -2,7 +2,14 @@
 // on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { applyLiveEvent, emptyLiveState, makeRecordId, type ChannelNotificationView, type ChannelView, type LiveEvent } from '@seminar/shared';
+import {
+  applyLiveEvent,
+  emptyLiveState,
+  makeRecordId,
+  type ChannelNotificationView,
+  type ChannelView,
+  type LiveEvent,
+} from '@seminar/shared';
 import type { Database } from '../src/db/client';
 import { channelNotifications, channels } from '../src/db/schema';
 import type { Services } from '../src/runtime';
@@ -29,10 +36,19 @@ afterAll(async () => {
   await database.close();
 });
 
-const list = <Row extends { version: number }>(events: LiveEvent<Row>[], idOf: (row: Row) => string) =>
-  [...events.reduce((state, event) => applyLiveEvent(state, event, idOf), emptyLiveState<Row>()).rows.values()];
+const list = <Row extends { version: number }>(
+  events: LiveEvent<Row>[],
+  idOf: (row: Row) => string,
+) => [
+  ...events
+    .reduce((state, event) => applyLiveEvent(state, event, idOf), emptyLiveState<Row>())
+    .rows.values(),
+];
 const channelList = (events: LiveEvent<ChannelView>[]) => list(events, (row) => row.channel_id);
-const names = (events: LiveEvent<ChannelView>[]) => channelList(events).map((row) => row.name).sort();
+const names = (events: LiveEvent<ChannelView>[]) =>
+  channelList(events)
+    .map((row) => row.name)
+    .sort();
 
 async function classWithChannels() {
   return createClassFixture(database.db, {
@@ -52,12 +68,18 @@ async function classWithChannels() {
 describe(`channel visibility (${testDatabaseKind})`, () => {
   it('shows instructors every channel not deleted, students public and enrolled enabled ones', async () => {
     const { classId } = await classWithChannels();
-    const asTeacher = await collect(services, teacher, (caller) => caller.channels.live({ class_id: classId }));
-    const asPupil = await collect(services, pupil, (caller) => caller.channels.live({ class_id: classId }));
+    const asTeacher = await collect(services, teacher, (caller) =>
+      caller.channels.live({ class_id: classId }),
+    );
+    const asPupil = await collect(services, pupil, (caller) =>
+      caller.channels.live({ class_id: classId }),
+    );
     await asTeacher.until((events) => names(events).length === 4);
     await asPupil.until((events) => names(events).length === 2);
     expect(names(asPupil.events)).toEqual(['general', 'team red']);
-    expect(channelList(asTeacher.events).find((row) => row.name === 'archive')?.enabled).toBe(false);
+    expect(channelList(asTeacher.events).find((row) => row.name === 'archive')?.enabled).toBe(
+      false,
+    );
     await Promise.all([asTeacher.stop(), asPupil.stop()]);
   });
 
@@ -70,8 +92,15 @@ describe(`channel visibility (${testDatabaseKind})`, () => {
       channels: [{ name: 'general', is_public: true }],
     });
     const channelId = makeRecordId('channel', teacher.uid);
-    await callerFor(services, teacher).channels.create({ channel_id: channelId, class_id: classId, name: 'pair 1', channel_group: [pupil.email.toUpperCase()] });
-    const asPupil = await collect(services, pupil, (caller) => caller.channels.live({ class_id: classId }));
+    await callerFor(services, teacher).channels.create({
+      channel_id: channelId,
+      class_id: classId,
+      name: 'pair 1',
+      channel_group: [pupil.email.toUpperCase()],
+    });
+    const asPupil = await collect(services, pupil, (caller) =>
+      caller.channels.live({ class_id: classId }),
+    );
     await asPupil.until((events) => names(events).includes('pair 1'));
     expect(channelList(asPupil.events).find((row) => row.name === 'pair 1')?.is_own).toBe(true);
     expect(channelList(asPupil.events).find((row) => row.name === 'general')?.is_own).toBe(false);
@@ -81,25 +110,56 @@ describe(`channel visibility (${testDatabaseKind})`, () => {
   it('shows a private channel to a student once added, and takes it and its stream away when removed', async () => {
     const { classId, channelIds } = await classWithChannels();
     const staffRoom = channelIds[1]!;
-    const asPupil = await collect(services, pupil, (caller) => caller.channels.live({ class_id: classId }));
+    const asPupil = await collect(services, pupil, (caller) =>
+      caller.channels.live({ class_id: classId }),
+    );
     await asPupil.until((events) => names(events).length === 2);
-    await expect(callerFor(services, pupil).messages.page({ class_id: classId, channel_id: staffRoom, beforeSeq: 10 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      callerFor(services, pupil).messages.page({
+        class_id: classId,
+        channel_id: staffRoom,
+        beforeSeq: 10,
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
-    await callerFor(services, teacher).channels.setMember({ class_id: classId, channel_id: staffRoom, uid: pupil.uid, member: true });
+    await callerFor(services, teacher).channels.setMember({
+      class_id: classId,
+      channel_id: staffRoom,
+      uid: pupil.uid,
+      member: true,
+    });
     await asPupil.until((events) => names(events).includes('staff room'));
-    const stream = await collect(services, pupil, (caller) => caller.messages.live({ class_id: classId, channel_id: staffRoom }));
-    const notices = await collect(services, pupil, (caller) => caller.channels.notifications({ class_id: classId, channel_id: staffRoom }));
+    const stream = await collect(services, pupil, (caller) =>
+      caller.messages.live({ class_id: classId, channel_id: staffRoom }),
+    );
+    const notices = await collect(services, pupil, (caller) =>
+      caller.channels.notifications({ class_id: classId, channel_id: staffRoom }),
+    );
     await stream.until((events) => events.length > 0);
     await notices.until((events) => events.length > 0);
 
-    await callerFor(services, teacher).channels.setMember({ class_id: classId, channel_id: staffRoom, uid: pupil.uid, member: false });
+    await callerFor(services, teacher).channels.setMember({
+      class_id: classId,
+      channel_id: staffRoom,
+      uid: pupil.uid,
+      member: false,
+    });
     await asPupil.until((events) => !names(events).includes('staff room'));
     await stream.until((events) => events.some((event) => event.type === 'end'));
     await notices.until((events) => events.some((event) => event.type === 'end'));
     // Right after losing access, nothing more arrives.
     const counts = [stream.events.length, notices.events.length];
-    await callerFor(services, teacher).messages.send({ id: makeRecordId('msg', teacher.uid), class_id: classId, channel_id: staffRoom, body: 'staff only' });
-    await callerFor(services, teacher).channels.notify({ class_id: classId, channel_id: staffRoom, type: 'user_typing' });
+    await callerFor(services, teacher).messages.send({
+      id: makeRecordId('msg', teacher.uid),
+      class_id: classId,
+      channel_id: staffRoom,
+      body: 'staff only',
+    });
+    await callerFor(services, teacher).channels.notify({
+      class_id: classId,
+      channel_id: staffRoom,
+      type: 'user_typing',
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect([stream.events.length, notices.events.length]).toEqual(counts);
     await Promise.all([asPupil.stop(), stream.stop(), notices.stop()]);
@@ -108,17 +168,37 @@ describe(`channel visibility (${testDatabaseKind})`, () => {
   it('hides a disabled or deleted channel from students live, and keeps deleted ones from instructors too', async () => {
     const { classId, channelIds } = await classWithChannels();
     const general = channelIds[0]!;
-    const asPupil = await collect(services, pupil, (caller) => caller.channels.live({ class_id: classId }));
-    const asTeacher = await collect(services, teacher, (caller) => caller.channels.live({ class_id: classId }));
+    const asPupil = await collect(services, pupil, (caller) =>
+      caller.channels.live({ class_id: classId }),
+    );
+    const asTeacher = await collect(services, teacher, (caller) =>
+      caller.channels.live({ class_id: classId }),
+    );
     await asPupil.until((events) => names(events).includes('general'));
-    await callerFor(services, teacher).channels.update({ class_id: classId, channel_id: general, enabled: false });
+    await callerFor(services, teacher).channels.update({
+      class_id: classId,
+      channel_id: general,
+      enabled: false,
+    });
     await asPupil.until((events) => !names(events).includes('general'));
-    await asTeacher.until((events) => channelList(events).find((row) => row.channel_id === general)?.enabled === false);
+    await asTeacher.until(
+      (events) => channelList(events).find((row) => row.channel_id === general)?.enabled === false,
+    );
     await callerFor(services, teacher).channels.delete({ class_id: classId, channel_id: general });
     await asTeacher.until((events) => !names(events).includes('general'));
     const [row] = await database.db.select().from(channels).where(eq(channels.channel_id, general));
-    expect(row).toMatchObject({ deleted: true, updated_by: teacher.uid, updated_by_name: teacher.displayName });
-    await expect(callerFor(services, pupil).channels.update({ class_id: classId, channel_id: channelIds[1]!, name: 'mine now' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(row).toMatchObject({
+      deleted: true,
+      updated_by: teacher.uid,
+      updated_by_name: teacher.displayName,
+    });
+    await expect(
+      callerFor(services, pupil).channels.update({
+        class_id: classId,
+        channel_id: channelIds[1]!,
+        name: 'mine now',
+      }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await Promise.all([asPupil.stop(), asTeacher.stop()]);
   });
 });
@@ -128,25 +208,44 @@ describe(`unread counts (${testDatabaseKind})`, () => {
     const { classId, channelIds } = await classWithChannels();
     const general = channelIds[0]!;
     const say = (user: TestUser, body: string) =>
-      callerFor(services, user).messages.send({ id: makeRecordId('msg', user.uid), class_id: classId, channel_id: general, body });
+      callerFor(services, user).messages.send({
+        id: makeRecordId('msg', user.uid),
+        class_id: classId,
+        channel_id: general,
+        body,
+      });
     await say(teacher, 'before the newcomer');
     await say(teacher, 'still before');
     await new Promise((resolve) => setTimeout(resolve, 20));
     const newcomer = await signUpUser(made.app, made.config.publicUrl, 'Newcomer, Ned');
-    await callerFor(services, teacher).classes.addMembers({ class_id: classId, role: 'student', people: [{ email: newcomer.email }] });
+    await callerFor(services, teacher).classes.addMembers({
+      class_id: classId,
+      role: 'student',
+      people: [{ email: newcomer.email }],
+    });
     const unread = (events: LiveEvent<ChannelView>[]) => {
       const row = channelList(events).find((channel) => channel.channel_id === general);
       return row ? row.last_seq - row.last_read_seq : -1;
     };
-    const asNewcomer = await collect(services, newcomer, (caller) => caller.channels.live({ class_id: classId }));
+    const asNewcomer = await collect(services, newcomer, (caller) =>
+      caller.channels.live({ class_id: classId }),
+    );
     await asNewcomer.until((events) => unread(events) === 0);
     await say(teacher, 'welcome!');
     await say(pupil, 'hi');
     await asNewcomer.until((events) => unread(events) === 2);
-    await callerFor(services, newcomer).channels.markRead({ class_id: classId, channel_id: general, seq: 4 });
+    await callerFor(services, newcomer).channels.markRead({
+      class_id: classId,
+      channel_id: general,
+      seq: 4,
+    });
     await asNewcomer.until((events) => unread(events) === 0);
     // Never backwards.
-    await callerFor(services, newcomer).channels.markRead({ class_id: classId, channel_id: general, seq: 1 });
+    await callerFor(services, newcomer).channels.markRead({
+      class_id: classId,
+      channel_id: general,
+      seq: 1,
+    });
     await say(teacher, 'one more');
     await asNewcomer.until((events) => unread(events) === 1);
     await asNewcomer.stop();
@@ -158,7 +257,9 @@ describe(`typing and online (${testDatabaseKind})`, () => {
     const { classId, channelIds } = await classWithChannels();
     const general = channelIds[0]!;
     const ref = { class_id: classId, channel_id: general };
-    const asTeacher = await collect(services, teacher, (caller) => caller.channels.notifications(ref));
+    const asTeacher = await collect(services, teacher, (caller) =>
+      caller.channels.notifications(ref),
+    );
     const notices = (events: LiveEvent<ChannelNotificationView>[]) => list(events, (row) => row.id);
     const before = Date.now();
     await callerFor(services, pupil).channels.notify({ ...ref, type: 'user_online' });
@@ -170,9 +271,12 @@ describe(`typing and online (${testDatabaseKind})`, () => {
 
     // A second typing notice within half the window writes nothing.
     const typingVersion = async () =>
-      (await database.db.select().from(channelNotifications).where(eq(channelNotifications.channel_id, general))).find(
-        (row) => row.type === 'user_typing',
-      )?.version;
+      (
+        await database.db
+          .select()
+          .from(channelNotifications)
+          .where(eq(channelNotifications.channel_id, general))
+      ).find((row) => row.type === 'user_typing')?.version;
     const versionBefore = await typingVersion();
     await callerFor(services, pupil).channels.notify({ ...ref, type: 'user_typing' });
     expect(await typingVersion()).toBe(versionBefore);
@@ -185,7 +289,17 @@ describe(`typing and online (${testDatabaseKind})`, () => {
 
   it('warms the send path of a channel the viewer can see, and refuses others alike', async () => {
     const { classId, channelIds } = await classWithChannels();
-    expect(await callerFor(services, pupil).channels.prewarm({ class_id: classId, channel_id: channelIds[0]! })).toEqual({ ready: true });
-    await expect(callerFor(services, pupil).channels.prewarm({ class_id: classId, channel_id: channelIds[1]! })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(
+      await callerFor(services, pupil).channels.prewarm({
+        class_id: classId,
+        channel_id: channelIds[0]!,
+      }),
+    ).toEqual({ ready: true });
+    await expect(
+      callerFor(services, pupil).channels.prewarm({
+        class_id: classId,
+        channel_id: channelIds[1]!,
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

@@ -1,7 +1,14 @@
 // Classes, class requests, rosters and invitations, live, on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { applyLiveEvent, emptyLiveState, makeRecordId, type Class, type LiveEvent, type RosterEntry } from '@seminar/shared';
+import {
+  applyLiveEvent,
+  emptyLiveState,
+  makeRecordId,
+  type Class,
+  type LiveEvent,
+  type RosterEntry,
+} from '@seminar/shared';
 import type { Database } from '../src/db/client';
 import { channels, classes, classMemberships, pendingClasses } from '../src/db/schema';
 import type { Services } from '../src/runtime';
@@ -34,26 +41,60 @@ const request = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
   ...extra,
 });
-const rows = <Row extends { version: number }>(events: LiveEvent<Row>[], idOf: (row: Row) => string) =>
-  [...events.reduce((state, event) => applyLiveEvent(state, event, idOf), emptyLiveState<Row>()).rows.values()];
-const classIds = (events: LiveEvent<Class>[]) => rows(events, (row) => row.class_id).map((row) => row.class_id);
+const rows = <Row extends { version: number }>(
+  events: LiveEvent<Row>[],
+  idOf: (row: Row) => string,
+) => [
+  ...events
+    .reduce((state, event) => applyLiveEvent(state, event, idOf), emptyLiveState<Row>())
+    .rows.values(),
+];
+const classIds = (events: LiveEvent<Class>[]) =>
+  rows(events, (row) => row.class_id).map((row) => row.class_id);
 
 describe(`classes (${testDatabaseKind})`, () => {
   it('turns a class request into the class: same id, requester instructor, a public general channel', async () => {
     const mine = await collect(services, teacher, (caller) => caller.classes.mine());
     await mine.until((events) => events.some((event) => event.type === 'snapshot'));
-    const input = request('Thermodynamics', { course_code: 'PHY 210', course_disciplines: ['Physics'], start_date: '2026-09-01', end_date: '2026-12-15' });
+    const input = request('Thermodynamics', {
+      course_code: 'PHY 210',
+      course_disciplines: ['Physics'],
+      start_date: '2026-09-01',
+      end_date: '2026-12-15',
+    });
     const created = await callerFor(services, teacher).classes.request(input);
-    expect(created).toMatchObject({ class_id: input.pending_class_id, enabled: true, pending_enabled: false, my_role: 'instructor', course_code: 'PHY 210' });
-    const [pending] = await database.db.select().from(pendingClasses).where(eq(pendingClasses.pending_class_id, input.pending_class_id));
+    expect(created).toMatchObject({
+      class_id: input.pending_class_id,
+      enabled: true,
+      pending_enabled: false,
+      my_role: 'instructor',
+      course_code: 'PHY 210',
+    });
+    const [pending] = await database.db
+      .select()
+      .from(pendingClasses)
+      .where(eq(pendingClasses.pending_class_id, input.pending_class_id));
     expect(pending?.status).toBe('done');
-    const general = await database.db.select().from(channels).where(eq(channels.class_id, input.pending_class_id));
-    expect(general.map((channel) => [channel.name, channel.is_public])).toEqual([['general', true]]);
+    const general = await database.db
+      .select()
+      .from(channels)
+      .where(eq(channels.class_id, input.pending_class_id));
+    expect(general.map((channel) => [channel.name, channel.is_public])).toEqual([
+      ['general', true],
+    ]);
     await mine.until((events) => classIds(events).includes(input.pending_class_id));
-    expect(rows(mine.events, (row) => row.class_id).find((row) => row.class_id === input.pending_class_id)?.my_role).toBe('instructor');
+    expect(
+      rows(mine.events, (row) => row.class_id).find(
+        (row) => row.class_id === input.pending_class_id,
+      )?.my_role,
+    ).toBe('instructor');
     // A retried request returns the same class and makes nothing twice.
-    expect((await callerFor(services, teacher).classes.request(input)).class_id).toBe(input.pending_class_id);
-    expect(await database.db.select().from(classes).where(eq(classes.class_id, input.pending_class_id))).toHaveLength(1);
+    expect((await callerFor(services, teacher).classes.request(input)).class_id).toBe(
+      input.pending_class_id,
+    );
+    expect(
+      await database.db.select().from(classes).where(eq(classes.class_id, input.pending_class_id)),
+    ).toHaveLength(1);
     await mine.stop();
   });
 
@@ -63,10 +104,19 @@ describe(`classes (${testDatabaseKind})`, () => {
     ['disciplines that are not a list', { course_disciplines: 'Physics' }, 'course_disciplines'],
   ])('refuses a request with %s and writes nothing', async (_label, change, path) => {
     const input = { ...request('Valid name'), ...change };
-    const error = await callerFor(services, teacher).classes.request(input as never).catch((caught: unknown) => caught);
+    const error = await callerFor(services, teacher)
+      .classes.request(input as never)
+      .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'BAD_REQUEST' });
-    expect(JSON.stringify((error as { cause?: { issues?: unknown } }).cause?.issues)).toContain(path);
-    expect(await database.db.select().from(pendingClasses).where(eq(pendingClasses.pending_class_id, input.pending_class_id))).toHaveLength(0);
+    expect(JSON.stringify((error as { cause?: { issues?: unknown } }).cause?.issues)).toContain(
+      path,
+    );
+    expect(
+      await database.db
+        .select()
+        .from(pendingClasses)
+        .where(eq(pendingClasses.pending_class_id, input.pending_class_id)),
+    ).toHaveLength(0);
   });
 
   it('lists any number of classes, 100 included, each with my role', async () => {
@@ -74,7 +124,13 @@ describe(`classes (${testDatabaseKind})`, () => {
     for (let index = 0; index < 100; index += 1) {
       const classId = `bulk_${index}_${many.uid.slice(0, 8)}`;
       await database.db.insert(classes).values({ class_id: classId, name: `Bulk ${index}` });
-      await database.db.insert(classMemberships).values({ class_id: classId, uid: many.uid, role: index % 3 === 0 ? 'instructor' : 'student' });
+      await database.db
+        .insert(classMemberships)
+        .values({
+          class_id: classId,
+          uid: many.uid,
+          role: index % 3 === 0 ? 'instructor' : 'student',
+        });
     }
     const mine = await collect(services, many, (caller) => caller.classes.mine());
     await mine.until((events) => events.some((event) => event.type === 'snapshot'));
@@ -87,84 +143,156 @@ describe(`classes (${testDatabaseKind})`, () => {
   it('adds an existing account at once and invites an unknown e-mail until it signs up', async () => {
     const created = await callerFor(services, teacher).classes.request(request('Roster class'));
     const classId = created.class_id;
-    const roster = await collect(services, teacher, (caller) => caller.classes.roster({ class_id: classId }));
+    const roster = await collect(services, teacher, (caller) =>
+      caller.classes.roster({ class_id: classId }),
+    );
     const newcomerEmail = uniqueEmail('newcomer');
     const result = await callerFor(services, teacher).classes.addMembers({
       class_id: classId,
       role: 'student',
-      people: [{ email: pupil.email.toUpperCase() }, { email: newcomerEmail, name: 'Newcomer, Nia' }],
+      people: [
+        { email: pupil.email.toUpperCase() },
+        { email: newcomerEmail, name: 'Newcomer, Nia' },
+      ],
     });
     expect(result).toEqual({ added: [pupil.email], invited: [newcomerEmail], already: [] });
     await roster.until((events) => rows(events, (row: RosterEntry) => row.id).length === 3);
-    expect(rows(roster.events, (row: RosterEntry) => row.id).find((row) => row.invited)).toMatchObject({ email: newcomerEmail, name: 'Newcomer, Nia' });
+    expect(
+      rows(roster.events, (row: RosterEntry) => row.id).find((row) => row.invited),
+    ).toMatchObject({ email: newcomerEmail, name: 'Newcomer, Nia' });
 
-    const signUp = await authClient(made.app, made.config.publicUrl).signUp('Newcomer, Nia', newcomerEmail, GOOD_PASSWORD);
+    const signUp = await authClient(made.app, made.config.publicUrl).signUp(
+      'Newcomer, Nia',
+      newcomerEmail,
+      GOOD_PASSWORD,
+    );
     expect(signUp.status).toBe(200);
     const newcomerUid = (signUp.body as { user: { id: string } }).user.id;
     await roster.until((events) => {
       const entries = rows(events, (row: RosterEntry) => row.id);
       return entries.some((row) => row.uid === newcomerUid) && !entries.some((row) => row.invited);
     });
-    const newcomerClasses = await collect(services, { uid: newcomerUid, email: newcomerEmail, displayName: 'Newcomer, Nia' }, (caller) => caller.classes.mine());
+    const newcomerClasses = await collect(
+      services,
+      { uid: newcomerUid, email: newcomerEmail, displayName: 'Newcomer, Nia' },
+      (caller) => caller.classes.mine(),
+    );
     await newcomerClasses.until((events) => classIds(events).includes(classId));
     await newcomerClasses.stop();
     await roster.stop();
   });
 
   it('shows disabled members to instructors only, and takes a class away live when the member is removed', async () => {
-    const { class_id: classId } = await callerFor(services, teacher).classes.request(request('Listing rules'));
+    const { class_id: classId } = await callerFor(services, teacher).classes.request(
+      request('Listing rules'),
+    );
     const other = await signUpUser(made.app, made.config.publicUrl, 'Other, Olive');
-    await callerFor(services, teacher).classes.addMembers({ class_id: classId, role: 'student', people: [{ email: pupil.email }, { email: other.email }] });
-    await callerFor(services, teacher).classes.setMemberEnabled({ class_id: classId, uid: other.uid, role: 'student', enabled: false });
+    await callerFor(services, teacher).classes.addMembers({
+      class_id: classId,
+      role: 'student',
+      people: [{ email: pupil.email }, { email: other.email }],
+    });
+    await callerFor(services, teacher).classes.setMemberEnabled({
+      class_id: classId,
+      uid: other.uid,
+      role: 'student',
+      enabled: false,
+    });
 
-    const asTeacher = await collect(services, teacher, (caller) => caller.classes.roster({ class_id: classId }));
-    const asPupil = await collect(services, pupil, (caller) => caller.classes.roster({ class_id: classId }));
+    const asTeacher = await collect(services, teacher, (caller) =>
+      caller.classes.roster({ class_id: classId }),
+    );
+    const asPupil = await collect(services, pupil, (caller) =>
+      caller.classes.roster({ class_id: classId }),
+    );
     await asTeacher.until((events) => events.some((event) => event.type === 'snapshot'));
     await asPupil.until((events) => events.some((event) => event.type === 'snapshot'));
-    expect(rows(asTeacher.events, (row: RosterEntry) => row.id).map((row) => row.uid).sort()).toEqual([other.uid, pupil.uid, teacher.uid].sort());
-    expect(rows(asPupil.events, (row: RosterEntry) => row.id).map((row) => row.uid).sort()).toEqual([pupil.uid, teacher.uid].sort());
+    expect(
+      rows(asTeacher.events, (row: RosterEntry) => row.id)
+        .map((row) => row.uid)
+        .sort(),
+    ).toEqual([other.uid, pupil.uid, teacher.uid].sort());
+    expect(
+      rows(asPupil.events, (row: RosterEntry) => row.id)
+        .map((row) => row.uid)
+        .sort(),
+    ).toEqual([pupil.uid, teacher.uid].sort());
 
     const pupilClasses = await collect(services, pupil, (caller) => caller.classes.mine());
     await pupilClasses.until((events) => classIds(events).includes(classId));
-    await callerFor(services, teacher).classes.removeMember({ class_id: classId, uid: pupil.uid, role: 'student' });
+    await callerFor(services, teacher).classes.removeMember({
+      class_id: classId,
+      uid: pupil.uid,
+      role: 'student',
+    });
     await pupilClasses.until((events) => !classIds(events).includes(classId));
     await asPupil.until((events) => events.some((event) => event.type === 'end'));
-    await asTeacher.until((events) => !rows(events, (row: RosterEntry) => row.id).some((row) => row.uid === pupil.uid));
+    await asTeacher.until(
+      (events) => !rows(events, (row: RosterEntry) => row.id).some((row) => row.uid === pupil.uid),
+    );
     const [membership] = await database.db
       .select()
       .from(classMemberships)
       .where(and(eq(classMemberships.class_id, classId), eq(classMemberships.uid, pupil.uid)));
-    expect(membership).toMatchObject({ deleted: true, pending_deleted: true, updated_by: teacher.uid, updated_by_name: teacher.displayName });
+    expect(membership).toMatchObject({
+      deleted: true,
+      pending_deleted: true,
+      updated_by: teacher.uid,
+      updated_by_name: teacher.displayName,
+    });
     await Promise.all([asTeacher.stop(), asPupil.stop(), pupilClasses.stop()]);
   });
 
   it('deletes a class: pending_deleted with audit fields, then gone from every member live', async () => {
-    const { class_id: classId } = await callerFor(services, teacher).classes.request(request('Doomed'));
-    await callerFor(services, teacher).classes.addMembers({ class_id: classId, role: 'student', people: [{ email: pupil.email }] });
+    const { class_id: classId } = await callerFor(services, teacher).classes.request(
+      request('Doomed'),
+    );
+    await callerFor(services, teacher).classes.addMembers({
+      class_id: classId,
+      role: 'student',
+      people: [{ email: pupil.email }],
+    });
     const pupilClasses = await collect(services, pupil, (caller) => caller.classes.mine());
     await pupilClasses.until((events) => classIds(events).includes(classId));
-    const pupilRoster = await collect(services, pupil, (caller) => caller.classes.roster({ class_id: classId }));
+    const pupilRoster = await collect(services, pupil, (caller) =>
+      caller.classes.roster({ class_id: classId }),
+    );
     await pupilRoster.until((events) => events.some((event) => event.type === 'snapshot'));
     await callerFor(services, teacher).classes.delete({ class_id: classId });
     await pupilClasses.until((events) => !classIds(events).includes(classId));
     await pupilRoster.until((events) => events.some((event) => event.type === 'end'));
     const [row] = await database.db.select().from(classes).where(eq(classes.class_id, classId));
-    expect(row).toMatchObject({ pending_deleted: true, deleted: true, updated_by: teacher.uid, updated_by_name: teacher.displayName });
-    await expect(callerFor(services, teacher).classes.update({ class_id: classId, name: 'Revived' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(row).toMatchObject({
+      pending_deleted: true,
+      deleted: true,
+      updated_by: teacher.uid,
+      updated_by_name: teacher.displayName,
+    });
+    await expect(
+      callerFor(services, teacher).classes.update({ class_id: classId, name: 'Revived' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await Promise.all([pupilClasses.stop(), pupilRoster.stop()]);
   });
 
   it('lists public classes to everyone, who can join them as students', async () => {
-    const { class_id: classId } = await callerFor(services, teacher).classes.request(request('Open to all', { is_public: true }));
+    const { class_id: classId } = await callerFor(services, teacher).classes.request(
+      request('Open to all', { is_public: true }),
+    );
     const stranger = await signUpUser(made.app, made.config.publicUrl, 'Stranger, Sam');
     const listing = await collect(services, stranger, (caller) => caller.classes.public());
     await listing.until((events) => classIds(events).includes(classId));
     const joined = await callerFor(services, stranger).classes.join({ class_id: classId });
     expect(joined.my_role).toBe('student');
     // A private class cannot be joined, and says so the same way as a missing one.
-    const { class_id: privateId } = await callerFor(services, teacher).classes.request(request('Invite only'));
-    await expect(callerFor(services, stranger).classes.join({ class_id: privateId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(callerFor(services, stranger).classes.join({ class_id: 'no_such_class' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const { class_id: privateId } = await callerFor(services, teacher).classes.request(
+      request('Invite only'),
+    );
+    await expect(
+      callerFor(services, stranger).classes.join({ class_id: privateId }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      callerFor(services, stranger).classes.join({ class_id: 'no_such_class' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await listing.stop();
   });
 });

@@ -11,11 +11,17 @@ export interface TestUser extends SessionUser {
 }
 
 /** Signs a user up through the HTTP contract and returns them with their session cookie. */
-export async function signUpUser(app: FastifyInstance, origin: string, name: string): Promise<TestUser> {
+export async function signUpUser(
+  app: FastifyInstance,
+  origin: string,
+  name: string,
+  email?: string,
+): Promise<TestUser> {
   const client = authClient(app, origin, `192.0.2.${1 + Math.floor(Math.random() * 250)}`);
-  const email = uniqueEmail(name.split(',')[0]?.toLowerCase().replace(/\W/g, '') || 'user');
+  email ??= uniqueEmail(name.split(',')[0]?.toLowerCase().replace(/\W/g, '') || 'user');
   const response = await client.signUp(name, email, GOOD_PASSWORD);
-  if (response.status !== 200 || !client.cookie) throw new Error(`sign-up failed: ${response.status}`);
+  if (response.status !== 200 || !client.cookie)
+    throw new Error(`sign-up failed: ${response.status}`);
   const user = (response.body as { user: { id: string } }).user;
   return { uid: user.id, email, displayName: name, cookie: client.cookie };
 }
@@ -28,13 +34,20 @@ export async function createClassFixture(
   db: Db,
   input: {
     members: Array<{ user: { uid: string }; role: Role }>;
-    channels?: Array<{ name: string; is_public?: boolean; enabled?: boolean; members?: Array<{ uid: string }> }>;
+    channels?: Array<{
+      name: string;
+      is_public?: boolean;
+      enabled?: boolean;
+      members?: Array<{ uid: string }>;
+    }>;
   },
 ): Promise<{ classId: string; channelIds: string[] }> {
   const classId = nextId('class');
   await db.insert(classes).values({ class_id: classId, name: `Class ${classId}` });
   for (const member of input.members) {
-    await db.insert(classMemberships).values({ class_id: classId, uid: member.user.uid, role: member.role });
+    await db
+      .insert(classMemberships)
+      .values({ class_id: classId, uid: member.user.uid, role: member.role });
   }
   const channelIds: string[] = [];
   for (const channel of input.channels ?? [{ name: 'general', is_public: true }]) {
@@ -48,7 +61,9 @@ export async function createClassFixture(
       enabled: channel.enabled ?? true,
     });
     for (const member of channel.members ?? []) {
-      await db.insert(channelUsers).values({ class_id: classId, channel_id: channelId, uid: member.uid });
+      await db
+        .insert(channelUsers)
+        .values({ class_id: classId, channel_id: channelId, uid: member.uid });
     }
   }
   return { classId, channelIds };

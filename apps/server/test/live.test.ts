@@ -2,7 +2,13 @@
 // creates, ordered streams and resume; on PGlite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { applyLiveEvent, emptyLiveState, makeRecordId, type LiveEvent, type Message } from '@seminar/shared';
+import {
+  applyLiveEvent,
+  emptyLiveState,
+  makeRecordId,
+  type LiveEvent,
+  type Message,
+} from '@seminar/shared';
 import { classMemberRemover } from '../src/classes/memberCommands';
 import { queryRows, type Database } from '../src/db/client';
 import { channels, messages } from '../src/db/schema';
@@ -40,7 +46,12 @@ function live(user?: TestUser): LiveTestClient {
 
 type Tracked = { id: string; data: LiveEvent<Message> };
 
-function subscribeMessages(client: LiveTestClient, classId: string, channelId: string, lastEventId?: string) {
+function subscribeMessages(
+  client: LiveTestClient,
+  classId: string,
+  channelId: string,
+  lastEventId?: string,
+) {
   const log = new EventLog<LiveEvent<Message>>();
   const ids: string[] = [];
   const subscription = client.trpc.messages.live.subscribe(
@@ -57,7 +68,14 @@ function subscribeMessages(client: LiveTestClient, classId: string, channelId: s
   return { log, subscription, lastId: () => ids.at(-1) };
 }
 
-const send = (client: LiveTestClient, user: TestUser, classId: string, channelId: string, body: string, id?: string) =>
+const send = (
+  client: LiveTestClient,
+  user: TestUser,
+  classId: string,
+  channelId: string,
+  body: string,
+  id?: string,
+) =>
   client.trpc.messages.send.mutate({
     id: id ?? makeRecordId('msg', user.uid),
     class_id: classId,
@@ -66,9 +84,14 @@ const send = (client: LiveTestClient, user: TestUser, classId: string, channelId
   });
 
 const rowsOf = (events: LiveEvent<Message>[]) =>
-  events.flatMap((event) => (event.type === 'snapshot' || event.type === 'upsert' ? event.rows : []));
+  events.flatMap((event) =>
+    event.type === 'snapshot' || event.type === 'upsert' ? event.rows : [],
+  );
 const fold = (events: LiveEvent<Message>[]) =>
-  events.reduce((state, event) => applyLiveEvent(state, event, (row) => row.id), emptyLiveState<Message>());
+  events.reduce(
+    (state, event) => applyLiveEvent(state, event, (row) => row.id),
+    emptyLiveState<Message>(),
+  );
 
 describe(`live messages (${testDatabaseKind})`, () => {
   it('sends a snapshot, then new messages to every subscriber, in seq order', async () => {
@@ -86,7 +109,9 @@ describe(`live messages (${testDatabaseKind})`, () => {
     expect(rowsOf(watcher.log.events).map((row) => row.body)).toEqual(['before anyone listens']);
 
     const sent = await Promise.all(
-      Array.from({ length: 10 }, (_, index) => send(teacher, instructor, classId, channelId, `burst ${index}`)),
+      Array.from({ length: 10 }, (_, index) =>
+        send(teacher, instructor, classId, channelId, `burst ${index}`),
+      ),
     );
     await watcher.log.until((events) => rowsOf(events).length === 11);
     const seqs = rowsOf(watcher.log.events).map((row) => row.seq);
@@ -125,13 +150,20 @@ describe(`live messages (${testDatabaseKind})`, () => {
     const client = live(student);
     const id = makeRecordId('msg', student.uid);
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => send(client, student, classId, channelIds[0]!, 'hello once', id)),
+      Array.from({ length: 5 }, () =>
+        send(client, student, classId, channelIds[0]!, 'hello once', id),
+      ),
     );
     expect(new Set(results.map((message) => message.seq))).toEqual(new Set([1]));
-    const [count] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from messages where id = ${id}`);
+    const [count] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from messages where id = ${id}`,
+    );
     expect(count?.n).toBe(1);
     // The same id from another author or channel is a conflict, not a second row.
-    await expect(send(live(instructor), instructor, classId, channelIds[0]!, 'hijack', id)).rejects.toThrow();
+    await expect(
+      send(live(instructor), instructor, classId, channelIds[0]!, 'hijack', id),
+    ).rejects.toThrow();
   });
 
   it('ends the stream of a member who is removed: removes, then no later rows', async () => {
@@ -147,7 +179,11 @@ describe(`live messages (${testDatabaseKind})`, () => {
     const watcher = subscribeMessages(live(student), classId, channelId);
     await watcher.log.until((events) => rowsOf(events).length === 1);
 
-    await classMemberRemover(database.db, instructor, { class_id: classId, uid: student.uid, role: 'student' });
+    await classMemberRemover(database.db, instructor, {
+      class_id: classId,
+      uid: student.uid,
+      role: 'student',
+    });
     await watcher.log.until((events) => events.some((event) => event.type === 'end'));
     const removeIndex = watcher.log.events.findIndex((event) => event.type === 'remove');
     const endIndex = watcher.log.events.findIndex((event) => event.type === 'end');
@@ -180,11 +216,19 @@ describe(`live messages (${testDatabaseKind})`, () => {
         return (error as Error).message;
       }
     };
-    const [foreignError, missingError] = await Promise.all([errorOf(foreign.log), errorOf(missing.log)]);
+    const [foreignError, missingError] = await Promise.all([
+      errorOf(foreign.log),
+      errorOf(missing.log),
+    ]);
     expect(foreignError).toBe('Class not found.');
     expect(missingError).toBe('Class not found.');
-    await expect(send(client, outsider, classId, channelIds[0]!, 'intrusion')).rejects.toThrow('Class not found.');
-    const [count] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from messages where class_id = ${classId}`);
+    await expect(send(client, outsider, classId, channelIds[0]!, 'intrusion')).rejects.toThrow(
+      'Class not found.',
+    );
+    const [count] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from messages where class_id = ${classId}`,
+    );
     expect(count?.n).toBe(0);
   });
 
@@ -213,7 +257,11 @@ describe(`live messages (${testDatabaseKind})`, () => {
     const resumed = subscribeMessages(live(student), classId, channelId, cursor);
     await resumed.log.until((events) => rowsOf(events).length >= 3);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(rowsOf(resumed.log.events).map((row) => row.body).sort()).toEqual(['four', 'one (edited)', 'three']);
+    expect(
+      rowsOf(resumed.log.events)
+        .map((row) => row.body)
+        .sort(),
+    ).toEqual(['four', 'one (edited)', 'three']);
     const state = fold([...watcher.log.events, ...resumed.log.events]);
     expect([...state.rows.values()].sort((a, b) => a.seq - b.seq).map((row) => row.body)).toEqual([
       'one (edited)',
@@ -240,14 +288,27 @@ describe(`live messages (${testDatabaseKind})`, () => {
         body: `bulk ${index + 1}`,
       })),
     );
-    await database.db.update(channels).set({ last_seq: total }).where(eq(channels.channel_id, channelId));
+    await database.db
+      .update(channels)
+      .set({ last_seq: total })
+      .where(eq(channels.channel_id, channelId));
     const farBehind = subscribeMessages(live(student), classId, channelId, '3:0');
     await farBehind.log.until((events) => events.length > 0);
     const first = farBehind.log.events[0];
     expect(first).toMatchObject({ type: 'snapshot', replace: true });
-    expect(rowsOf([first!]).map((row) => row.seq)).toEqual(Array.from({ length: 25 }, (_, index) => total - 24 + index));
-    const [at] = await database.db.select({ version: messages.version }).from(messages).where(eq(messages.id, `bulk_${channelId}_${total - 2}`));
-    const nearBy = subscribeMessages(live(student), classId, channelId, `${total - 2}:${at!.version}`);
+    expect(rowsOf([first!]).map((row) => row.seq)).toEqual(
+      Array.from({ length: 25 }, (_, index) => total - 24 + index),
+    );
+    const [at] = await database.db
+      .select({ version: messages.version })
+      .from(messages)
+      .where(eq(messages.id, `bulk_${channelId}_${total - 2}`));
+    const nearBy = subscribeMessages(
+      live(student),
+      classId,
+      channelId,
+      `${total - 2}:${at!.version}`,
+    );
     await nearBy.log.until((events) => events.length > 0);
     expect(nearBy.log.events[0]).toMatchObject({ type: 'snapshot', replace: false });
     expect(rowsOf(nearBy.log.events).map((row) => row.seq)).toEqual([total - 1, total]);
@@ -265,8 +326,12 @@ describe(`live messages (${testDatabaseKind})`, () => {
         socket.on('error', reject);
       });
     expect(await upgradeStatus({ origin: server.url })).toBe(401);
-    expect(await upgradeStatus({ origin: 'https://evil.example', cookie: student.cookie })).toBe(403);
-    expect(await upgradeStatus({ origin: server.url, cookie: 'better-auth.session_token=forged' })).toBe(401);
+    expect(await upgradeStatus({ origin: 'https://evil.example', cookie: student.cookie })).toBe(
+      403,
+    );
+    expect(
+      await upgradeStatus({ origin: server.url, cookie: 'better-auth.session_token=forged' }),
+    ).toBe(401);
     expect(await upgradeStatus({ origin: server.url, cookie: student.cookie })).toBe(101);
     expect(await live(student).trpc.me.query()).toMatchObject({ uid: student.uid });
   });
@@ -292,10 +357,17 @@ describe(`live messages (${testDatabaseKind})`, () => {
     const b = live(student);
     await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        index % 2 === 0 ? send(a, instructor, classId, channelId, `a${index}`) : send(b, student, classId, channelId, `b${index}`),
+        index % 2 === 0
+          ? send(a, instructor, classId, channelId, `a${index}`)
+          : send(b, student, classId, channelId, `b${index}`),
       ),
     );
-    const rows = await database.db.select({ seq: messages.seq }).from(messages).where(eq(messages.channel_id, channelId));
-    expect(rows.map((row) => row.seq).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    const rows = await database.db
+      .select({ seq: messages.seq })
+      .from(messages)
+      .where(eq(messages.channel_id, channelId));
+    expect(rows.map((row) => row.seq).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 20 }, (_, index) => index + 1),
+    );
   });
 });

@@ -11,7 +11,10 @@ export interface LiveTestClient {
 }
 
 /** Connects to `baseUrl`'s /api/live with the cookie and Origin a browser would send. */
-export function connectLive(baseUrl: string, options: { cookie?: string; origin?: string } = {}): LiveTestClient {
+export function connectLive(
+  baseUrl: string,
+  options: { cookie?: string; origin?: string } = {},
+): LiveTestClient {
   const closes: number[] = [];
   const headers: Record<string, string> = { origin: options.origin ?? baseUrl };
   if (options.cookie) headers.cookie = options.cookie;
@@ -55,8 +58,10 @@ export class EventLog<T> {
   async until(predicate: (events: T[]) => boolean, timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.events)) {
-      if (this.errors.length > 0) throw this.errors[0] instanceof Error ? this.errors[0] : new Error(String(this.errors[0]));
-      if (Date.now() > deadline) throw new Error(`timed out; events so far: ${JSON.stringify(this.events).slice(0, 2000)}`);
+      if (this.errors.length > 0)
+        throw this.errors[0] instanceof Error ? this.errors[0] : new Error(String(this.errors[0]));
+      if (Date.now() > deadline)
+        throw new Error(`timed out; events so far: ${JSON.stringify(this.events).slice(0, 2000)}`);
       await new Promise<void>((resolve) => {
         this.#waiters.push(resolve);
         setTimeout(resolve, 50);

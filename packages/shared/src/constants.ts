@@ -94,8 +94,17 @@ export const CHANNEL_GROUP_MAX_MEMBERS = 1_000;
 /** Analytics events accepted in one `POST /api/events` batch (DESIGN §2). */
 export const ANALYTICS_BATCH_MAX_EVENTS = 100;
 /** Analytics event names (SPEC §7). */
-export const ANALYTICS_EVENT_NAMES = ['selected_class_not_available', 'class_selected'] as const;
+export const ANALYTICS_EVENT_NAMES = [
+  'selected_class_not_available',
+  'class_selected',
+  'sign_in',
+  'class_created',
+  'message_sent',
+] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
+
+/** The largest POST /api/events body the server reads, in bytes. */
+export const ANALYTICS_BODY_MAX_BYTES = 256 * 1024;
 
 /** Channel notification types (SPEC §3). */
 export const NOTIFICATION_TYPES = ['user_typing', 'user_online'] as const;

@@ -6,14 +6,22 @@ interface Row {
   version: number;
   text: string;
 }
-const row = (id: string, version: number, text = `${id}@${version}`): Row => ({ id, version, text });
+const row = (id: string, version: number, text = `${id}@${version}`): Row => ({
+  id,
+  version,
+  text,
+});
 const fold = (events: LiveEvent<Row>[], start: LiveState<Row> = emptyLiveState<Row>()) =>
   events.reduce((state, event) => applyLiveEvent(state, event, (r) => r.id), start);
 const texts = (state: LiveState<Row>) => [...state.rows.values()].map((r) => r.text).sort();
 
 describe('applyLiveEvent', () => {
   it.each<[string, LiveEvent<Row>[], string[]]>([
-    ['a snapshot fills the set', [{ type: 'snapshot', rows: [row('a', 1), row('b', 2)], replace: true }], ['a@1', 'b@2']],
+    [
+      'a snapshot fills the set',
+      [{ type: 'snapshot', rows: [row('a', 1), row('b', 2)], replace: true }],
+      ['a@1', 'b@2'],
+    ],
     [
       'a replacing snapshot drops rows it lacks',
       [

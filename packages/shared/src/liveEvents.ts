@@ -60,7 +60,11 @@ export function applyLiveEvent<Row extends LiveRow>(
   }
 }
 
-function upsertInto<Row extends LiveRow>(rows: Map<string, Row>, row: Row, idOf: (row: Row) => string): void {
+function upsertInto<Row extends LiveRow>(
+  rows: Map<string, Row>,
+  row: Row,
+  idOf: (row: Row) => string,
+): void {
   const id = idOf(row);
   const current = rows.get(id);
   if (!current || current.version <= row.version) rows.set(id, row);

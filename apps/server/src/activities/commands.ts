@@ -11,25 +11,47 @@ import { forbidden, notFound } from '../live/trpc';
 import { canManageActivities } from './policies';
 import { presentActivity } from './presenters';
 
-const announce = (classId: string, id: string) => ({ topic: 'activities', key: classId, ids: [id] });
+const announce = (classId: string, id: string) => ({
+  topic: 'activities',
+  key: classId,
+  ids: [id],
+});
 
 async function requireManager(db: Db, viewer: SessionUser, classId: string): Promise<void> {
   const role = await requireClassRole(db, viewer.uid, classId);
-  if (!canManageActivities(role)) throw forbidden('Only instructors and class admins can change activities.');
+  if (!canManageActivities(role))
+    throw forbidden('Only instructors and class admins can change activities.');
 }
 
 /** The AI product must exist in the catalogue and the case channel in this class. */
 async function checkReferences(db: Db, input: ActivityInput): Promise<void> {
   if (input.product_id) {
-    const [product] = await db.select({ id: products.product_id }).from(products).where(and(eq(products.product_id, input.product_id), eq(products.deleted, false)));
-    if (!product) throw new TRPCError({ code: 'BAD_REQUEST', message: 'That AI product is not in the catalogue.' });
+    const [product] = await db
+      .select({ id: products.product_id })
+      .from(products)
+      .where(and(eq(products.product_id, input.product_id), eq(products.deleted, false)));
+    if (!product)
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: 'That AI product is not in the catalogue.',
+      });
   }
   if (input.channel_id) {
     const [channel] = await db
       .select({ id: channels.channel_id })
       .from(channels)
-      .where(and(eq(channels.channel_id, input.channel_id), eq(channels.class_id, input.class_id), eq(channels.deleted, false)));
-    if (!channel) throw new TRPCError({ code: 'BAD_REQUEST', message: 'That case channel is not in this class.' });
+      .where(
+        and(
+          eq(channels.channel_id, input.channel_id),
+          eq(channels.class_id, input.class_id),
+          eq(channels.deleted, false),
+        ),
+      );
+    if (!channel)
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: 'That case channel is not in this class.',
+      });
   }
 }
 
@@ -37,13 +59,22 @@ async function checkReferences(db: Db, input: ActivityInput): Promise<void> {
  * Creates an activity, or edits it when the id exists in the class (the same form does both; a
  * retried create changes nothing more).
  */
-export async function activitySaver(db: Db, viewer: SessionUser, input: ActivityInput): Promise<Activity> {
+export async function activitySaver(
+  db: Db,
+  viewer: SessionUser,
+  input: ActivityInput,
+): Promise<Activity> {
   await requireManager(db, viewer, input.class_id);
   await checkReferences(db, input);
   const { activity_id, class_id, ...fields } = input;
   return runCommand(db, async ({ tx, announce: say }) => {
-    const [existing] = await tx.select({ class_id: activities.class_id, deleted: activities.deleted }).from(activities).where(eq(activities.activity_id, activity_id)).for('update');
-    if (existing && (existing.class_id !== class_id || existing.deleted)) throw notFound('Activity');
+    const [existing] = await tx
+      .select({ class_id: activities.class_id, deleted: activities.deleted })
+      .from(activities)
+      .where(eq(activities.activity_id, activity_id))
+      .for('update');
+    if (existing && (existing.class_id !== class_id || existing.deleted))
+      throw notFound('Activity');
     const [row] = existing
       ? await tx
           .update(activities)
@@ -52,7 +83,14 @@ export async function activitySaver(db: Db, viewer: SessionUser, input: Activity
           .returning()
       : await tx
           .insert(activities)
-          .values({ activity_id, class_id, ...fields, created_by: viewer.uid, ...auditFields(viewer), version: nextVersion })
+          .values({
+            activity_id,
+            class_id,
+            ...fields,
+            created_by: viewer.uid,
+            ...auditFields(viewer),
+            version: nextVersion,
+          })
           .returning();
     if (!row) throw new Error('write returned nothing');
     say(announce(class_id, activity_id));
@@ -61,13 +99,24 @@ export async function activitySaver(db: Db, viewer: SessionUser, input: Activity
 }
 
 /** Enables or disables an activity (students see enabled ones only). */
-export async function activityEnabledSetter(db: Db, viewer: SessionUser, ref: { class_id: string; activity_id: string }, enabled: boolean): Promise<Activity> {
+export async function activityEnabledSetter(
+  db: Db,
+  viewer: SessionUser,
+  ref: { class_id: string; activity_id: string },
+  enabled: boolean,
+): Promise<Activity> {
   await requireManager(db, viewer, ref.class_id);
   return runCommand(db, async ({ tx, announce: say }) => {
     const [row] = await tx
       .update(activities)
       .set({ enabled, ...auditFields(viewer), version: nextVersion })
-      .where(and(eq(activities.activity_id, ref.activity_id), eq(activities.class_id, ref.class_id), eq(activities.deleted, false)))
+      .where(
+        and(
+          eq(activities.activity_id, ref.activity_id),
+          eq(activities.class_id, ref.class_id),
+          eq(activities.deleted, false),
+        ),
+      )
       .returning();
     if (!row) throw notFound('Activity');
     say(announce(ref.class_id, ref.activity_id));
@@ -76,13 +125,23 @@ export async function activityEnabledSetter(db: Db, viewer: SessionUser, ref: { 
 }
 
 /** Deletes an activity: pending_deleted with the audit fields, then the soft delete (SPEC §4). */
-export async function activityDeleter(db: Db, viewer: SessionUser, ref: { class_id: string; activity_id: string }): Promise<void> {
+export async function activityDeleter(
+  db: Db,
+  viewer: SessionUser,
+  ref: { class_id: string; activity_id: string },
+): Promise<void> {
   await requireManager(db, viewer, ref.class_id);
   await runCommand(db, async ({ tx, announce: say }) => {
     const [row] = await tx
       .update(activities)
       .set({ pending_deleted: true, deleted: true, ...auditFields(viewer), version: nextVersion })
-      .where(and(eq(activities.activity_id, ref.activity_id), eq(activities.class_id, ref.class_id), eq(activities.deleted, false)))
+      .where(
+        and(
+          eq(activities.activity_id, ref.activity_id),
+          eq(activities.class_id, ref.class_id),
+          eq(activities.deleted, false),
+        ),
+      )
       .returning({ id: activities.activity_id });
     if (!row) throw notFound('Activity');
     say(announce(ref.class_id, ref.activity_id));

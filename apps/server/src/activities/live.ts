@@ -7,7 +7,11 @@ import { activities } from '../db/schema';
 import type { LiveTopic } from '../live/hub';
 import { presentActivity } from './presenters';
 
-export const activitiesTopic: LiveTopic<{ class_id: string }, Activity, { classId: string; role: Role }> = {
+export const activitiesTopic: LiveTopic<
+  { class_id: string },
+  Activity,
+  { classId: string; role: Role }
+> = {
   name: 'activities',
   kind: 'collection',
   key: (input) => input.class_id,

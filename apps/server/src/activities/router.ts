@@ -10,10 +10,23 @@ const activityRef = z.object({ class_id: documentIdSchema, activity_id: document
 export const activitiesRouter = router({
   live: authedProcedure
     .input(z.object({ class_id: documentIdSchema }))
-    .subscription(({ ctx, input, signal }) => ctx.services.hub.subscribe(activitiesTopic, ctx.viewer, input, signal ?? new AbortController().signal)),
-  save: authedProcedure.input(activityInputSchema).mutation(({ ctx, input }) => activitySaver(ctx.services.database.db, ctx.viewer, input)),
+    .subscription(({ ctx, input, signal }) =>
+      ctx.services.hub.subscribe(
+        activitiesTopic,
+        ctx.viewer,
+        input,
+        signal ?? new AbortController().signal,
+      ),
+    ),
+  save: authedProcedure
+    .input(activityInputSchema)
+    .mutation(({ ctx, input }) => activitySaver(ctx.services.database.db, ctx.viewer, input)),
   setEnabled: authedProcedure
     .input(activityRef.extend({ enabled: z.boolean() }))
-    .mutation(({ ctx, input }) => activityEnabledSetter(ctx.services.database.db, ctx.viewer, input, input.enabled)),
-  delete: authedProcedure.input(activityRef).mutation(({ ctx, input }) => activityDeleter(ctx.services.database.db, ctx.viewer, input)),
+    .mutation(({ ctx, input }) =>
+      activityEnabledSetter(ctx.services.database.db, ctx.viewer, input, input.enabled),
+    ),
+  delete: authedProcedure
+    .input(activityRef)
+    .mutation(({ ctx, input }) => activityDeleter(ctx.services.database.db, ctx.viewer, input)),
 });

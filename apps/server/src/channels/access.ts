@@ -15,7 +15,12 @@ export interface ChannelAccess {
 }
 
 /** The viewer's access to a channel of a class, or NOT_FOUND (missing and forbidden alike). */
-export async function requireChannelAccess(db: Db, viewer: SessionUser, classId: string, channelId: string): Promise<ChannelAccess> {
+export async function requireChannelAccess(
+  db: Db,
+  viewer: SessionUser,
+  classId: string,
+  channelId: string,
+): Promise<ChannelAccess> {
   const role = await requireClassRole(db, viewer.uid, classId);
   const [channel] = await db
     .select()

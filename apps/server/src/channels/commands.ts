@@ -1,11 +1,23 @@
 // Docs: docs/channels.md — the write path of channels, channel members, reads and notices.
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
-import { ONLINE_WINDOW_MS, TYPING_WINDOW_MS, type ChannelCreateInput, type ChannelUpdateInput, type NotificationType } from '@seminar/shared';
+import {
+  ONLINE_WINDOW_MS,
+  TYPING_WINDOW_MS,
+  type ChannelCreateInput,
+  type ChannelUpdateInput,
+  type NotificationType,
+} from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import { requireClassRole } from '../classes/access';
 import { queryRows, type Db } from '../db/client';
-import { channelNotifications, channelReads, channels, channelUsers, classMemberships } from '../db/schema';
+import {
+  channelNotifications,
+  channelReads,
+  channels,
+  channelUsers,
+  classMemberships,
+} from '../db/schema';
 import { auditFields, nextVersion, runCommand, type CommandScope } from '../live/commands';
 import { forbidden, notFound } from '../live/trpc';
 import { requireChannelAccess } from './access';
@@ -15,42 +27,66 @@ import { notificationId } from './presenters';
 
 async function requireManager(db: Db, viewer: SessionUser, classId: string): Promise<void> {
   const role = await requireClassRole(db, viewer.uid, classId);
-  if (!canManageChannels(role)) throw forbidden('Only instructors and class admins can change channels.');
+  if (!canManageChannels(role))
+    throw forbidden('Only instructors and class admins can change channels.');
 }
 
 /**
  * A channel changed in a way that can change who sees it: every channel list of the class, and every
  * live query in the class re-checks access (a student who loses the channel gets its stream ended).
  */
-function announceChannel(announce: CommandScope['announce'], classId: string, channelId: string): void {
+function announceChannel(
+  announce: CommandScope['announce'],
+  classId: string,
+  channelId: string,
+): void {
   announce({ topic: 'channels', key: classId, ids: [channelId] });
   announce({ topic: 'access', key: classId, ids: null });
 }
 
 /** Creates a channel (name, public or not, group e-mails). */
-export async function channelCreator(db: Db, viewer: SessionUser, input: ChannelCreateInput): Promise<{ channel_id: string }> {
+export async function channelCreator(
+  db: Db,
+  viewer: SessionUser,
+  input: ChannelCreateInput,
+): Promise<{ channel_id: string }> {
   await requireManager(db, viewer, input.class_id);
   return runCommand(db, async ({ tx, announce }) => {
-    const [existing] = await tx.select({ class_id: channels.class_id }).from(channels).where(eq(channels.channel_id, input.channel_id));
+    const [existing] = await tx
+      .select({ class_id: channels.class_id })
+      .from(channels)
+      .where(eq(channels.channel_id, input.channel_id));
     if (existing) {
       if (existing.class_id === input.class_id) return { channel_id: input.channel_id };
       throw new TRPCError({ code: 'CONFLICT', message: 'That channel id is already taken.' });
     }
-    await tx.insert(channels).values({ ...input, created_by: viewer.uid, ...auditFields(viewer), version: nextVersion });
+    await tx
+      .insert(channels)
+      .values({ ...input, created_by: viewer.uid, ...auditFields(viewer), version: nextVersion });
     announceChannel(announce, input.class_id, input.channel_id);
     return { channel_id: input.channel_id };
   });
 }
 
 /** Renames, enables/disables, makes public/private or changes the group e-mails of a channel. */
-export async function channelUpdater(db: Db, viewer: SessionUser, input: ChannelUpdateInput): Promise<void> {
+export async function channelUpdater(
+  db: Db,
+  viewer: SessionUser,
+  input: ChannelUpdateInput,
+): Promise<void> {
   await requireManager(db, viewer, input.class_id);
   const { channel_id, class_id, ...changes } = input;
   await runCommand(db, async ({ tx, announce }) => {
     const updated = await tx
       .update(channels)
       .set({ ...changes, ...auditFields(viewer), version: nextVersion })
-      .where(and(eq(channels.channel_id, channel_id), eq(channels.class_id, class_id), eq(channels.deleted, false)))
+      .where(
+        and(
+          eq(channels.channel_id, channel_id),
+          eq(channels.class_id, class_id),
+          eq(channels.deleted, false),
+        ),
+      )
       .returning({ id: channels.channel_id });
     if (updated.length === 0) throw notFound('Channel');
     announceChannel(announce, class_id, channel_id);
@@ -58,13 +94,23 @@ export async function channelUpdater(db: Db, viewer: SessionUser, input: Channel
 }
 
 /** Soft-deletes a channel: deleted plus the audit fields (SPEC §4). */
-export async function channelDeleter(db: Db, viewer: SessionUser, ref: { class_id: string; channel_id: string }): Promise<void> {
+export async function channelDeleter(
+  db: Db,
+  viewer: SessionUser,
+  ref: { class_id: string; channel_id: string },
+): Promise<void> {
   await requireManager(db, viewer, ref.class_id);
   await runCommand(db, async ({ tx, announce }) => {
     const updated = await tx
       .update(channels)
       .set({ deleted: true, ...auditFields(viewer), version: nextVersion })
-      .where(and(eq(channels.channel_id, ref.channel_id), eq(channels.class_id, ref.class_id), eq(channels.deleted, false)))
+      .where(
+        and(
+          eq(channels.channel_id, ref.channel_id),
+          eq(channels.class_id, ref.class_id),
+          eq(channels.deleted, false),
+        ),
+      )
       .returning({ id: channels.channel_id });
     if (updated.length === 0) throw notFound('Channel');
     announceChannel(announce, ref.class_id, ref.channel_id);
@@ -79,17 +125,43 @@ export async function channelMemberSetter(
   member: boolean,
 ): Promise<void> {
   await requireManager(db, viewer, ref.class_id);
-  const [channel] = await db.select().from(channels).where(and(eq(channels.channel_id, ref.channel_id), eq(channels.class_id, ref.class_id), eq(channels.deleted, false)));
+  const [channel] = await db
+    .select()
+    .from(channels)
+    .where(
+      and(
+        eq(channels.channel_id, ref.channel_id),
+        eq(channels.class_id, ref.class_id),
+        eq(channels.deleted, false),
+      ),
+    );
   if (!channel) throw notFound('Channel');
   const [inClass] = await db
     .select({ uid: classMemberships.uid })
     .from(classMemberships)
-    .where(and(eq(classMemberships.class_id, ref.class_id), eq(classMemberships.uid, ref.uid), eq(classMemberships.deleted, false)));
-  if (!inClass) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Only members of the class can be added to its channels.' });
+    .where(
+      and(
+        eq(classMemberships.class_id, ref.class_id),
+        eq(classMemberships.uid, ref.uid),
+        eq(classMemberships.deleted, false),
+      ),
+    );
+  if (!inClass)
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: 'Only members of the class can be added to its channels.',
+    });
   await runCommand(db, async ({ tx, announce }) => {
     await tx
       .insert(channelUsers)
-      .values({ ...ref, enabled: true, deleted: !member, created_by: viewer.uid, ...auditFields(viewer), version: nextVersion })
+      .values({
+        ...ref,
+        enabled: true,
+        deleted: !member,
+        created_by: viewer.uid,
+        ...auditFields(viewer),
+        version: nextVersion,
+      })
       .onConflictDoUpdate({
         target: [channelUsers.channel_id, channelUsers.uid],
         set: { deleted: !member, enabled: true, ...auditFields(viewer), version: nextVersion },
@@ -101,17 +173,28 @@ export async function channelMemberSetter(
 }
 
 /** Marks a channel read up to `seq` (never backwards). */
-export async function channelReadMarker(db: Db, viewer: SessionUser, ref: { class_id: string; channel_id: string }, seq: number): Promise<void> {
+export async function channelReadMarker(
+  db: Db,
+  viewer: SessionUser,
+  ref: { class_id: string; channel_id: string },
+  seq: number,
+): Promise<void> {
   await requireChannelAccess(db, viewer, ref.class_id, ref.channel_id);
   await runCommand(db, async ({ tx, announce }) => {
-    const [channel] = await tx.select({ last_seq: channels.last_seq }).from(channels).where(eq(channels.channel_id, ref.channel_id));
+    const [channel] = await tx
+      .select({ last_seq: channels.last_seq })
+      .from(channels)
+      .where(eq(channels.channel_id, ref.channel_id));
     const upTo = Math.min(seq, channel?.last_seq ?? 0);
     await tx
       .insert(channelReads)
       .values({ channel_id: ref.channel_id, uid: viewer.uid, last_read_seq: upTo })
       .onConflictDoUpdate({
         target: [channelReads.channel_id, channelReads.uid],
-        set: { last_read_seq: sql`greatest(${channelReads.last_read_seq}, ${upTo})`, updated_at: sql`now()` },
+        set: {
+          last_read_seq: sql`greatest(${channelReads.last_read_seq}, ${upTo})`,
+          updated_at: sql`now()`,
+        },
       });
     announce({ topic: 'channels', key: viewerChannelsKey(viewer.uid), ids: null });
   });
@@ -122,7 +205,12 @@ export async function channelReadMarker(db: Db, viewer: SessionUser, ref: { clas
  * A notice is rewritten at most once per half window, whatever the client sends: the row stays
  * recent (newer than twice the window) and a misbehaving client cannot flood the channel.
  */
-export async function channelNotifier(db: Db, viewer: SessionUser, ref: { class_id: string; channel_id: string }, type: NotificationType): Promise<void> {
+export async function channelNotifier(
+  db: Db,
+  viewer: SessionUser,
+  ref: { class_id: string; channel_id: string },
+  type: NotificationType,
+): Promise<void> {
   await requireChannelAccess(db, viewer, ref.class_id, ref.channel_id);
   const halfWindowMs = (type === 'user_typing' ? TYPING_WINDOW_MS : ONLINE_WINDOW_MS) / 2;
   await runCommand(db, async ({ tx, announce }) => {
@@ -135,12 +223,21 @@ export async function channelNotifier(db: Db, viewer: SessionUser, ref: { class_
           where ${channelNotifications.deleted} or ${channelNotifications.created_at} < now() - ${halfWindowMs} * interval '1 millisecond'
         returning from_uid`,
     );
-    if (written.length > 0) announce({ topic: 'notifications', key: ref.channel_id, ids: [notificationId(viewer.uid, type)] });
+    if (written.length > 0)
+      announce({
+        topic: 'notifications',
+        key: ref.channel_id,
+        ids: [notificationId(viewer.uid, type)],
+      });
   });
 }
 
 /** Clears the viewer's typing notice (on send and on leaving the channel). */
-export async function typingClearer(db: Db, viewer: SessionUser, ref: { class_id: string; channel_id: string }): Promise<void> {
+export async function typingClearer(
+  db: Db,
+  viewer: SessionUser,
+  ref: { class_id: string; channel_id: string },
+): Promise<void> {
   await requireChannelAccess(db, viewer, ref.class_id, ref.channel_id);
   await runCommand(db, async ({ tx, announce }) => {
     const cleared = await tx
@@ -155,6 +252,11 @@ export async function typingClearer(db: Db, viewer: SessionUser, ref: { class_id
         ),
       )
       .returning({ uid: channelNotifications.from_uid });
-    if (cleared.length > 0) announce({ topic: 'notifications', key: ref.channel_id, ids: [notificationId(viewer.uid, 'user_typing')] });
+    if (cleared.length > 0)
+      announce({
+        topic: 'notifications',
+        key: ref.channel_id,
+        ids: [notificationId(viewer.uid, 'user_typing')],
+      });
   });
 }

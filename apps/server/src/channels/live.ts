@@ -1,7 +1,15 @@
 // Docs: docs/channels.md#live-queries — a viewer's channel list (SPEC §4 visibility, unread counts)
 // and a channel's typing and online notices.
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { canSeeChannel, displayName, enrolledChannelIds, ONLINE_WINDOW_MS, type ChannelNotificationView, type ChannelView, type Role } from '@seminar/shared';
+import {
+  canSeeChannel,
+  displayName,
+  enrolledChannelIds,
+  ONLINE_WINDOW_MS,
+  type ChannelNotificationView,
+  type ChannelView,
+  type Role,
+} from '@seminar/shared';
 import { requireClassRole } from '../classes/access';
 import type { Db } from '../db/client';
 import { channelNotifications, channels, channelUsers, users } from '../db/schema';
@@ -22,7 +30,11 @@ interface ChannelListAccess {
 /** The notice key of one viewer's channel lists (reads and enrolment changes). */
 export const viewerChannelsKey = (uid: string) => `viewer:${uid}`;
 
-async function channelListAccess(db: Db, viewer: { uid: string; email: string }, classId: string): Promise<ChannelListAccess> {
+async function channelListAccess(
+  db: Db,
+  viewer: { uid: string; email: string },
+  classId: string,
+): Promise<ChannelListAccess> {
   const role = await requireClassRole(db, viewer.uid, classId);
   const enrolment = await db
     .select()
@@ -41,7 +53,9 @@ async function channelListAccess(db: Db, viewer: { uid: string; email: string },
     from channels c
     left join channel_reads r on r.channel_id = c.channel_id and r.uid = ${viewer.uid}
     where c.class_id = ${classId} and c.deleted = false`);
-  const rows = (baselines as unknown as { rows: Array<{ channel_id: string; last_read: string | number }> }).rows;
+  const rows = (
+    baselines as unknown as { rows: Array<{ channel_id: string; last_read: string | number }> }
+  ).rows;
   return {
     classId,
     uid: viewer.uid,
@@ -58,7 +72,8 @@ export const channelsTopic: LiveTopic<{ class_id: string }, ChannelView, Channel
   kind: 'collection',
   key: (input) => input.class_id,
   extraKeys: (access) => [viewerChannelsKey(access.uid)],
-  access: (services, viewer, input) => channelListAccess(services.database.db, viewer, input.class_id),
+  access: (services, viewer, input) =>
+    channelListAccess(services.database.db, viewer, input.class_id),
   classOf: (access) => access.classId,
   async snapshot(services, viewer, input, access) {
     const rows = await services.database.db
@@ -66,16 +81,28 @@ export const channelsTopic: LiveTopic<{ class_id: string }, ChannelView, Channel
       .from(channels)
       .where(and(eq(channels.class_id, input.class_id), eq(channels.deleted, false)));
     return rows
-      .map((row) => presentChannel(row, { email: access.email, lastReadSeq: access.lastRead.get(row.channel_id) ?? 0 }))
+      .map((row) =>
+        presentChannel(row, {
+          email: access.email,
+          lastReadSeq: access.lastRead.get(row.channel_id) ?? 0,
+        }),
+      )
       .filter((row) => channelsTopic.visible(row, viewer, access));
   },
   async load(services, _key, ids) {
-    const rows = await services.database.db.select().from(channels).where(inArray(channels.channel_id, ids));
+    const rows = await services.database.db
+      .select()
+      .from(channels)
+      .where(inArray(channels.channel_id, ids));
     return rows.map((row) => presentChannel(row, { email: '', lastReadSeq: 0 }));
   },
   visible: (row, _viewer, access) =>
     row.class_id === access.classId &&
-    canSeeChannel(row, { role: access.role, email: access.email, enrolledChannelIds: access.enrolled }),
+    canSeeChannel(row, {
+      role: access.role,
+      email: access.email,
+      enrolledChannelIds: access.enrolled,
+    }),
   present: (row, _viewer, access) => ({
     ...row,
     last_read_seq: Math.min(access.lastRead.get(row.channel_id) ?? row.last_read_seq, row.last_seq),
@@ -84,7 +111,11 @@ export const channelsTopic: LiveTopic<{ class_id: string }, ChannelView, Channel
   id: (row) => row.channel_id,
 };
 
-async function loadNotifications(db: Db, channelId: string, filter: { ids?: string[]; recentOnly: boolean }): Promise<ChannelNotificationView[]> {
+async function loadNotifications(
+  db: Db,
+  channelId: string,
+  filter: { ids?: string[]; recentOnly: boolean },
+): Promise<ChannelNotificationView[]> {
   const since = new Date(Date.now() - 2 * ONLINE_WINDOW_MS);
   const rows = await db
     .select({ notification: channelNotifications, name: users.name })
@@ -93,24 +124,39 @@ async function loadNotifications(db: Db, channelId: string, filter: { ids?: stri
     .where(
       and(
         eq(channelNotifications.channel_id, channelId),
-        filter.recentOnly ? and(eq(channelNotifications.deleted, false), gt(channelNotifications.created_at, since)) : undefined,
-        filter.ids ? inArray(sql`${channelNotifications.from_uid} || ':' || ${channelNotifications.type}`, filter.ids) : undefined,
+        filter.recentOnly
+          ? and(eq(channelNotifications.deleted, false), gt(channelNotifications.created_at, since))
+          : undefined,
+        filter.ids
+          ? inArray(
+              sql`${channelNotifications.from_uid} || ':' || ${channelNotifications.type}`,
+              filter.ids,
+            )
+          : undefined,
       ),
     );
-  return rows.map((row) => presentNotification(row.notification, displayName(row.name ?? '') || 'Someone'));
+  return rows.map((row) =>
+    presentNotification(row.notification, displayName(row.name ?? '') || 'Someone'),
+  );
 }
 
 /** SPEC §7 "Notifications": typing and online notices of a channel the viewer can see. */
-export const notificationsTopic: LiveTopic<{ class_id: string; channel_id: string }, ChannelNotificationView, ChannelAccess> = {
+export const notificationsTopic: LiveTopic<
+  { class_id: string; channel_id: string },
+  ChannelNotificationView,
+  ChannelAccess
+> = {
   name: 'notifications',
   kind: 'collection',
   key: (input) => input.channel_id,
-  access: (services, viewer, input) => requireChannelAccess(services.database.db, viewer, input.class_id, input.channel_id),
+  access: (services, viewer, input) =>
+    requireChannelAccess(services.database.db, viewer, input.class_id, input.channel_id),
   classOf: (access) => access.classId,
-  snapshot: (services, _viewer, input) => loadNotifications(services.database.db, input.channel_id, { recentOnly: true }),
-  load: (services, key, ids) => loadNotifications(services.database.db, key, { ids, recentOnly: false }),
+  snapshot: (services, _viewer, input) =>
+    loadNotifications(services.database.db, input.channel_id, { recentOnly: true }),
+  load: (services, key, ids) =>
+    loadNotifications(services.database.db, key, { ids, recentOnly: false }),
   // Recency is judged by the client with its server time offset (SPEC §9); deleted ones go away.
   visible: (row) => !row.deleted,
   id: (row) => row.id,
 };
-

@@ -6,7 +6,10 @@ type ChannelRow = typeof channels.$inferSelect;
 type NotificationRow = typeof channelNotifications.$inferSelect;
 
 /** A channel as one viewer sees it in their list (unread = last_seq − last_read_seq). */
-export function presentChannel(row: ChannelRow, viewer: { email: string; lastReadSeq: number }): ChannelView {
+export function presentChannel(
+  row: ChannelRow,
+  viewer: { email: string; lastReadSeq: number },
+): ChannelView {
   return {
     channel_id: row.channel_id,
     class_id: row.class_id,
@@ -29,7 +32,10 @@ export function presentChannel(row: ChannelRow, viewer: { email: string; lastRea
 export const notificationId = (uid: string, type: string) => `${uid}:${type}`;
 
 /** A typing or online notice, with its sender's name. */
-export function presentNotification(row: NotificationRow, fromName: string): ChannelNotificationView {
+export function presentNotification(
+  row: NotificationRow,
+  fromName: string,
+): ChannelNotificationView {
   return {
     id: notificationId(row.from_uid, row.type),
     type: row.type as ChannelNotificationView['type'],

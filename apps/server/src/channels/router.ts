@@ -1,11 +1,24 @@
 // Docs: docs/channels.md — channels, their members, reads, typing and online notices, prewarm.
 import { z } from 'zod';
-import { channelCreateInputSchema, channelUpdateInputSchema, documentIdSchema, notificationTypeSchema } from '@seminar/shared';
+import {
+  channelCreateInputSchema,
+  channelUpdateInputSchema,
+  documentIdSchema,
+  notificationTypeSchema,
+} from '@seminar/shared';
 import { and, eq } from 'drizzle-orm';
 import { channels } from '../db/schema';
 import { authedProcedure, router } from '../live/trpc';
 import { requireChannelAccess } from './access';
-import { channelCreator, channelDeleter, channelMemberSetter, channelNotifier, channelReadMarker, channelUpdater, typingClearer } from './commands';
+import {
+  channelCreator,
+  channelDeleter,
+  channelMemberSetter,
+  channelNotifier,
+  channelReadMarker,
+  channelUpdater,
+  typingClearer,
+} from './commands';
 import { channelsTopic, notificationsTopic } from './live';
 
 const classRef = z.object({ class_id: documentIdSchema });
@@ -14,25 +27,45 @@ const never = new AbortController().signal;
 
 export const channelsRouter = router({
   /** The viewer's channel list for a class, live, with unread counts. */
-  live: authedProcedure.input(classRef).subscription(({ ctx, input, signal }) => ctx.services.hub.subscribe(channelsTopic, ctx.viewer, input, signal ?? never)),
-  create: authedProcedure.input(channelCreateInputSchema).mutation(({ ctx, input }) => channelCreator(ctx.services.database.db, ctx.viewer, input)),
-  update: authedProcedure.input(channelUpdateInputSchema).mutation(({ ctx, input }) => channelUpdater(ctx.services.database.db, ctx.viewer, input)),
-  delete: authedProcedure.input(channelRef).mutation(({ ctx, input }) => channelDeleter(ctx.services.database.db, ctx.viewer, input)),
+  live: authedProcedure
+    .input(classRef)
+    .subscription(({ ctx, input, signal }) =>
+      ctx.services.hub.subscribe(channelsTopic, ctx.viewer, input, signal ?? never),
+    ),
+  create: authedProcedure
+    .input(channelCreateInputSchema)
+    .mutation(({ ctx, input }) => channelCreator(ctx.services.database.db, ctx.viewer, input)),
+  update: authedProcedure
+    .input(channelUpdateInputSchema)
+    .mutation(({ ctx, input }) => channelUpdater(ctx.services.database.db, ctx.viewer, input)),
+  delete: authedProcedure
+    .input(channelRef)
+    .mutation(({ ctx, input }) => channelDeleter(ctx.services.database.db, ctx.viewer, input)),
   setMember: authedProcedure
     .input(channelRef.extend({ uid: documentIdSchema, member: z.boolean() }))
-    .mutation(({ ctx, input }) => channelMemberSetter(ctx.services.database.db, ctx.viewer, input, input.member)),
+    .mutation(({ ctx, input }) =>
+      channelMemberSetter(ctx.services.database.db, ctx.viewer, input, input.member),
+    ),
   markRead: authedProcedure
     .input(channelRef.extend({ seq: z.int().min(0) }))
-    .mutation(({ ctx, input }) => channelReadMarker(ctx.services.database.db, ctx.viewer, input, input.seq)),
+    .mutation(({ ctx, input }) =>
+      channelReadMarker(ctx.services.database.db, ctx.viewer, input, input.seq),
+    ),
 
   /** Typing and online notices of a channel, live (SPEC §7 "Notifications"). */
   notifications: authedProcedure
     .input(channelRef)
-    .subscription(({ ctx, input, signal }) => ctx.services.hub.subscribe(notificationsTopic, ctx.viewer, input, signal ?? never)),
+    .subscription(({ ctx, input, signal }) =>
+      ctx.services.hub.subscribe(notificationsTopic, ctx.viewer, input, signal ?? never),
+    ),
   notify: authedProcedure
     .input(channelRef.extend({ type: notificationTypeSchema }))
-    .mutation(({ ctx, input }) => channelNotifier(ctx.services.database.db, ctx.viewer, input, input.type)),
-  clearTyping: authedProcedure.input(channelRef).mutation(({ ctx, input }) => typingClearer(ctx.services.database.db, ctx.viewer, input)),
+    .mutation(({ ctx, input }) =>
+      channelNotifier(ctx.services.database.db, ctx.viewer, input, input.type),
+    ),
+  clearTyping: authedProcedure
+    .input(channelRef)
+    .mutation(({ ctx, input }) => typingClearer(ctx.services.database.db, ctx.viewer, input)),
 
   /**
    * Picking a channel warms the send path (DESIGN §2 prewarm): the access check and the channel read
@@ -41,7 +74,10 @@ export const channelsRouter = router({
   prewarm: authedProcedure.input(channelRef).query(async ({ ctx, input }) => {
     const db = ctx.services.database.db;
     await requireChannelAccess(db, ctx.viewer, input.class_id, input.channel_id);
-    await db.select({ last_seq: channels.last_seq }).from(channels).where(and(eq(channels.channel_id, input.channel_id), eq(channels.class_id, input.class_id)));
+    await db
+      .select({ last_seq: channels.last_seq })
+      .from(channels)
+      .where(and(eq(channels.channel_id, input.channel_id), eq(channels.class_id, input.class_id)));
     return { ready: true };
   }),
 });

@@ -20,31 +20,72 @@ type ClassFields = Omit<PendingClassInput, 'pending_class_id'>;
  * same id — enabled, the requester its instructor, with a public "general" channel — and marks the
  * request done; a request that cannot become a class is marked rejected with the reason.
  */
-export async function classRequester(db: Db, viewer: SessionUser, input: PendingClassInput): Promise<Class> {
+export async function classRequester(
+  db: Db,
+  viewer: SessionUser,
+  input: PendingClassInput,
+): Promise<Class> {
   const { pending_class_id: classId, ...fields } = input;
-  const [already] = await db.select().from(pendingClasses).where(eq(pendingClasses.pending_class_id, classId));
+  const [already] = await db
+    .select()
+    .from(pendingClasses)
+    .where(eq(pendingClasses.pending_class_id, classId));
   if (already) {
     // A retried request: answer with what the first attempt made.
-    if (already.created_by !== viewer.uid) throw new TRPCError({ code: 'CONFLICT', message: 'That class id is already taken.' });
-    if (already.status === 'rejected') throw new TRPCError({ code: 'BAD_REQUEST', message: already.error ?? 'The class request was rejected.' });
+    if (already.created_by !== viewer.uid)
+      throw new TRPCError({ code: 'CONFLICT', message: 'That class id is already taken.' });
+    if (already.status === 'rejected')
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: already.error ?? 'The class request was rejected.',
+      });
     const [row] = await db.select().from(classes).where(eq(classes.class_id, classId));
     if (row) return presentClass(row, 'instructor');
   } else {
     await runCommand(db, async ({ tx, announce }) => {
-      await tx.insert(pendingClasses).values({ pending_class_id: classId, ...fields, created_by: viewer.uid, ...auditFields(viewer), version: nextVersion });
+      await tx
+        .insert(pendingClasses)
+        .values({
+          pending_class_id: classId,
+          ...fields,
+          created_by: viewer.uid,
+          ...auditFields(viewer),
+          version: nextVersion,
+        });
       announce({ topic: 'pendingClasses', key: `user:${viewer.uid}`, ids: [classId] });
     });
   }
   try {
     return await runCommand(db, async ({ tx, announce }) => {
-      const [taken] = await tx.select({ id: classes.class_id }).from(classes).where(eq(classes.class_id, classId));
-      if (taken) throw new TRPCError({ code: 'CONFLICT', message: 'A class with this id already exists.' });
+      const [taken] = await tx
+        .select({ id: classes.class_id })
+        .from(classes)
+        .where(eq(classes.class_id, classId));
+      if (taken)
+        throw new TRPCError({ code: 'CONFLICT', message: 'A class with this id already exists.' });
       const [row] = await tx
         .insert(classes)
-        .values({ class_id: classId, ...fields, enabled: true, pending_enabled: false, created_by: viewer.uid, ...auditFields(viewer), version: nextVersion })
+        .values({
+          class_id: classId,
+          ...fields,
+          enabled: true,
+          pending_enabled: false,
+          created_by: viewer.uid,
+          ...auditFields(viewer),
+          version: nextVersion,
+        })
         .returning();
       if (!row) throw new Error('insert returned nothing');
-      await tx.insert(classMemberships).values({ class_id: classId, uid: viewer.uid, role: 'instructor', created_by: viewer.uid, ...auditFields(viewer), version: nextVersion });
+      await tx
+        .insert(classMemberships)
+        .values({
+          class_id: classId,
+          uid: viewer.uid,
+          role: 'instructor',
+          created_by: viewer.uid,
+          ...auditFields(viewer),
+          version: nextVersion,
+        });
       await tx.insert(channels).values({
         channel_id: makeRecordId('channel', viewer.uid),
         class_id: classId,
@@ -66,19 +107,34 @@ export async function classRequester(db: Db, viewer: SessionUser, input: Pending
   } catch (error) {
     const reason = error instanceof TRPCError ? error.message : 'The class could not be created.';
     await runCommand(db, async ({ tx, announce }) => {
-      await tx.update(pendingClasses).set({ status: 'rejected', error: reason, version: nextVersion }).where(eq(pendingClasses.pending_class_id, classId));
+      await tx
+        .update(pendingClasses)
+        .set({ status: 'rejected', error: reason, version: nextVersion })
+        .where(eq(pendingClasses.pending_class_id, classId));
       announce({ topic: 'pendingClasses', key: `user:${viewer.uid}`, ids: [classId] });
     });
-    throw error instanceof TRPCError ? error : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: reason });
+    throw error instanceof TRPCError
+      ? error
+      : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: reason });
   }
 }
 
 /** Edits every SPEC field of a class (instructors and class admins); audit fields written. */
-export async function classUpdater(db: Db, viewer: SessionUser, classId: string, fields: ClassFields): Promise<Class> {
+export async function classUpdater(
+  db: Db,
+  viewer: SessionUser,
+  classId: string,
+  fields: ClassFields,
+): Promise<Class> {
   const role = await requireClassRole(db, viewer.uid, classId);
-  if (!canManageClass(role)) throw forbidden('Only instructors and class admins can edit the class.');
+  if (!canManageClass(role))
+    throw forbidden('Only instructors and class admins can edit the class.');
   return runCommand(db, async ({ tx, announce }) => {
-    const [before] = await tx.select({ is_public: classes.is_public }).from(classes).where(eq(classes.class_id, classId)).for('update');
+    const [before] = await tx
+      .select({ is_public: classes.is_public })
+      .from(classes)
+      .where(eq(classes.class_id, classId))
+      .for('update');
     if (!before) throw notFound('Class');
     const [row] = await tx
       .update(classes)
@@ -97,7 +153,8 @@ export async function classUpdater(db: Db, viewer: SessionUser, classId: string,
  */
 export async function classDeleter(db: Db, viewer: SessionUser, classId: string): Promise<void> {
   const role = await requireClassRole(db, viewer.uid, classId);
-  if (!canManageClass(role)) throw forbidden('Only instructors and class admins can delete the class.');
+  if (!canManageClass(role))
+    throw forbidden('Only instructors and class admins can delete the class.');
   await runCommand(db, async ({ tx, announce }) => {
     const [row] = await tx
       .update(classes)
@@ -116,15 +173,20 @@ export async function classDeleter(db: Db, viewer: SessionUser, classId: string)
     if (!row) throw notFound('Class');
     announceClass(announce, classId, row.is_public);
     announce({ topic: 'access', key: classId, ids: null });
-    const members = await tx.select({ uid: classMemberships.uid }).from(classMemberships).where(eq(classMemberships.class_id, classId));
-    for (const uid of new Set(members.map((member) => member.uid))) announce({ topic: 'myClasses', key: `user:${uid}`, ids: null });
+    const members = await tx
+      .select({ uid: classMemberships.uid })
+      .from(classMemberships)
+      .where(eq(classMemberships.class_id, classId));
+    for (const uid of new Set(members.map((member) => member.uid)))
+      announce({ topic: 'myClasses', key: `user:${uid}`, ids: null });
   });
 }
 
 /** Joins a public class as a student (or re-enables a removed student membership). */
 export async function classJoiner(db: Db, viewer: SessionUser, classId: string): Promise<Class> {
   const [row] = await db.select().from(classes).where(eq(classes.class_id, classId));
-  if (!row || row.deleted || row.pending_deleted || !row.enabled || !row.is_public) throw notFound('Class');
+  if (!row || row.deleted || row.pending_deleted || !row.enabled || !row.is_public)
+    throw notFound('Class');
   const current = await classRoleOf(db, viewer.uid, classId);
   if (current) return presentClass(row, current);
   const [previous] = await db
@@ -132,11 +194,19 @@ export async function classJoiner(db: Db, viewer: SessionUser, classId: string):
     .from(classMemberships)
     .where(and(eq(classMemberships.class_id, classId), eq(classMemberships.uid, viewer.uid)));
   // Someone removed or disabled this member: joining again is the instructors' call, not theirs.
-  if (previous) throw forbidden('You were removed from this class. Ask an instructor to add you again.');
+  if (previous)
+    throw forbidden('You were removed from this class. Ask an instructor to add you again.');
   await runCommand(db, async ({ tx, announce }) => {
     await tx
       .insert(classMemberships)
-      .values({ class_id: classId, uid: viewer.uid, role: 'student', created_by: viewer.uid, ...auditFields(viewer), version: nextVersion })
+      .values({
+        class_id: classId,
+        uid: viewer.uid,
+        role: 'student',
+        created_by: viewer.uid,
+        ...auditFields(viewer),
+        version: nextVersion,
+      })
       .onConflictDoNothing();
     announceMembership(announce, classId, 'student', viewer.uid);
   });

@@ -1,11 +1,24 @@
 // Docs: docs/classes.md#live-queries — my classes, public classes and the roster.
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { hasInstructorPowers, highestRole, isListed, type Class, type Role, type RosterEntry } from '@seminar/shared';
+import {
+  hasInstructorPowers,
+  highestRole,
+  isListed,
+  type Class,
+  type Role,
+  type RosterEntry,
+} from '@seminar/shared';
 import type { Db } from '../db/client';
 import { classes, classInvitations, classMemberships, users } from '../db/schema';
 import type { LiveTopic } from '../live/hub';
 import { requireClassRole } from './access';
-import { inviteEntryId, memberEntryId, presentClass, presentInvitation, presentMember } from './presenters';
+import {
+  inviteEntryId,
+  memberEntryId,
+  presentClass,
+  presentInvitation,
+  presentMember,
+} from './presenters';
 
 /** The viewer's role in each class they belong to (active memberships only). */
 export async function rolesByClass(db: Db, uid: string): Promise<Map<string, Role>> {
@@ -23,8 +36,11 @@ export async function rolesByClass(db: Db, uid: string): Promise<Map<string, Rol
       ),
     );
   const grouped = new Map<string, Role[]>();
-  for (const row of rows) grouped.set(row.class_id, [...(grouped.get(row.class_id) ?? []), row.role as Role]);
-  return new Map([...grouped].map(([classId, roles]) => [classId, highestRole(roles) ?? 'student']));
+  for (const row of rows)
+    grouped.set(row.class_id, [...(grouped.get(row.class_id) ?? []), row.role as Role]);
+  return new Map(
+    [...grouped].map(([classId, roles]) => [classId, highestRole(roles) ?? 'student']),
+  );
 }
 
 interface MyClassesAccess {
@@ -40,20 +56,33 @@ export const myClassesTopic: LiveTopic<Record<string, never>, Class, MyClassesAc
   kind: 'collection',
   key: (_input, viewer) => `user:${viewer.uid}`,
   extraKeys: (access) => [...access.roles.keys()],
-  access: async (services, viewer) => ({ roles: await rolesByClass(services.database.db, viewer.uid) }),
+  access: async (services, viewer) => ({
+    roles: await rolesByClass(services.database.db, viewer.uid),
+  }),
   classOf: () => '',
   async snapshot(services, _viewer, _input, access) {
     const ids = [...access.roles.keys()];
     if (ids.length === 0) return [];
-    const rows = await services.database.db.select().from(classes).where(inArray(classes.class_id, ids));
-    return rows.filter((row) => !row.deleted).map((row) => presentClass(row, access.roles.get(row.class_id)));
+    const rows = await services.database.db
+      .select()
+      .from(classes)
+      .where(inArray(classes.class_id, ids));
+    return rows
+      .filter((row) => !row.deleted)
+      .map((row) => presentClass(row, access.roles.get(row.class_id)));
   },
   async load(services, _key, ids) {
-    const rows = await services.database.db.select().from(classes).where(inArray(classes.class_id, ids));
+    const rows = await services.database.db
+      .select()
+      .from(classes)
+      .where(inArray(classes.class_id, ids));
     return rows.map((row) => presentClass(row));
   },
   visible: (row, _viewer, access) => !row.deleted && access.roles.has(row.class_id),
-  present: (row, _viewer, access) => ({ ...row, my_role: access.roles.get(row.class_id) ?? 'student' }),
+  present: (row, _viewer, access) => ({
+    ...row,
+    my_role: access.roles.get(row.class_id) ?? 'student',
+  }),
   id: (row) => row.class_id,
 };
 
@@ -68,11 +97,21 @@ export const publicClassesTopic: LiveTopic<Record<string, never>, Class, null> =
     const rows = await services.database.db
       .select()
       .from(classes)
-      .where(and(eq(classes.is_public, true), eq(classes.enabled, true), eq(classes.deleted, false), eq(classes.pending_deleted, false)));
+      .where(
+        and(
+          eq(classes.is_public, true),
+          eq(classes.enabled, true),
+          eq(classes.deleted, false),
+          eq(classes.pending_deleted, false),
+        ),
+      );
     return rows.map((row) => presentClass(row));
   },
   async load(services, _key, ids) {
-    const rows = await services.database.db.select().from(classes).where(inArray(classes.class_id, ids));
+    const rows = await services.database.db
+      .select()
+      .from(classes)
+      .where(inArray(classes.class_id, ids));
     return rows.map((row) => presentClass(row));
   },
   visible: (row) => row.is_public && row.enabled && !row.deleted && !row.pending_deleted,
@@ -84,7 +123,14 @@ interface RosterAccess {
   role: Role;
 }
 
-async function rosterRows(db: Db, classId: string, filter?: { members: Array<{ role: string; uid: string }>; invites: Array<{ role: string; email: string }> }): Promise<RosterEntry[]> {
+async function rosterRows(
+  db: Db,
+  classId: string,
+  filter?: {
+    members: Array<{ role: string; uid: string }>;
+    invites: Array<{ role: string; email: string }>;
+  },
+): Promise<RosterEntry[]> {
   const memberRows = await db
     .select({ membership: classMemberships, user: { name: users.name, email: users.email } })
     .from(classMemberships)
@@ -94,7 +140,11 @@ async function rosterRows(db: Db, classId: string, filter?: { members: Array<{ r
         eq(classMemberships.class_id, classId),
         filter
           ? filter.members.length > 0
-            ? or(...filter.members.map((m) => and(eq(classMemberships.role, m.role), eq(classMemberships.uid, m.uid))))
+            ? or(
+                ...filter.members.map((m) =>
+                  and(eq(classMemberships.role, m.role), eq(classMemberships.uid, m.uid)),
+                ),
+              )
             : eq(classMemberships.uid, '\u0000none')
           : undefined,
       ),
@@ -109,7 +159,11 @@ async function rosterRows(db: Db, classId: string, filter?: { members: Array<{ r
             and(
               eq(classInvitations.class_id, classId),
               filter
-                ? or(...filter.invites.map((i) => and(eq(classInvitations.role, i.role), eq(classInvitations.email, i.email))))
+                ? or(
+                    ...filter.invites.map((i) =>
+                      and(eq(classInvitations.role, i.role), eq(classInvitations.email, i.email)),
+                    ),
+                  )
                 : undefined,
             ),
           );
@@ -125,7 +179,8 @@ function parseEntryIds(ids: string[]) {
   const invites: Array<{ role: string; email: string }> = [];
   for (const id of ids) {
     const parts = id.split(':');
-    if (parts[0] === 'invite' && parts.length >= 3) invites.push({ role: parts[1]!, email: parts.slice(2).join(':') });
+    if (parts[0] === 'invite' && parts.length >= 3)
+      invites.push({ role: parts[1]!, email: parts.slice(2).join(':') });
     else if (parts.length >= 2) members.push({ role: parts[0]!, uid: parts.slice(1).join(':') });
   }
   return { members, invites };
@@ -150,7 +205,9 @@ export const rosterTopic: LiveTopic<{ class_id: string }, RosterEntry, RosterAcc
   },
   load: (services, key, ids) => rosterRows(services.database.db, key, parseEntryIds(ids)),
   visible: (row, _viewer, access) =>
-    !row.pending_deleted && isListed(row, access.role) && (!row.invited || hasInstructorPowers(access.role)),
+    !row.pending_deleted &&
+    isListed(row, access.role) &&
+    (!row.invited || hasInstructorPowers(access.role)),
   id: (row) => row.id,
 };
 

@@ -19,7 +19,8 @@ export interface MembershipRef {
 
 async function requireManager(db: Db, viewer: SessionUser, classId: string): Promise<void> {
   const role = await requireClassRole(db, viewer.uid, classId);
-  if (!canManageClass(role)) throw forbidden('Only instructors and class admins can change the people of a class.');
+  if (!canManageClass(role))
+    throw forbidden('Only instructors and class admins can change the people of a class.');
 }
 
 /** What adding people did, per e-mail. */
@@ -33,19 +34,34 @@ export interface MembersAddResult {
  * Adds people by e-mail: an existing account becomes a member at once (a removed one comes back),
  * any other e-mail an invitation that becomes membership when that address signs up.
  */
-export async function classMembersAdder(db: Db, viewer: SessionUser, input: MembersAddInput): Promise<MembersAddResult> {
+export async function classMembersAdder(
+  db: Db,
+  viewer: SessionUser,
+  input: MembersAddInput,
+): Promise<MembersAddResult> {
   await requireManager(db, viewer, input.class_id);
   const people = new Map(input.people.map((person) => [normalizeEmail(person.email), person.name]));
   const result: MembersAddResult = { added: [], invited: [], already: [] };
   await runCommand(db, async ({ tx, announce }) => {
-    const accounts = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [...people.keys()]));
+    const accounts = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, [...people.keys()]));
     const byEmail = new Map(accounts.map((account) => [account.email, account.id]));
     for (const [email, name] of people) {
       const uid = byEmail.get(email);
       if (!uid) {
         await tx
           .insert(classInvitations)
-          .values({ class_id: input.class_id, email, role: input.role, name, created_by: viewer.uid, ...auditFields(viewer), version: nextVersion })
+          .values({
+            class_id: input.class_id,
+            email,
+            role: input.role,
+            name,
+            created_by: viewer.uid,
+            ...auditFields(viewer),
+            version: nextVersion,
+          })
           .onConflictDoUpdate({
             target: [classInvitations.class_id, classInvitations.email, classInvitations.role],
             set: { deleted: false, name, ...auditFields(viewer), version: nextVersion },
@@ -57,17 +73,36 @@ export async function classMembersAdder(db: Db, viewer: SessionUser, input: Memb
       const [existing] = await tx
         .select()
         .from(classMemberships)
-        .where(and(eq(classMemberships.class_id, input.class_id), eq(classMemberships.uid, uid), eq(classMemberships.role, input.role)));
+        .where(
+          and(
+            eq(classMemberships.class_id, input.class_id),
+            eq(classMemberships.uid, uid),
+            eq(classMemberships.role, input.role),
+          ),
+        );
       if (existing && !existing.deleted && !existing.pending_deleted) {
         result.already.push(email);
         continue;
       }
       await tx
         .insert(classMemberships)
-        .values({ class_id: input.class_id, uid, role: input.role, created_by: viewer.uid, ...auditFields(viewer), version: nextVersion })
+        .values({
+          class_id: input.class_id,
+          uid,
+          role: input.role,
+          created_by: viewer.uid,
+          ...auditFields(viewer),
+          version: nextVersion,
+        })
         .onConflictDoUpdate({
           target: [classMemberships.class_id, classMemberships.role, classMemberships.uid],
-          set: { enabled: true, deleted: false, pending_deleted: false, ...auditFields(viewer), version: nextVersion },
+          set: {
+            enabled: true,
+            deleted: false,
+            pending_deleted: false,
+            ...auditFields(viewer),
+            version: nextVersion,
+          },
         });
       announceMembership(announce, input.class_id, input.role, uid);
       result.added.push(email);
@@ -77,7 +112,12 @@ export async function classMembersAdder(db: Db, viewer: SessionUser, input: Memb
 }
 
 /** Enables or disables a member (a disabled member keeps the record but loses access). */
-export async function classMemberEnabledSetter(db: Db, viewer: SessionUser, ref: MembershipRef, enabled: boolean): Promise<void> {
+export async function classMemberEnabledSetter(
+  db: Db,
+  viewer: SessionUser,
+  ref: MembershipRef,
+  enabled: boolean,
+): Promise<void> {
   await requireManager(db, viewer, ref.class_id);
   await runCommand(db, async ({ tx, announce }) => {
     const updated = await tx
@@ -94,7 +134,11 @@ export async function classMemberEnabledSetter(db: Db, viewer: SessionUser, ref:
  * Removes a member: pending_deleted then the soft delete (SPEC §4, DESIGN §2), in one transaction;
  * every live query of that member in the class re-checks its access when it commits.
  */
-export async function classMemberRemover(db: Db, viewer: SessionUser, ref: MembershipRef): Promise<void> {
+export async function classMemberRemover(
+  db: Db,
+  viewer: SessionUser,
+  ref: MembershipRef,
+): Promise<void> {
   await requireManager(db, viewer, ref.class_id);
   await runCommand(db, async ({ tx, announce }) => {
     const updated = await tx
@@ -108,14 +152,25 @@ export async function classMemberRemover(db: Db, viewer: SessionUser, ref: Membe
 }
 
 /** Withdraws an invitation. */
-export async function invitationRemover(db: Db, viewer: SessionUser, ref: { class_id: string; email: string; role: Role }): Promise<void> {
+export async function invitationRemover(
+  db: Db,
+  viewer: SessionUser,
+  ref: { class_id: string; email: string; role: Role },
+): Promise<void> {
   await requireManager(db, viewer, ref.class_id);
   const email = normalizeEmail(ref.email);
   await runCommand(db, async ({ tx, announce }) => {
     const updated = await tx
       .update(classInvitations)
       .set({ deleted: true, ...auditFields(viewer), version: nextVersion })
-      .where(and(eq(classInvitations.class_id, ref.class_id), eq(classInvitations.email, email), eq(classInvitations.role, ref.role), eq(classInvitations.deleted, false)))
+      .where(
+        and(
+          eq(classInvitations.class_id, ref.class_id),
+          eq(classInvitations.email, email),
+          eq(classInvitations.role, ref.role),
+          eq(classInvitations.deleted, false),
+        ),
+      )
       .returning({ email: classInvitations.email });
     if (updated.length === 0) throw notFound('Invitation');
     announceInvitation(announce, ref.class_id, ref.role, email);
@@ -123,14 +178,23 @@ export async function invitationRemover(db: Db, viewer: SessionUser, ref: { clas
 }
 
 /** Turns the invitations of a new account's e-mail into memberships (run right after sign-up). */
-export async function invitationsClaimer(db: Db, user: { id: string; email: string; name: string }): Promise<number> {
+export async function invitationsClaimer(
+  db: Db,
+  user: { id: string; email: string; name: string },
+): Promise<number> {
   const email = normalizeEmail(user.email);
   return runCommand(db, async ({ tx, announce }) => {
     const invitations = await tx
       .select({ invitation: classInvitations })
       .from(classInvitations)
       .innerJoin(classes, eq(classes.class_id, classInvitations.class_id))
-      .where(and(eq(classInvitations.email, email), eq(classInvitations.deleted, false), eq(classes.deleted, false)));
+      .where(
+        and(
+          eq(classInvitations.email, email),
+          eq(classInvitations.deleted, false),
+          eq(classes.deleted, false),
+        ),
+      );
     for (const { invitation } of invitations) {
       await tx
         .insert(classMemberships)
@@ -147,7 +211,13 @@ export async function invitationsClaimer(db: Db, user: { id: string; email: stri
       await tx
         .update(classInvitations)
         .set({ deleted: true, version: nextVersion })
-        .where(and(eq(classInvitations.class_id, invitation.class_id), eq(classInvitations.email, email), eq(classInvitations.role, invitation.role)));
+        .where(
+          and(
+            eq(classInvitations.class_id, invitation.class_id),
+            eq(classInvitations.email, email),
+            eq(classInvitations.role, invitation.role),
+          ),
+        );
       announceInvitation(announce, invitation.class_id, invitation.role, email);
       announceMembership(announce, invitation.class_id, invitation.role, user.id);
     }

@@ -5,7 +5,11 @@ import { inviteEntryId, memberEntryId } from './presenters';
 type Announce = (notice: LiveNotice) => void;
 
 /** A class row changed: its members' "my classes", and the public list when it is or was public. */
-export function announceClass(announce: Announce, classId: string, publicBeforeOrAfter: boolean): void {
+export function announceClass(
+  announce: Announce,
+  classId: string,
+  publicBeforeOrAfter: boolean,
+): void {
   announce({ topic: 'myClasses', key: classId, ids: [classId] });
   if (publicBeforeOrAfter) announce({ topic: 'publicClasses', key: 'all', ids: [classId] });
 }
@@ -14,13 +18,23 @@ export function announceClass(announce: Announce, classId: string, publicBeforeO
  * A membership changed: the roster line, the member's "my classes" (it may gain or lose a class),
  * and every live query of that member in the class (its access may have changed).
  */
-export function announceMembership(announce: Announce, classId: string, role: string, uid: string): void {
+export function announceMembership(
+  announce: Announce,
+  classId: string,
+  role: string,
+  uid: string,
+): void {
   announce({ topic: 'roster', key: classId, ids: [memberEntryId(role, uid)] });
   announce({ topic: 'myClasses', key: `user:${uid}`, ids: null });
   announce({ topic: 'access', key: classId, ids: null, uid });
 }
 
 /** An invitation changed: only the roster shows it. */
-export function announceInvitation(announce: Announce, classId: string, role: string, email: string): void {
+export function announceInvitation(
+  announce: Announce,
+  classId: string,
+  role: string,
+  email: string,
+): void {
   announce({ topic: 'roster', key: classId, ids: [inviteEntryId(role, email)] });
 }

@@ -43,7 +43,10 @@ export const memberEntryId = (role: string, uid: string) => `${role}:${uid}`;
 export const inviteEntryId = (role: string, email: string) => `invite:${role}:${email}`;
 
 /** A membership line, with the member's name and e-mail from their account. */
-export function presentMember(row: MembershipRow, user: { name: string; email: string } | null): RosterEntry {
+export function presentMember(
+  row: MembershipRow,
+  user: { name: string; email: string } | null,
+): RosterEntry {
   return {
     id: memberEntryId(row.role, row.uid),
     class_id: row.class_id,

@@ -1,10 +1,22 @@
 // Docs: docs/classes.md — classes, class requests and rosters.
 import { z } from 'zod';
-import { documentIdSchema, emailSchema, membersAddInputSchema, pendingClassFormSchema, pendingClassInputSchema, roleSchema } from '@seminar/shared';
+import {
+  documentIdSchema,
+  emailSchema,
+  membersAddInputSchema,
+  pendingClassFormSchema,
+  pendingClassInputSchema,
+  roleSchema,
+} from '@seminar/shared';
 import { authedProcedure, router } from '../live/trpc';
 import { classDeleter, classJoiner, classRequester, classUpdater } from './commands';
 import { myClassesTopic, publicClassesTopic, rosterTopic } from './live';
-import { classMemberEnabledSetter, classMemberRemover, classMembersAdder, invitationRemover } from './memberCommands';
+import {
+  classMemberEnabledSetter,
+  classMemberRemover,
+  classMembersAdder,
+  invitationRemover,
+} from './memberCommands';
 
 const classRef = z.object({ class_id: documentIdSchema });
 const memberRef = classRef.extend({ uid: documentIdSchema, role: roleSchema });
@@ -12,26 +24,50 @@ const never = new AbortController().signal;
 
 export const classesRouter = router({
   /** My classes, live, each with my_role. */
-  mine: authedProcedure.subscription(({ ctx, signal }) => ctx.services.hub.subscribe(myClassesTopic, ctx.viewer, {}, signal ?? never)),
+  mine: authedProcedure.subscription(({ ctx, signal }) =>
+    ctx.services.hub.subscribe(myClassesTopic, ctx.viewer, {}, signal ?? never),
+  ),
   /** Public classes anyone signed in can join. */
-  public: authedProcedure.subscription(({ ctx, signal }) => ctx.services.hub.subscribe(publicClassesTopic, ctx.viewer, {}, signal ?? never)),
+  public: authedProcedure.subscription(({ ctx, signal }) =>
+    ctx.services.hub.subscribe(publicClassesTopic, ctx.viewer, {}, signal ?? never),
+  ),
   /** SPEC §4 class creation: a pending class request the server turns into the class. */
-  request: authedProcedure.input(pendingClassInputSchema).mutation(({ ctx, input }) => classRequester(ctx.services.database.db, ctx.viewer, input)),
+  request: authedProcedure
+    .input(pendingClassInputSchema)
+    .mutation(({ ctx, input }) => classRequester(ctx.services.database.db, ctx.viewer, input)),
   update: authedProcedure
     .input(z.intersection(classRef, pendingClassFormSchema))
     .mutation(({ ctx, input }) => {
       const { class_id, ...fields } = input;
       return classUpdater(ctx.services.database.db, ctx.viewer, class_id, fields);
     }),
-  delete: authedProcedure.input(classRef).mutation(({ ctx, input }) => classDeleter(ctx.services.database.db, ctx.viewer, input.class_id)),
-  join: authedProcedure.input(classRef).mutation(({ ctx, input }) => classJoiner(ctx.services.database.db, ctx.viewer, input.class_id)),
+  delete: authedProcedure
+    .input(classRef)
+    .mutation(({ ctx, input }) =>
+      classDeleter(ctx.services.database.db, ctx.viewer, input.class_id),
+    ),
+  join: authedProcedure
+    .input(classRef)
+    .mutation(({ ctx, input }) =>
+      classJoiner(ctx.services.database.db, ctx.viewer, input.class_id),
+    ),
 
-  roster: authedProcedure.input(classRef).subscription(({ ctx, input, signal }) => ctx.services.hub.subscribe(rosterTopic, ctx.viewer, input, signal ?? never)),
-  addMembers: authedProcedure.input(membersAddInputSchema).mutation(({ ctx, input }) => classMembersAdder(ctx.services.database.db, ctx.viewer, input)),
+  roster: authedProcedure
+    .input(classRef)
+    .subscription(({ ctx, input, signal }) =>
+      ctx.services.hub.subscribe(rosterTopic, ctx.viewer, input, signal ?? never),
+    ),
+  addMembers: authedProcedure
+    .input(membersAddInputSchema)
+    .mutation(({ ctx, input }) => classMembersAdder(ctx.services.database.db, ctx.viewer, input)),
   setMemberEnabled: authedProcedure
     .input(memberRef.extend({ enabled: z.boolean() }))
-    .mutation(({ ctx, input }) => classMemberEnabledSetter(ctx.services.database.db, ctx.viewer, input, input.enabled)),
-  removeMember: authedProcedure.input(memberRef).mutation(({ ctx, input }) => classMemberRemover(ctx.services.database.db, ctx.viewer, input)),
+    .mutation(({ ctx, input }) =>
+      classMemberEnabledSetter(ctx.services.database.db, ctx.viewer, input, input.enabled),
+    ),
+  removeMember: authedProcedure
+    .input(memberRef)
+    .mutation(({ ctx, input }) => classMemberRemover(ctx.services.database.db, ctx.viewer, input)),
   removeInvitation: authedProcedure
     .input(classRef.extend({ email: emailSchema, role: roleSchema }))
     .mutation(({ ctx, input }) => invitationRemover(ctx.services.database.db, ctx.viewer, input)),

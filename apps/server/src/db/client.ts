@@ -24,7 +24,11 @@ export interface Database {
    * LISTEN on a channel; resolves once listening, to a function that stops it. `onReset` runs after
    * the LISTEN connection was lost and re-established: notices may have been missed meanwhile.
    */
-  listen(channel: string, handler: NotifyHandler, onReset?: () => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    handler: NotifyHandler,
+    onReset?: () => void,
+  ): Promise<() => Promise<void>>;
   /** Answers when the database can run a query. */
   ping(): Promise<void>;
   /** Runs `fn` holding a cluster-wide advisory lock, so concurrent starts migrate one at a time. */
@@ -98,7 +102,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     client.on('error', lost);
     client.on('end', lost);
     await client.connect();
-    for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    for (const channel of handlers.keys())
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     return client;
   };
   const reconnect = async (attempt: number): Promise<void> => {

@@ -26,7 +26,8 @@ export type SqlRunner = Pick<Db, 'execute'>;
 /** Queues the notice inside the caller's transaction: PostgreSQL delivers it only if that commits. */
 export async function notify(tx: SqlRunner, notice: LiveNotice): Promise<void> {
   let payload = JSON.stringify(notice);
-  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) payload = JSON.stringify({ ...notice, ids: null });
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
+    payload = JSON.stringify({ ...notice, ids: null });
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
 }
 
@@ -35,8 +36,17 @@ export function parseNotice(payload: string): LiveNotice | null {
   try {
     const value = JSON.parse(payload) as Partial<LiveNotice>;
     if (typeof value.topic !== 'string' || typeof value.key !== 'string') return null;
-    if (value.ids !== null && !(Array.isArray(value.ids) && value.ids.every((id) => typeof id === 'string'))) return null;
-    return { topic: value.topic, key: value.key, ids: value.ids ?? null, ...(typeof value.uid === 'string' ? { uid: value.uid } : {}) };
+    if (
+      value.ids !== null &&
+      !(Array.isArray(value.ids) && value.ids.every((id) => typeof id === 'string'))
+    )
+      return null;
+    return {
+      topic: value.topic,
+      key: value.key,
+      ids: value.ids ?? null,
+      ...(typeof value.uid === 'string' ? { uid: value.uid } : {}),
+    };
   } catch {
     return null;
   }

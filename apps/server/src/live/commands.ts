@@ -12,7 +12,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export const nextVersion = sql`nextval('live_version')`;
 
 /** The audit fields of SPEC §4 for a write by `actor`. */
-export function auditFields(actor: SessionUser): { updated_at: Date; updated_by: string; updated_by_name: string } {
+export function auditFields(actor: SessionUser): {
+  updated_at: Date;
+  updated_by: string;
+  updated_by_name: string;
+} {
   return { updated_at: new Date(), updated_by: actor.uid, updated_by_name: actor.displayName };
 }
 
@@ -41,7 +45,8 @@ function dedupe(notices: LiveNotice[]): LiveNotice[] {
     const key = `${notice.topic}\u0000${notice.key}\u0000${notice.uid ?? ''}`;
     const existing = merged.get(key);
     if (!existing) merged.set(key, { ...notice, ids: notice.ids ? [...notice.ids] : null });
-    else if (existing.ids && notice.ids) existing.ids.push(...notice.ids.filter((id) => !existing.ids?.includes(id)));
+    else if (existing.ids && notice.ids)
+      existing.ids.push(...notice.ids.filter((id) => !existing.ids?.includes(id)));
     else existing.ids = null;
   }
   return [...merged.values()];

@@ -89,7 +89,9 @@ class Subscriber {
     }
     for (const event of held) {
       if (event.type === 'upsert') {
-        const fresh = event.rows.filter((row) => (seen.get(this.topic.id(row)) ?? -1) < (row as LiveRow).version);
+        const fresh = event.rows.filter(
+          (row) => (seen.get(this.topic.id(row)) ?? -1) < (row as LiveRow).version,
+        );
         if (fresh.length > 0) this.#enqueue({ type: 'upsert', rows: fresh });
       } else {
         this.#enqueue(event);
@@ -202,7 +204,14 @@ export class LiveHub {
     const anyTopic = topic as unknown as AnyTopic;
     this.#topics.set(topic.name, anyTopic);
     const access = await topic.access(this.services, viewer, input);
-    const sub = new Subscriber(anyTopic, viewer, input, access, `${topic.name}\u0000${topic.key(input, viewer)}`, topic.classOf(access));
+    const sub = new Subscriber(
+      anyTopic,
+      viewer,
+      input,
+      access,
+      `${topic.name}\u0000${topic.key(input, viewer)}`,
+      topic.classOf(access),
+    );
     this.#add(sub);
     const onAbort = () => sub.wake();
     signal.addEventListener('abort', onAbort, { once: true });
@@ -254,7 +263,9 @@ export class LiveHub {
       return;
     }
     if (notice.topic === 'access') {
-      const subs = [...(this.#byClass.get(notice.key) ?? [])].filter((sub) => !notice.uid || sub.viewer.uid === notice.uid);
+      const subs = [...(this.#byClass.get(notice.key) ?? [])].filter(
+        (sub) => !notice.uid || sub.viewer.uid === notice.uid,
+      );
       await Promise.all(subs.map((sub) => this.#recheck(sub)));
       return;
     }
@@ -269,8 +280,13 @@ export class LiveHub {
     const rows = await topic.load(this.services, notice.key, notice.ids);
     const found = new Set(rows.map((row) => topic.id(row)));
     for (const sub of subs) {
-      const upserts = this.#present(sub, rows.filter((row) => topic.visible(row, sub.viewer, sub.access)));
-      const hidden = rows.filter((row) => !topic.visible(row, sub.viewer, sub.access)).map((row) => topic.id(row));
+      const upserts = this.#present(
+        sub,
+        rows.filter((row) => topic.visible(row, sub.viewer, sub.access)),
+      );
+      const hidden = rows
+        .filter((row) => !topic.visible(row, sub.viewer, sub.access))
+        .map((row) => topic.id(row));
       const gone = notice.ids.filter((id) => !found.has(id));
       sub.push({ type: 'upsert', rows: upserts });
       sub.push({ type: 'remove', ids: [...hidden, ...gone].filter((id) => sub.delivered.has(id)) });

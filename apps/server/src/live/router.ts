@@ -3,15 +3,25 @@ import { activitiesRouter } from '../activities/router';
 import { channelsRouter } from '../channels/router';
 import { classesRouter } from '../classes/router';
 import { messagesRouter } from '../messages/router';
+import { productsRouter } from '../products/router';
+import { isSiteAdmin } from '../users/policies';
 import { publicProcedure, router } from './trpc';
 
 export const appRouter = router({
   /** Who the socket is signed in as (the client checks its connection with it). */
-  me: publicProcedure.query(({ ctx }) => ctx.viewer),
+  me: publicProcedure.query(({ ctx }) =>
+    ctx.viewer
+      ? {
+          ...ctx.viewer,
+          isSiteAdmin: isSiteAdmin(ctx.viewer.email, ctx.services.config.adminEmails),
+        }
+      : null,
+  ),
   classes: classesRouter,
   activities: activitiesRouter,
   channels: channelsRouter,
   messages: messagesRouter,
+  products: productsRouter,
 });
 
 /** The router's type, imported by the web client. */

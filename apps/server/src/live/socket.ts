@@ -37,7 +37,10 @@ function reject(socket: Duplex, status: number, text: string): void {
 }
 
 /** Attaches the live WebSocket endpoint to the app's HTTP server. */
-export function registerLiveSocket(app: FastifyInstance, runtime: Runtime): { close(): Promise<void> } {
+export function registerLiveSocket(
+  app: FastifyInstance,
+  runtime: Runtime,
+): { close(): Promise<void> } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
   const sessionsByRequest = new WeakMap<IncomingMessage, ViewerSession>();
   const connections = new Set<Connection>();
@@ -60,7 +63,8 @@ export function registerLiveSocket(app: FastifyInstance, runtime: Runtime): { cl
     runtime.services?.hub.on('user', (notice) => {
       // A disabled user's sockets close at once on every node.
       for (const connection of connections) {
-        if (connection.session.user.uid === notice.key) connection.socket.close(CLOSE_CODES.userDisabled, 'user-disabled');
+        if (connection.session.user.uid === notice.key)
+          connection.socket.close(CLOSE_CODES.userDisabled, 'user-disabled');
       }
     });
   };
@@ -71,7 +75,8 @@ export function registerLiveSocket(app: FastifyInstance, runtime: Runtime): { cl
       if (url.pathname !== LIVE_PATH) return reject(socket, 404, 'Not Found');
       const services = runtime.services;
       if (!services) return reject(socket, 503, 'Service Unavailable');
-      if (request.headers.origin !== services.config.publicUrl) return reject(socket, 403, 'Forbidden');
+      if (request.headers.origin !== services.config.publicUrl)
+        return reject(socket, 403, 'Forbidden');
       const session = await sessionFromCookie(services, request.headers.cookie);
       if (!session) return reject(socket, 401, 'Unauthorized');
       install();
@@ -100,7 +105,8 @@ export function registerLiveSocket(app: FastifyInstance, runtime: Runtime): { cl
       .then((rows) => {
         const live = new Set(rows.map((row) => row.id));
         for (const connection of connections) {
-          if (!live.has(connection.session.sessionId)) connection.socket.close(CLOSE_CODES.sessionEnded, 'user-token-expired');
+          if (!live.has(connection.session.sessionId))
+            connection.socket.close(CLOSE_CODES.sessionEnded, 'user-token-expired');
         }
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));

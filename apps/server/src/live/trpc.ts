@@ -16,7 +16,10 @@ const t = initTRPC.context<LiveContext>().create({
     // Bad input: the zod issues travel as plain data so the client can show them next to fields.
     const issues =
       error.cause instanceof ZodError
-        ? error.cause.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }))
+        ? error.cause.issues.map((issue) => ({
+            path: issue.path.map(String),
+            message: issue.message,
+          }))
         : null;
     return { ...shape, data: { ...shape.data, stack: undefined, issues } };
   },

@@ -2,7 +2,12 @@
 // lock (seq order = commit order, no gaps), idempotent on the client-made id.
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
-import { displayName, type Message, type MessageEditInput, type MessageInput } from '@seminar/shared';
+import {
+  displayName,
+  type Message,
+  type MessageEditInput,
+  type MessageInput,
+} from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import { requireChannelAccess } from '../channels/access';
 import type { Db } from '../db/client';
@@ -12,7 +17,11 @@ import { forbidden, notFound } from '../live/trpc';
 import { canDeleteMessage, canEditMessage, canPostMessage } from './policies';
 import { presentMessage } from './presenters';
 
-const announce = (channelId: string, id: string) => ({ topic: 'messages', key: channelId, ids: [id] });
+const announce = (channelId: string, id: string) => ({
+  topic: 'messages',
+  key: channelId,
+  ids: [id],
+});
 
 /**
  * Every write to a channel's messages takes the channel row's lock first, so versions within a
@@ -32,18 +41,27 @@ async function lockChannel(tx: Tx, channelId: string) {
  * Posts a message. A retry with the same id returns the row the first attempt made (never a second
  * one); the same id used for anything else is refused.
  */
-export async function messageSender(db: Db, viewer: SessionUser, input: MessageInput): Promise<Message> {
+export async function messageSender(
+  db: Db,
+  viewer: SessionUser,
+  input: MessageInput,
+): Promise<Message> {
   await requireChannelAccess(db, viewer, input.class_id, input.channel_id);
   return runCommand(db, async ({ tx, announce: say }) => {
     const channel = await lockChannel(tx, input.channel_id);
     const [existing] = await tx.select().from(messages).where(eq(messages.id, input.id));
     if (existing) {
-      if (existing.author_uid === viewer.uid && existing.channel_id === input.channel_id) return presentMessage(existing);
+      if (existing.author_uid === viewer.uid && existing.channel_id === input.channel_id)
+        return presentMessage(existing);
       throw new TRPCError({ code: 'CONFLICT', message: 'That message id is already taken.' });
     }
-    if (!canPostMessage(channel)) throw forbidden('This channel is disabled: nobody can post in it.');
+    if (!canPostMessage(channel))
+      throw forbidden('This channel is disabled: nobody can post in it.');
     const seq = channel.last_seq + 1;
-    await tx.update(channels).set({ last_seq: seq }).where(eq(channels.channel_id, input.channel_id));
+    await tx
+      .update(channels)
+      .set({ last_seq: seq })
+      .where(eq(channels.channel_id, input.channel_id));
     const [row] = await tx
       .insert(messages)
       .values({
@@ -66,7 +84,11 @@ export async function messageSender(db: Db, viewer: SessionUser, input: MessageI
 }
 
 /** Edits one's own message. */
-export async function messageEditor(db: Db, viewer: SessionUser, input: MessageEditInput): Promise<Message> {
+export async function messageEditor(
+  db: Db,
+  viewer: SessionUser,
+  input: MessageEditInput,
+): Promise<Message> {
   const [current] = await db.select().from(messages).where(eq(messages.id, input.id));
   if (!current) throw notFound('Message');
   await requireChannelAccess(db, viewer, current.class_id, current.channel_id);
@@ -89,7 +111,8 @@ export async function messageDeleter(db: Db, viewer: SessionUser, id: string): P
   const [current] = await db.select().from(messages).where(eq(messages.id, id));
   if (!current) throw notFound('Message');
   const access = await requireChannelAccess(db, viewer, current.class_id, current.channel_id);
-  if (!canDeleteMessage(viewer.uid, access.role, current)) throw forbidden('You can only delete your own messages.');
+  if (!canDeleteMessage(viewer.uid, access.role, current))
+    throw forbidden('You can only delete your own messages.');
   return runCommand(db, async ({ tx, announce: say }) => {
     await lockChannel(tx, current.channel_id);
     const [row] = await tx

@@ -26,7 +26,11 @@ export interface MessageStreamInput {
 export const MAX_RESUME_ROWS = 1_000;
 
 /** The cursor to resume from, or null (start over) when more than MAX_RESUME_ROWS came since. */
-export async function resumableCursor(db: Db, channelId: string, cursor: MessageCursor | null): Promise<MessageCursor | null> {
+export async function resumableCursor(
+  db: Db,
+  channelId: string,
+  cursor: MessageCursor | null,
+): Promise<MessageCursor | null> {
   if (!cursor) return null;
   const [row] = await db
     .select({ last_seq: channels.last_seq })
@@ -48,11 +52,20 @@ export function decodeCursor(text: string | null | undefined): MessageCursor | n
 }
 
 /** The newest page of a channel, oldest first. */
-export async function newestMessages(db: Db, channelId: string, beforeSeq?: number): Promise<Message[]> {
+export async function newestMessages(
+  db: Db,
+  channelId: string,
+  beforeSeq?: number,
+): Promise<Message[]> {
   const rows = await db
     .select()
     .from(messages)
-    .where(and(eq(messages.channel_id, channelId), beforeSeq === undefined ? undefined : lt(messages.seq, beforeSeq)))
+    .where(
+      and(
+        eq(messages.channel_id, channelId),
+        beforeSeq === undefined ? undefined : lt(messages.seq, beforeSeq),
+      ),
+    )
     .orderBy(desc(messages.seq))
     .limit(MESSAGE_PAGE_SIZE);
   return rows.reverse().map(presentMessage);
@@ -62,7 +75,8 @@ export const messagesTopic: LiveTopic<MessageStreamInput, Message, ChannelAccess
   name: 'messages',
   kind: 'stream',
   key: (input) => input.channel_id,
-  access: (services, viewer, input) => requireChannelAccess(services.database.db, viewer, input.class_id, input.channel_id),
+  access: (services, viewer, input) =>
+    requireChannelAccess(services.database.db, viewer, input.class_id, input.channel_id),
   classOf: (access) => access.classId,
   async snapshot(services, _viewer, input) {
     const db = services.database.db;
@@ -71,7 +85,12 @@ export const messagesTopic: LiveTopic<MessageStreamInput, Message, ChannelAccess
     const rows = await db
       .select()
       .from(messages)
-      .where(and(eq(messages.channel_id, input.channel_id), or(gt(messages.seq, seq), gt(messages.version, version))))
+      .where(
+        and(
+          eq(messages.channel_id, input.channel_id),
+          or(gt(messages.seq, seq), gt(messages.version, version)),
+        ),
+      )
       .orderBy(messages.seq);
     return rows.map(presentMessage);
   },

@@ -7,11 +7,18 @@ export function canPostMessage(channel: { enabled: boolean; deleted: boolean }):
 }
 
 /** Only the author edits a message. */
-export function canEditMessage(viewerUid: string, message: { author_uid: string; deleted: boolean }): boolean {
+export function canEditMessage(
+  viewerUid: string,
+  message: { author_uid: string; deleted: boolean },
+): boolean {
   return !message.deleted && message.author_uid === viewerUid;
 }
 
 /** The author deletes their own; instructors and class admins delete any. */
-export function canDeleteMessage(viewerUid: string, role: Role, message: { author_uid: string }): boolean {
+export function canDeleteMessage(
+  viewerUid: string,
+  role: Role,
+  message: { author_uid: string },
+): boolean {
   return message.author_uid === viewerUid || hasInstructorPowers(role);
 }

@@ -6,14 +6,25 @@ import { requireChannelAccess } from '../channels/access';
 import type { LiveEvent } from '@seminar/shared';
 import { authedProcedure, router } from '../live/trpc';
 import { messageDeleter, messageEditor, messageSender } from './commands';
-import { decodeCursor, encodeCursor, messagesTopic, newestMessages, resumableCursor, type MessageCursor } from './live';
+import {
+  decodeCursor,
+  encodeCursor,
+  messagesTopic,
+  newestMessages,
+  resumableCursor,
+  type MessageCursor,
+} from './live';
 import type { Message } from '@seminar/shared';
 
 const channelRef = z.object({ class_id: documentIdSchema, channel_id: documentIdSchema });
 
 export const messagesRouter = router({
-  send: authedProcedure.input(messageInputSchema).mutation(({ ctx, input }) => messageSender(ctx.services.database.db, ctx.viewer, input)),
-  edit: authedProcedure.input(messageEditInputSchema).mutation(({ ctx, input }) => messageEditor(ctx.services.database.db, ctx.viewer, input)),
+  send: authedProcedure
+    .input(messageInputSchema)
+    .mutation(({ ctx, input }) => messageSender(ctx.services.database.db, ctx.viewer, input)),
+  edit: authedProcedure
+    .input(messageEditInputSchema)
+    .mutation(({ ctx, input }) => messageEditor(ctx.services.database.db, ctx.viewer, input)),
   delete: authedProcedure
     .input(z.object({ id: documentIdSchema }))
     .mutation(({ ctx, input }) => messageDeleter(ctx.services.database.db, ctx.viewer, input.id)),
@@ -22,7 +33,12 @@ export const messagesRouter = router({
   page: authedProcedure
     .input(channelRef.extend({ beforeSeq: z.int().min(1) }))
     .query(async ({ ctx, input }) => {
-      await requireChannelAccess(ctx.services.database.db, ctx.viewer, input.class_id, input.channel_id);
+      await requireChannelAccess(
+        ctx.services.database.db,
+        ctx.viewer,
+        input.class_id,
+        input.channel_id,
+      );
       return newestMessages(ctx.services.database.db, input.channel_id, input.beforeSeq);
     }),
 
@@ -34,7 +50,11 @@ export const messagesRouter = router({
   live: authedProcedure
     .input(channelRef.extend({ lastEventId: z.string().max(40).nullish() }))
     .subscription(async function* ({ ctx, input, signal }) {
-      let cursor = await resumableCursor(ctx.services.database.db, input.channel_id, decodeCursor(input.lastEventId));
+      let cursor = await resumableCursor(
+        ctx.services.database.db,
+        input.channel_id,
+        decodeCursor(input.lastEventId),
+      );
       const events = ctx.services.hub.subscribe(
         messagesTopic,
         ctx.viewer,

@@ -24,13 +24,18 @@ afterAll(async () => {
 
 it('resyncs live queries after the LISTEN connection is killed', async () => {
   const teacher = await signUpUser(server.app, server.url, 'Lamarr, Hedy');
-  const { classId, channelIds } = await createClassFixture(database.db, { members: [{ user: teacher, role: 'instructor' }] });
+  const { classId, channelIds } = await createClassFixture(database.db, {
+    members: [{ user: teacher, role: 'instructor' }],
+  });
   const channelId = channelIds[0]!;
   const client = connectLive(server.url, { cookie: teacher.cookie });
   const log = new EventLog<LiveEvent<Message>>();
   client.trpc.messages.live.subscribe(
     { class_id: classId, channel_id: channelId },
-    { onData: (value) => log.push((value as unknown as { data: LiveEvent<Message> }).data), onError: (error) => log.fail(error) },
+    {
+      onData: (value) => log.push((value as unknown as { data: LiveEvent<Message> }).data),
+      onError: (error) => log.fail(error),
+    },
   );
   await log.until((events) => events.some((event) => event.type === 'snapshot'));
 
@@ -41,10 +46,21 @@ it('resyncs live queries after the LISTEN connection is killed', async () => {
   );
   expect(killed.length).toBeGreaterThan(0);
   // Written while the node has no LISTEN connection: its notice is lost.
-  await messageSender(database.db, teacher, { id: makeRecordId('msg', teacher.uid), class_id: classId, channel_id: channelId, body: 'during the outage' });
+  await messageSender(database.db, teacher, {
+    id: makeRecordId('msg', teacher.uid),
+    class_id: classId,
+    channel_id: channelId,
+    body: 'during the outage',
+  });
 
   await log.until(
-    (events) => events.some((event) => event.type !== 'end' && event.type !== 'remove' && event.rows.some((row) => row.body === 'during the outage')),
+    (events) =>
+      events.some(
+        (event) =>
+          event.type !== 'end' &&
+          event.type !== 'remove' &&
+          event.rows.some((row) => row.body === 'during the outage'),
+      ),
     15_000,
   );
   await client.close();

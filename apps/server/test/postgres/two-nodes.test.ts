@@ -53,15 +53,23 @@ function watch(client: LiveTestClient, classId: string, channelId: string, lastE
 }
 
 const bodies = (events: LiveEvent<Message>[]) =>
-  events.flatMap((event) => (event.type === 'snapshot' || event.type === 'upsert' ? event.rows.map((row) => row.body) : []));
+  events.flatMap((event) =>
+    event.type === 'snapshot' || event.type === 'upsert' ? event.rows.map((row) => row.body) : [],
+  );
 
 beforeAll(async () => {
   database = await createTestDatabase();
   if (!database.url) throw new Error('the two-node test needs PostgreSQL');
-  nodeA = await startServerProcess({ from: 'source', env: { DATABASE_URL: database.url, LOG_LEVEL: 'warn' } });
+  nodeA = await startServerProcess({
+    from: 'source',
+    env: { DATABASE_URL: database.url, LOG_LEVEL: 'warn' },
+  });
   publicUrl = nodeA.url;
   // Both nodes sit behind one address, as behind a load balancer.
-  nodeB = await startServerProcess({ from: 'source', env: { DATABASE_URL: database.url, LOG_LEVEL: 'warn', PUBLIC_URL: publicUrl } });
+  nodeB = await startServerProcess({
+    from: 'source',
+    env: { DATABASE_URL: database.url, LOG_LEVEL: 'warn', PUBLIC_URL: publicUrl },
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -105,7 +113,12 @@ describe('two nodes on one PostgreSQL', () => {
     const channelId = channelIds[0]!;
     const sender = live(nodeB, carol);
     const send = (body: string) =>
-      sender.trpc.messages.send.mutate({ id: makeRecordId('msg', carol.uid), class_id: classId, channel_id: channelId, body });
+      sender.trpc.messages.send.mutate({
+        id: makeRecordId('msg', carol.uid),
+        class_id: classId,
+        channel_id: channelId,
+        body,
+      });
 
     const onA = watch(live(nodeA, dave), classId, channelId);
     await onA.log.until((events) => events.some((event) => event.type === 'snapshot'));

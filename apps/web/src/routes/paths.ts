@@ -4,7 +4,26 @@ export const PATHS = {
   signIn: '/sign-in',
   signUp: '/sign-up',
   forgotPassword: '/forgot-password',
+  /** Public classes to join ("Find a class"). */
+  publicClasses: '/public-classes',
+  /** A class page; the optional tab is one of CLASS_TABS. */
+  classPage: '/classes/:classId/:tab?',
 } as const;
+
+/** The tabs of a class page, as they appear in its path (chat is the default, without a segment). */
+export const CLASS_TABS = ['chat', 'activities', 'people', 'settings'] as const;
+export type ClassTab = (typeof CLASS_TABS)[number];
+
+/** The path of a class page (and tab). */
+export function classPath(classId: string, tab: ClassTab = 'chat'): string {
+  const base = `/classes/${encodeURIComponent(classId)}`;
+  return tab === 'chat' ? base : `${base}/${tab}`;
+}
+
+/** Router state of a link to the home page that shows the class list instead of resuming. */
+export interface HomeState {
+  showList?: boolean;
+}
 
 /** Router state carried by the redirect to sign-in: where to return afterwards. */
 export interface ReturnToState {

@@ -1,8 +1,10 @@
 // Test helpers for the live layer: a fake live client (no socket) and its factory, and providers
 // for rendering a component that uses live queries with a fake tRPC client.
 import type { ReactNode } from 'react';
+import { act } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
+import type { LiveEvent } from '@seminar/shared';
 import { vi } from 'vitest';
 import type {
   ConnectionState,
@@ -22,7 +24,7 @@ export interface FakeLiveClient extends LiveClient {
 
 export function fakeLiveClient(
   options: LiveClientOptions,
-  trpc: LiveTrpcClient = {} as LiveTrpcClient,
+  trpc: LiveTrpcClient = fakeTrpc().trpc,
 ): FakeLiveClient {
   let state: ConnectionState = 'open';
   let closed = false;
@@ -50,15 +52,123 @@ export function fakeLiveClient(
   };
 }
 
-/** A factory of fake clients; `clients` lists every one it made, in order. */
-export function fakeLiveClientFactory() {
+/**
+ * A factory of fake clients; `clients` lists every one it made, in order. Each gets `trpc` when
+ * given, otherwise its own fake tRPC client whose live queries stay loading.
+ */
+export function fakeLiveClientFactory(trpc?: LiveTrpcClient) {
   const clients: FakeLiveClient[] = [];
   const factory = vi.fn<LiveClientFactory>((options) => {
-    const client = fakeLiveClient(options);
+    const client = fakeLiveClient(options, trpc);
     clients.push(client);
     return client;
   });
   return { factory, clients };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A fake tRPC client: every procedure path exists. Subscriptions are recorded for the test to
+// drive (`sub.send(event)`); mutations and queries answer what `on(path, handler)` says.
+
+/** Lets TanStack Query tell its observers (it notifies on a zero timeout). */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+export interface FakeSubscription {
+  /** The procedure, e.g. 'classes.mine'. */
+  path: string;
+  input: unknown;
+  unsubscribed: boolean;
+  /** Sends a live event (inside act, then lets the cache tell its observers). */
+  send: (event: LiveEvent<unknown>) => Promise<void>;
+  /** Fails the subscription. */
+  fail: (error: unknown) => Promise<void>;
+}
+
+type FakeHandler = (input: never) => unknown;
+
+export interface FakeTrpc {
+  trpc: LiveTrpcClient;
+  subscriptions: FakeSubscription[];
+  /** Every mutation and query called, in order. */
+  calls: { path: string; input: unknown }[];
+  /** Sets what a mutation or query answers (a throw rejects it). Unset paths reject. */
+  on: (path: string, handler: (input: never) => unknown) => FakeTrpc;
+  /** The latest active subscription to `path` (optionally with this input), or throws. */
+  subscription: (path: string, input?: unknown) => FakeSubscription;
+  /** The inputs `path` was called with. */
+  inputsOf: (path: string) => unknown[];
+}
+
+export function fakeTrpc(): FakeTrpc {
+  const subscriptions: FakeSubscription[] = [];
+  const calls: { path: string; input: unknown }[] = [];
+  const handlers = new Map<string, FakeHandler>();
+
+  const call = async (path: string, input: unknown) => {
+    calls.push({ path, input });
+    const handler = handlers.get(path);
+    if (!handler) throw new Error(`fake tRPC: nothing answers ${path}`);
+    return handler(input as never);
+  };
+
+  const subscribe = (
+    path: string,
+    input: unknown,
+    observer: { onData?: (value: unknown) => void; onError?: (error: unknown) => void },
+  ) => {
+    const sub: FakeSubscription = {
+      path,
+      input,
+      unsubscribed: false,
+      send: (event) =>
+        act(async () => {
+          if (!sub.unsubscribed) observer.onData?.(event);
+          await settle();
+        }),
+      fail: (error) =>
+        act(async () => {
+          if (!sub.unsubscribed) observer.onError?.(error);
+          await settle();
+        }),
+    };
+    subscriptions.push(sub);
+    return { unsubscribe: () => void (sub.unsubscribed = true) };
+  };
+
+  const node = (path: string[]): unknown =>
+    new Proxy(() => undefined, {
+      get(_target, prop) {
+        if (typeof prop === 'symbol' || prop === 'then') return undefined;
+        const name = path.join('.');
+        if (prop === 'subscribe') return (input: unknown, observer: object) =>
+          subscribe(name, input, observer);
+        if (prop === 'mutate' || prop === 'query') return (input: unknown) => call(name, input);
+        return node([...path, prop]);
+      },
+    });
+
+  const fake: FakeTrpc = {
+    trpc: node([]) as LiveTrpcClient,
+    subscriptions,
+    calls,
+    on(path, handler) {
+      handlers.set(path, handler as FakeHandler);
+      return fake;
+    },
+    subscription(path, input) {
+      const matches = subscriptions.filter(
+        (sub) =>
+          sub.path === path &&
+          !sub.unsubscribed &&
+          (input === undefined || JSON.stringify(sub.input) === JSON.stringify(input)),
+      );
+      const sub = matches.at(-1);
+      if (!sub) throw new Error(`fake tRPC: no live subscription to ${path}`);
+      return sub;
+    },
+    inputsOf: (path) => calls.filter((c) => c.path === path).map((c) => c.input),
+  };
+  return fake;
 }
 
 /** Providers for a component using live queries: a QueryClient, the error state, a fake client. */

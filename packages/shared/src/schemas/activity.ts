@@ -31,7 +31,7 @@ export const activitySchema = z.object({
   enabled: z.boolean(),
   deleted: z.boolean(),
   pending_deleted: z.boolean().default(false),
-  ...auditFields,  /** The live version (DESIGN §4): a later write of the same row has a higher one. */
+  ...auditFields /** The live version (DESIGN §4): a later write of the same row has a higher one. */,
   version: z.int().min(0).default(0),
 });
 

@@ -69,3 +69,29 @@ describe('analyticsBatchSchema', () => {
     expect(result.error?.issues[0]?.path).toEqual([1, 'event']);
   });
 });
+
+describe('the events beyond SPEC §7 (sign_in, class_created, message_sent)', () => {
+  const context = {
+    event_variant: 'instructor',
+    database_name: 'seminar',
+    version: '0.3.0',
+    timestamp: 1_700_000_000_000,
+    user_agent: 'test',
+    timezone: 'America/New_York',
+    languages: ['en-US'],
+    screen_width: 1280,
+    screen_height: 800,
+    pixel_ratio: 2,
+  };
+  it.each([
+    ['sign_in', { uid: 'u1' }, true],
+    ['class_created', { uid: 'u1', class_id: 'c1', class_name: 'Physics' }, true],
+    ['message_sent', { uid: 'u1', class_id: 'c1', channel_id: 'ch1' }, true],
+    ['message_sent', { uid: 'u1' }, false],
+    ['class_selected', { uid: 'u1' }, false],
+    ['sign_in', { uid: 'u1', secret: 'x' }, false],
+    ['no_such_event', { uid: 'u1' }, false],
+  ])('%s with %o is accepted: %s', (event, payload, ok) => {
+    expect(analyticsEventSchema.safeParse({ ...context, event, payload }).success).toBe(ok);
+  });
+});

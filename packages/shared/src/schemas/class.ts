@@ -37,7 +37,8 @@ export const classSchema = z.object({
   created_at: timestampSchema,
   created_by: uidSchema,
   ...auditFields,
-  my_role: roleSchema.optional(),  /** The live version (DESIGN §4): a later write of the same row has a higher one. */
+  my_role:
+    roleSchema.optional() /** The live version (DESIGN §4): a later write of the same row has a higher one. */,
   version: z.int().min(0).default(0),
 });
 

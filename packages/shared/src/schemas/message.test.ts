@@ -53,7 +53,12 @@ describe('messageSchema', () => {
   };
 
   it('applies defaults', () => {
-    expect(messageSchema.parse(message)).toEqual({ ...message, edited_at: null, deleted: false, version: 0 });
+    expect(messageSchema.parse(message)).toEqual({
+      ...message,
+      edited_at: null,
+      deleted: false,
+      version: 0,
+    });
   });
 
   it('accepts an empty body on a deleted message', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publicProductSchema } from './product';
+import { productInputSchema, publicProductSchema } from './product';
 
 const product = {
   product_id: 'p1',
@@ -29,6 +29,7 @@ describe('publicProductSchema', () => {
       product_files: [],
       learning_objective: '',
       product_access_type: 'public',
+      version: 0,
     });
   });
 
@@ -53,5 +54,34 @@ describe('publicProductSchema', () => {
     expect(
       publicProductSchema.safeParse({ ...product, ...overrides }).error?.issues[0]?.path[0],
     ).toBe(path);
+  });
+});
+
+describe('productInputSchema', () => {
+  it('applies defaults and trims', () => {
+    expect(
+      productInputSchema.parse({ product_id: 'p1', title: ' Tutor ', name: 'tutor' }),
+    ).toMatchObject({
+      title: 'Tutor',
+      product_files: [],
+      learning_objective: '',
+      product_access_type: 'public',
+      price_per_user: null,
+      enabled: true,
+    });
+  });
+  it.each([
+    [{ title: '' }, 'title'],
+    [{ name: '  ' }, 'name'],
+    [{ price_per_user: -1 }, 'price_per_user'],
+    [{ product_id: 'a/b' }, 'product_id'],
+  ])('refuses %o', (change, path) => {
+    const result = productInputSchema.safeParse({
+      product_id: 'p1',
+      title: 'T',
+      name: 'n',
+      ...change,
+    });
+    expect(result.error?.issues[0]?.path).toEqual([path]);
   });
 });

@@ -30,7 +30,48 @@ export const publicProductSchema = z.object({
   ai_agent_refs: z.array(z.string()),
   enabled: z.boolean(),
   deleted: z.boolean(),
+  /** The live version (DESIGN §4). */
+  version: z.int().min(0).default(0),
 });
 
 /** A public AI product (SPEC §3). */
 export type PublicProduct = z.infer<typeof publicProductSchema>;
+
+const labelList = z
+  .array(z.string().trim().min(1).max(100))
+  .max(50)
+  .default(() => []);
+
+/** What a site admin sends to create or edit a catalogue entry (SPEC's fields and defaults). */
+export const productInputSchema = z.object({
+  product_id: documentIdSchema,
+  seq: z.int().min(0).max(1_000_000).default(0),
+  title: z.string({ error: 'Enter a title' }).trim().min(1, { error: 'Enter a title' }).max(200),
+  name: z.string({ error: 'Enter a name' }).trim().min(1, { error: 'Enter a name' }).max(200),
+  product_qualified_name: z.string().trim().max(200).default(''),
+  product_type: z.string().trim().max(100).default(''),
+  product_files: z
+    .array(z.string().trim().min(1).max(500))
+    .max(100)
+    .default(() => []),
+  product_billing_id: z.string().trim().max(200).nullable().default(null),
+  product_billing_name: z.string().trim().max(200).nullable().default(null),
+  price_per_user: z
+    .number()
+    .nonnegative({ error: 'A price cannot be negative' })
+    .max(1_000_000)
+    .nullable()
+    .default(null),
+  description: z.string().trim().max(10_000).default(''),
+  learning_objective: z.string().trim().max(10_000).default(''),
+  contributor: z.string().trim().max(200).default(''),
+  disciplines: labelList,
+  categories: labelList,
+  product_version: z.string().trim().max(50).default(''),
+  product_access_type: z.string().trim().min(1).max(50).default('public'),
+  ai_agent_cooperation_mode: z.string().trim().max(100).nullable().default(null),
+  ai_agent_refs: labelList,
+  enabled: z.boolean().default(true),
+});
+/** A parsed product create/edit. */
+export type ProductInput = z.infer<typeof productInputSchema>;

@@ -122,7 +122,12 @@ export const channelReads = pgTable(
       .references(() => channels.channel_id),
     uid: text('uid').notNull(),
     last_read_seq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
-    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.channel_id, table.uid] }), index('channel_reads_uid_idx').on(table.uid)],
+  (table) => [
+    primaryKey({ columns: [table.channel_id, table.uid] }),
+    index('channel_reads_uid_idx').on(table.uid),
+  ],
 );

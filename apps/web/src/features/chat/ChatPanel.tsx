@@ -1,7 +1,186 @@
-// Placeholder: the chat work replaces this file with the channel list and chat view.
+// The chat of a class (the class page's "Chat" tab): the channel list and the open channel side by
+// side, or on narrow screens one at a time. The open channel is kept in the URL (?channel=…), so a
+// link or a reload opens it again. Instructors and admins also create channels and open settings.
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
+import { hasInstructorPowers } from '@seminar/shared';
+import { useSession } from '../../auth/session';
+import { ChannelList } from './ChannelList';
+import { ChannelSettingsDialog, CreateChannelDialog } from './ChannelDialogs';
+import { ChatView } from './ChatView';
+import { useChannels, useMyRole } from './chatData';
+
+/** The search parameter that names the open channel. */
+export const CHANNEL_PARAM = 'channel';
 
 /** The chat of a class: channel list and the selected channel's conversation. */
 export function ChatPanel({ classId }: { classId: string }) {
-  return <Typography data-class-id={classId}>Chat is coming.</Typography>;
+  const { user } = useSession();
+  const role = useMyRole(classId);
+  const canManage = hasInstructorPowers(role);
+  const channels = useChannels(classId);
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get(CHANNEL_PARAM);
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const [creating, setCreating] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [gone, setGone] = useState<string | null>(null);
+
+  const selected = channels.rows.find((channel) => channel.channel_id === selectedId) ?? null;
+
+  const select = (channelId: string | null) => {
+    setGone(null);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (channelId === null) next.delete(CHANNEL_PARAM);
+        else next.set(CHANNEL_PARAM, channelId);
+        return next;
+      },
+      { replace: channelId === null },
+    );
+  };
+
+  // The open channel went away (deleted, disabled for students, access lost): close it and say so.
+  const missing = selectedId !== null && channels.status === 'ready' && selected === null;
+  useEffect(() => {
+    if (!missing) return;
+    setGone('That channel is no longer available.');
+    setSettingsOpen(false);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(CHANNEL_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [missing, setParams]);
+
+  if (!user) return null;
+  const viewer = { uid: user.id, email: user.email, name: user.name };
+  const showList = !narrow || selected === null;
+  const showChat = !narrow || selected !== null;
+
+  return (
+    <Paper
+      variant="outlined"
+      sx={{
+        display: 'flex',
+        height: 'max(420px, calc(var(--app-height, 100dvh) - 240px))',
+        overflow: 'hidden',
+      }}
+    >
+      {showList ? (
+        <Box
+          component="nav"
+          aria-label="Channels of this class"
+          sx={{
+            width: narrow ? '100%' : 260,
+            flexShrink: 0,
+            borderRight: narrow ? 0 : 1,
+            borderColor: 'divider',
+            display: 'flex',
+            flexDirection: 'column',
+            minHeight: 0,
+          }}
+        >
+          <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, minHeight: 52 }}>
+            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>
+              Channels
+            </Typography>
+            {canManage ? (
+              <Button size="small" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+                Create channel
+              </Button>
+            ) : null}
+          </Box>
+          {gone ? (
+            <Alert severity="info" onClose={() => setGone(null)} sx={{ mx: 1, mb: 1 }}>
+              {gone}
+            </Alert>
+          ) : null}
+          <Box sx={{ flex: 1, overflowY: 'auto' }}>
+            {channels.status === 'loading' ? (
+              <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+                <CircularProgress size={28} aria-label="Loading channels" />
+              </Box>
+            ) : channels.status === 'error' ? (
+              <Alert
+                severity="error"
+                sx={{ m: 1 }}
+                action={
+                  <Button color="inherit" size="small" onClick={channels.retry}>
+                    Try again
+                  </Button>
+                }
+              >
+                {channels.error}
+              </Alert>
+            ) : channels.status === 'ended' ? (
+              <Alert severity="info" sx={{ m: 1 }}>
+                {channels.endedReason}
+              </Alert>
+            ) : (
+              <ChannelList
+                channels={channels.rows}
+                selectedId={selected?.channel_id ?? null}
+                onSelect={select}
+                pendingIds={channels.pendingIds}
+              />
+            )}
+          </Box>
+        </Box>
+      ) : null}
+      {showChat ? (
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          {selected ? (
+            <ChatView
+              key={selected.channel_id}
+              classId={classId}
+              channel={selected}
+              viewer={viewer}
+              canManage={canManage}
+              onOpenSettings={() => setSettingsOpen(true)}
+              onBack={narrow ? () => select(null) : undefined}
+            />
+          ) : (
+            <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', p: 2 }}>
+              <Typography sx={{ color: 'text.secondary' }}>
+                Choose a channel to start chatting.
+              </Typography>
+            </Box>
+          )}
+        </Box>
+      ) : null}
+      {creating ? (
+        <CreateChannelDialog
+          open
+          classId={classId}
+          viewer={viewer}
+          onClose={() => setCreating(false)}
+          onCreated={(channelId) => select(channelId)}
+        />
+      ) : null}
+      {settingsOpen && selected && canManage ? (
+        <ChannelSettingsDialog
+          key={selected.channel_id}
+          open
+          classId={classId}
+          channel={selected}
+          onClose={() => setSettingsOpen(false)}
+          onDeleted={() => select(null)}
+        />
+      ) : null}
+    </Paper>
+  );
 }

@@ -1,0 +1,7 @@
+// Docs: ../shared/DESIGN.md §2 "Who may do what" — site admins manage the product catalogue.
+import { isSiteAdmin } from '../users/policies';
+
+/** Only site admins (ADMIN_EMAILS) create, edit, disable and delete catalogue entries. */
+export function canManageProducts(email: string, adminEmails: readonly string[]): boolean {
+  return isSiteAdmin(email, adminEmails);
+}

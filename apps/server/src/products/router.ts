@@ -1,0 +1,40 @@
+// Docs: docs/catalogue.md — the AI product catalogue.
+import { z } from 'zod';
+import { documentIdSchema, productInputSchema } from '@seminar/shared';
+import { authedProcedure, router } from '../live/trpc';
+import { productDeleter, productEnabledSetter, productSaver } from './commands';
+import { productsTopic } from './live';
+
+const productRef = z.object({ product_id: documentIdSchema });
+
+export const productsRouter = router({
+  live: authedProcedure.subscription(({ ctx, signal }) =>
+    ctx.services.hub.subscribe(
+      productsTopic,
+      ctx.viewer,
+      {},
+      signal ?? new AbortController().signal,
+    ),
+  ),
+  save: authedProcedure
+    .input(productInputSchema)
+    .mutation(({ ctx, input }) =>
+      productSaver(ctx.services.database.db, ctx.services.config, ctx.viewer, input),
+    ),
+  setEnabled: authedProcedure
+    .input(productRef.extend({ enabled: z.boolean() }))
+    .mutation(({ ctx, input }) =>
+      productEnabledSetter(
+        ctx.services.database.db,
+        ctx.services.config,
+        ctx.viewer,
+        input.product_id,
+        input.enabled,
+      ),
+    ),
+  delete: authedProcedure
+    .input(productRef)
+    .mutation(({ ctx, input }) =>
+      productDeleter(ctx.services.database.db, ctx.services.config, ctx.viewer, input.product_id),
+    ),
+});

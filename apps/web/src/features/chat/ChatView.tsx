@@ -1,0 +1,356 @@
+// One open channel: its messages (live), who is typing and who is online, and the composer.
+// Opening it warms the send path (channels.prewarm, DESIGN §2 — no placeholder rows) and marks it
+// read up to the newest message, again as new ones arrive while it is open and the tab visible.
+// Sends are optimistic with a client-made id, so a retry (by hand, or by itself when the
+// connection comes back) can never post a message twice.
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import AvatarGroup from '@mui/material/AvatarGroup';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import LockIcon from '@mui/icons-material/Lock';
+import SettingsIcon from '@mui/icons-material/Settings';
+import TagIcon from '@mui/icons-material/Tag';
+import { displayName, makeRecordId, type ChannelView, type Message } from '@seminar/shared';
+import { initialsOf } from '../../auth/AccountMenu';
+import { CONNECTION_LOST_MESSAGE } from '../../live/errors';
+import { dismissFailedWrite, upsertLiveRows } from '../../live/liveCache';
+import { useLive } from '../../live/LiveProvider';
+import { useOptimisticWrite } from '../../live/optimistic';
+import { useServerOffset } from '../../live/serverTime';
+import { channelTitle, messageIdOf, messagesKey, useMessages, useNotifications } from './chatData';
+import { Composer } from './Composer';
+import { MessageList, type DisplayMessage } from './MessageList';
+import { onlineLabel, recentNames, typingLine, useRecencyClock } from './presence';
+import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
+
+/** Seq of a message shown before the server numbered it. */
+export const UNSENT_SEQ = Number.MAX_SAFE_INTEGER;
+
+export interface ChatViewer {
+  uid: string;
+  email: string;
+  /** Stored 'Last, First' name. */
+  name: string;
+}
+
+export interface ChatViewProps {
+  classId: string;
+  channel: ChannelView;
+  viewer: ChatViewer;
+  /** Instructors and admins: delete any message, open the channel's settings. */
+  canManage: boolean;
+  onOpenSettings?: () => void;
+  /** On narrow screens: back to the channel list. */
+  onBack?: () => void;
+}
+
+const warn = (what: string) => (error: unknown) => console.warn(`[seminar] ${what}`, error);
+
+export function ChatView({
+  classId,
+  channel,
+  viewer,
+  canManage,
+  onOpenSettings,
+  onBack,
+}: ChatViewProps) {
+  const channelId = channel.channel_id;
+  const { client: trpc, connection } = useLive();
+  const queryClient = useQueryClient();
+  const write = useOptimisticWrite();
+  const offset = useServerOffset();
+  const visible = useDocumentVisible();
+  const key = useMemo(() => messagesKey(classId, channelId), [classId, channelId]);
+  const messages = useMessages(classId, channelId);
+  const notices = useNotifications(classId, channelId);
+  const presence = useChannelPresence(trpc, classId, channelId);
+  const now = useRecencyClock(notices.rows);
+  const [olderState, setOlderState] = useState<'idle' | 'loading' | 'done'>('idle');
+
+  // Picking a channel warms its send path; failures are only logged (SPEC §8).
+  useEffect(() => {
+    if (!trpc) return;
+    trpc.channels.prewarm
+      .query({ class_id: classId, channel_id: channelId })
+      .catch(warn('prewarm'));
+  }, [trpc, classId, channelId]);
+
+  // The newest message the server has numbered, and the oldest loaded.
+  const { newestSeq, oldestSeq } = useMemo(() => {
+    let newest = 0;
+    let oldest = Infinity;
+    for (const message of messages.rows) {
+      if (message.seq >= UNSENT_SEQ) continue;
+      newest = Math.max(newest, message.seq);
+      oldest = Math.min(oldest, message.seq);
+    }
+    return { newestSeq: newest, oldestSeq: oldest };
+  }, [messages.rows]);
+
+  // Mark read up to the newest message while the channel is open and the tab visible.
+  const markedUpTo = useRef(0);
+  useEffect(() => {
+    if (!trpc || !visible || messages.status !== 'ready') return;
+    if (newestSeq <= Math.max(markedUpTo.current, channel.last_read_seq)) return;
+    markedUpTo.current = newestSeq;
+    trpc.channels.markRead
+      .mutate({ class_id: classId, channel_id: channelId, seq: newestSeq })
+      .catch((error: unknown) => {
+        markedUpTo.current = 0;
+        warn('mark read')(error);
+      });
+  }, [trpc, visible, messages.status, newestSeq, channel.last_read_seq, classId, channelId]);
+
+  // Sends that failed because the connection was lost go again (same id) once it is back.
+  const retryLostSends = useEffectEvent(() => {
+    for (const failed of messages.failed.values()) {
+      if (failed.error === CONNECTION_LOST_MESSAGE) void failed.retry();
+    }
+  });
+  const previousConnection = useRef(connection);
+  useEffect(() => {
+    const before = previousConnection.current;
+    previousConnection.current = connection;
+    if (connection === 'open' && before !== 'open') retryLostSends();
+  }, [connection]);
+
+  const send = (body: string) => {
+    const id = makeRecordId('msg', viewer.uid);
+    const row: Message = {
+      id,
+      class_id: classId,
+      channel_id: channelId,
+      seq: UNSENT_SEQ,
+      author_uid: viewer.uid,
+      author_name: displayName(viewer.name) || viewer.email,
+      body,
+      created_at: Date.now() + offset,
+      edited_at: null,
+      deleted: false,
+      version: 0,
+    };
+    presence.sent();
+    if (!trpc) return;
+    void write({
+      key,
+      id,
+      row,
+      mutate: () =>
+        trpc.messages.send.mutate({ id, class_id: classId, channel_id: channelId, body }),
+      serverRow: (message) => message,
+    });
+  };
+
+  const edit = (message: Message, body: string) => {
+    if (!trpc) return;
+    void write({
+      key,
+      id: message.id,
+      row: { ...message, body, edited_at: Date.now() + offset },
+      mutate: () => trpc.messages.edit.mutate({ id: message.id, body }),
+      serverRow: (result) => result,
+    });
+  };
+
+  const remove = (message: Message) => {
+    if (!trpc) return;
+    void write({
+      key,
+      id: message.id,
+      row: { ...message, deleted: true, body: '' },
+      mutate: () => trpc.messages.delete.mutate({ id: message.id }),
+      serverRow: (result) => result,
+    });
+  };
+
+  const loadOlder = () => {
+    if (!trpc || olderState !== 'idle' || !Number.isFinite(oldestSeq) || oldestSeq <= 1) return;
+    setOlderState('loading');
+    trpc.messages.page
+      .query({ class_id: classId, channel_id: channelId, beforeSeq: oldestSeq })
+      .then((rows) => {
+        upsertLiveRows<Message>(queryClient, key, rows, messageIdOf);
+        setOlderState(rows.length === 0 ? 'done' : 'idle');
+      })
+      .catch((error: unknown) => {
+        warn('older messages')(error);
+        setOlderState('idle');
+      });
+  };
+
+  // Messages with their state, and sends that failed (rolled back, shown with Retry) at the end.
+  const items = useMemo<DisplayMessage[]>(() => {
+    const shown = new Set<string>();
+    const list: DisplayMessage[] = messages.rows.map((message) => {
+      shown.add(message.id);
+      const failed = messages.failed.get(message.id);
+      if (failed) {
+        return {
+          message,
+          status: {
+            kind: 'changeFailed',
+            error: failed.error,
+            retry: () => void failed.retry(),
+            discard: () => dismissFailedWrite(queryClient, key, message.id),
+          },
+        };
+      }
+      return {
+        message,
+        status: messages.pendingIds.has(message.id) ? { kind: 'sending' } : { kind: 'sent' },
+      };
+    });
+    for (const [id, failed] of messages.failed) {
+      if (shown.has(id) || !failed.row) continue;
+      list.push({
+        message: failed.row,
+        status: {
+          kind: 'failed',
+          error: failed.error,
+          retry: () => void failed.retry(),
+          discard: () => dismissFailedWrite(queryClient, key, id),
+        },
+      });
+    }
+    return list;
+  }, [messages.rows, messages.failed, messages.pendingIds, queryClient, key]);
+
+  const typingNames = recentNames(notices.rows, 'user_typing', viewer.uid, now, offset);
+  const onlineNames = recentNames(notices.rows, 'user_online', viewer.uid, now, offset);
+  const typing = typingLine(typingNames);
+  const title = channelTitle(channel);
+  const hasOlder =
+    olderState !== 'done' &&
+    Number.isFinite(oldestSeq) &&
+    oldestSeq > 1 &&
+    messages.status === 'ready';
+
+  return (
+    <Box
+      component="section"
+      aria-label={`Channel ${title}`}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          px: 1,
+          py: 0.5,
+          minHeight: 52,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        {onBack ? (
+          <IconButton aria-label="Back to channels" onClick={onBack} edge="start">
+            <ArrowBackIcon />
+          </IconButton>
+        ) : null}
+        {channel.is_public ? (
+          <TagIcon fontSize="small" aria-hidden />
+        ) : (
+          <LockIcon fontSize="small" titleAccess="Private channel" />
+        )}
+        <Typography
+          component="h2"
+          variant="subtitle1"
+          sx={{
+            fontWeight: 600,
+            flex: 1,
+            minWidth: 0,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {title}
+        </Typography>
+        <Box role="group" aria-label={onlineLabel(onlineNames)}>
+          {onlineNames.length > 0 ? (
+            <Tooltip title={onlineLabel(onlineNames)}>
+              <AvatarGroup
+                max={4}
+                sx={{ '& .MuiAvatar-root': { width: 28, height: 28, fontSize: '0.75rem' } }}
+              >
+                {onlineNames.map((name, index) => (
+                  <Avatar key={`${name}-${index}`} aria-hidden sx={{ bgcolor: 'success.main' }}>
+                    {initialsOf(name, '')}
+                  </Avatar>
+                ))}
+              </AvatarGroup>
+            </Tooltip>
+          ) : null}
+        </Box>
+        {canManage && onOpenSettings ? (
+          <IconButton aria-label="Channel settings" onClick={onOpenSettings}>
+            <SettingsIcon />
+          </IconButton>
+        ) : null}
+      </Box>
+
+      {messages.status === 'loading' ? (
+        <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
+          <CircularProgress aria-label="Loading messages" />
+        </Box>
+      ) : messages.status === 'error' ? (
+        <Box sx={{ flex: 1, p: 2 }}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={messages.retry}>
+                Try again
+              </Button>
+            }
+          >
+            {messages.error}
+          </Alert>
+        </Box>
+      ) : messages.status === 'ended' ? (
+        <Box sx={{ flex: 1, p: 2 }}>
+          <Alert severity="info">{messages.endedReason}</Alert>
+        </Box>
+      ) : (
+        <MessageList
+          items={items}
+          viewerUid={viewer.uid}
+          canModerate={canManage}
+          hasOlder={hasOlder}
+          loadingOlder={olderState === 'loading'}
+          onLoadOlder={loadOlder}
+          onEdit={edit}
+          onDelete={remove}
+        />
+      )}
+
+      <Typography
+        variant="caption"
+        aria-live="polite"
+        sx={{
+          px: 2,
+          minHeight: 20,
+          color: 'text.secondary',
+          fontStyle: 'italic',
+          overflowWrap: 'anywhere',
+        }}
+      >
+        {typing ?? ''}
+      </Typography>
+      <Composer
+        onSend={send}
+        onTyping={presence.typing}
+        disabled={!channel.enabled}
+        disabledNote="This channel is disabled: nobody can post in it."
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,144 @@
+// The message composer: a "Message" text box and a "Send" button. Enter sends, Shift+Enter breaks
+// the line; a character count shows near the limit; typing tells the channel at most once per
+// TYPING_WINDOW_MS (the throttle starts over after a send, which clears the typing notice).
+import { useRef, useState, type KeyboardEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import SendIcon from '@mui/icons-material/Send';
+import { MESSAGE_MAX_LENGTH, TYPING_WINDOW_MS } from '@seminar/shared';
+
+/** The count shows from this many characters on (out of MESSAGE_MAX_LENGTH). */
+export const COUNTER_FROM = 7_500;
+
+const formatCount = (n: number) => n.toLocaleString('en-US');
+
+/** "7,600 of 8,192 characters", or how far over the limit the text is. */
+export function characterCount(length: number): string | null {
+  if (length < COUNTER_FROM) return null;
+  if (length > MESSAGE_MAX_LENGTH) {
+    const over = length - MESSAGE_MAX_LENGTH;
+    return `${formatCount(over)} ${over === 1 ? 'character' : 'characters'} over the limit of ${formatCount(MESSAGE_MAX_LENGTH)}`;
+  }
+  return `${formatCount(length)} of ${formatCount(MESSAGE_MAX_LENGTH)} characters`;
+}
+
+/** Whether `text` can be sent: not blank and within the limit. */
+export function canSend(text: string): boolean {
+  return text.trim() !== '' && text.length <= MESSAGE_MAX_LENGTH;
+}
+
+export interface ComposerProps {
+  /** Sends the text (the composer empties itself). */
+  onSend: (body: string) => void;
+  /** The user is typing: called at most once per TYPING_WINDOW_MS. */
+  onTyping?: () => void;
+  /** The channel is disabled: nothing can be sent, and `disabledNote` says why. */
+  disabled?: boolean;
+  disabledNote?: string;
+  /** The clock (tests). */
+  now?: () => number;
+}
+
+export function Composer({
+  onSend,
+  onTyping,
+  disabled = false,
+  disabledNote,
+  now = Date.now,
+}: ComposerProps) {
+  const [text, setText] = useState('');
+  const lastTyping = useRef(-Infinity);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const count = characterCount(text.length);
+  const tooLong = text.length > MESSAGE_MAX_LENGTH;
+  const sendable = !disabled && canSend(text);
+
+  const send = () => {
+    if (!sendable) return;
+    onSend(text);
+    setText('');
+    lastTyping.current = -Infinity;
+    input.current?.focus();
+  };
+
+  const change = (value: string) => {
+    setText(value);
+    if (disabled || value.trim() === '' || !onTyping) return;
+    const at = now();
+    if (at - lastTyping.current < TYPING_WINDOW_MS) return;
+    lastTyping.current = at;
+    onTyping();
+  };
+
+  const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <Box
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+      sx={{ p: 1, borderTop: 1, borderColor: 'divider' }}
+    >
+      {disabled && disabledNote ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+          {disabledNote}
+        </Typography>
+      ) : null}
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-end' }}>
+        <TextField
+          inputRef={input}
+          value={text}
+          onChange={(event) => change(event.target.value)}
+          onKeyDown={keyDown}
+          disabled={disabled}
+          placeholder={disabled ? 'Sending is turned off here' : 'Write a message'}
+          multiline
+          maxRows={8}
+          size="small"
+          fullWidth
+          error={tooLong}
+          slotProps={{
+            htmlInput: {
+              'aria-label': 'Message',
+              'aria-describedby': count ? 'chat-composer-count' : undefined,
+              enterKeyHint: 'send',
+            },
+          }}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!sendable}
+          endIcon={<SendIcon />}
+          sx={{ flexShrink: 0 }}
+        >
+          Send
+        </Button>
+      </Box>
+      {count ? (
+        <Typography
+          id="chat-composer-count"
+          variant="caption"
+          role="status"
+          sx={{ display: 'block', mt: 0.5, color: tooLong ? 'error.main' : 'text.secondary' }}
+        >
+          {count}
+        </Typography>
+      ) : null}
+      <Typography
+        variant="caption"
+        sx={{ display: { xs: 'none', sm: 'block' }, color: 'text.secondary' }}
+      >
+        Enter sends, Shift+Enter starts a new line.
+      </Typography>
+    </Box>
+  );
+}

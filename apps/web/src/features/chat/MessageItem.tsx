@@ -1,0 +1,213 @@
+// One message in the chat: its body (safe markdown), "edited", "sending…" until the server has it,
+// "Not sent" with Retry when it failed, and the "Message actions" menu (edit and delete one's own;
+// instructors and admins may delete any).
+import { useState, type KeyboardEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { MESSAGE_MAX_LENGTH, type Message } from '@seminar/shared';
+import { canSend } from './Composer';
+import { Markdown } from './markdown';
+
+/** What a message's state is on this client. */
+export type MessageStatus =
+  | { kind: 'sent' }
+  | { kind: 'sending' }
+  /** A new message the server refused or never got. */
+  | { kind: 'failed'; error: string; retry: () => void; discard: () => void }
+  /** An edit or delete of a sent message that did not go through. */
+  | { kind: 'changeFailed'; error: string; retry: () => void; discard: () => void };
+
+export interface MessageItemProps {
+  message: Message;
+  status: MessageStatus;
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: (message: Message, body: string) => void;
+  onDelete: (message: Message) => void;
+}
+
+export function MessageItem({
+  message,
+  status,
+  canEdit,
+  canDelete,
+  onEdit,
+  onDelete,
+}: MessageItemProps) {
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const settled = status.kind === 'sent' || status.kind === 'changeFailed';
+  const hasActions = settled && !message.deleted && (canEdit || canDelete);
+
+  const saveEdit = () => {
+    if (editing === null || !canSend(editing)) return;
+    if (editing !== message.body) onEdit(message, editing);
+    setEditing(null);
+  };
+  const editKeys = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setEditing(null);
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      saveEdit();
+    }
+  };
+
+  return (
+    <Box
+      data-message-id={message.id}
+      sx={{
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: 0.5,
+        borderRadius: 1,
+        px: 0.5,
+        '&:hover, &:focus-within': { bgcolor: 'action.hover' },
+        opacity: status.kind === 'sending' ? 0.7 : 1,
+      }}
+    >
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        {message.deleted ? (
+          <Typography variant="body2" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
+            Message deleted
+          </Typography>
+        ) : editing !== null ? (
+          <Box sx={{ py: 0.5 }}>
+            <TextField
+              value={editing}
+              onChange={(event) => setEditing(event.target.value)}
+              onKeyDown={editKeys}
+              multiline
+              maxRows={8}
+              size="small"
+              fullWidth
+              autoFocus
+              error={editing.length > MESSAGE_MAX_LENGTH}
+              slotProps={{ htmlInput: { 'aria-label': 'Edit message' } }}
+            />
+            <Box sx={{ display: 'flex', gap: 1, mt: 0.5 }}>
+              <Button
+                size="small"
+                variant="contained"
+                onClick={saveEdit}
+                disabled={!canSend(editing)}
+              >
+                Save
+              </Button>
+              <Button size="small" onClick={() => setEditing(null)}>
+                Cancel
+              </Button>
+            </Box>
+          </Box>
+        ) : (
+          <Box sx={{ typography: 'body2', py: 0.25 }}>
+            <Markdown text={message.body} />
+          </Box>
+        )}
+        {message.edited_at !== null && !message.deleted && editing === null ? (
+          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+            (edited)
+          </Typography>
+        ) : null}
+        {status.kind === 'sending' ? (
+          <Typography
+            variant="caption"
+            role="status"
+            sx={{ color: 'text.secondary', display: 'block' }}
+          >
+            Sending…
+          </Typography>
+        ) : null}
+        {status.kind === 'failed' || status.kind === 'changeFailed' ? (
+          <Box
+            role="alert"
+            sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }}
+          >
+            <Typography variant="caption" sx={{ color: 'error.main' }}>
+              {status.kind === 'failed' ? 'Not sent.' : 'Your change was not saved.'} {status.error}
+            </Typography>
+            <Button size="small" onClick={status.retry}>
+              Retry
+            </Button>
+            <Button size="small" color="inherit" onClick={status.discard}>
+              {status.kind === 'failed' ? 'Discard' : 'Dismiss'}
+            </Button>
+          </Box>
+        ) : null}
+      </Box>
+      {hasActions ? (
+        <>
+          <IconButton
+            size="small"
+            aria-label="Message actions"
+            aria-haspopup="menu"
+            aria-expanded={menuAnchor ? 'true' : undefined}
+            onClick={(event) => setMenuAnchor(event.currentTarget)}
+            sx={{ mt: -0.25 }}
+          >
+            <MoreVertIcon fontSize="small" />
+          </IconButton>
+          <Menu
+            anchorEl={menuAnchor}
+            open={menuAnchor !== null}
+            onClose={() => setMenuAnchor(null)}
+          >
+            {canEdit ? (
+              <MenuItem
+                onClick={() => {
+                  setMenuAnchor(null);
+                  setEditing(message.body);
+                }}
+              >
+                Edit
+              </MenuItem>
+            ) : null}
+            {canDelete ? (
+              <MenuItem
+                onClick={() => {
+                  setMenuAnchor(null);
+                  setConfirmingDelete(true);
+                }}
+              >
+                Delete
+              </MenuItem>
+            ) : null}
+          </Menu>
+        </>
+      ) : null}
+      <Dialog open={confirmingDelete} onClose={() => setConfirmingDelete(false)}>
+        <DialogTitle>Delete this message?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            Everyone in the channel will see “Message deleted” instead.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmingDelete(false)}>Cancel</Button>
+          <Button
+            color="error"
+            onClick={() => {
+              setConfirmingDelete(false);
+              onDelete(message);
+            }}
+          >
+            Delete
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,128 @@
+// How the chat lays messages out: a divider for each day, and consecutive messages of one author on
+// that day (less than GROUP_GAP_MS apart) under one name and time. Days are the reader's own (their
+// browser's time zone) unless a zone is given.
+
+/** The message fields the layout reads. */
+export interface GroupableMessage {
+  id: string;
+  author_uid: string;
+  author_name: string;
+  /** Epoch ms. */
+  created_at: number;
+}
+
+/** Messages further apart than this start a new group even from the same author. */
+export const GROUP_GAP_MS = 10 * 60_000;
+
+export interface DayDivider {
+  kind: 'day';
+  /** YYYY-MM-DD in the zone used. */
+  key: string;
+  label: string;
+}
+
+export interface MessageGroup<M extends GroupableMessage> {
+  kind: 'group';
+  /** The first message's id. */
+  key: string;
+  authorUid: string;
+  authorName: string;
+  /** The first message's time. */
+  startedAt: number;
+  messages: M[];
+}
+
+export type ChatItem<M extends GroupableMessage> = DayDivider | MessageGroup<M>;
+
+export interface LayoutOptions {
+  /** The reader's clock (for "Today" and "Yesterday"). */
+  now?: number;
+  /** Default: the browser's zone. */
+  timeZone?: string;
+  locale?: string;
+  gapMs?: number;
+}
+
+const dayKeyFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day of `ms` in `timeZone`, as YYYY-MM-DD. */
+export function dayKey(ms: number, timeZone?: string): string {
+  const cacheKey = timeZone ?? '';
+  let format = dayKeyFormats.get(cacheKey);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayKeyFormats.set(cacheKey, format);
+  }
+  return format.format(new Date(ms));
+}
+
+/** "Today", "Yesterday", or the full date, e.g. "Monday, March 2, 2026". */
+export function dayLabel(ms: number, options: LayoutOptions = {}): string {
+  const { now = Date.now(), timeZone, locale } = options;
+  const key = dayKey(ms, timeZone);
+  if (key === dayKey(now, timeZone)) return 'Today';
+  // Noon-to-noon steps are safe across daylight-saving changes.
+  if (key === dayKey(now - 24 * 3_600_000, timeZone)) return 'Yesterday';
+  return new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(new Date(ms));
+}
+
+/** The time of day of a message, e.g. "9:05 AM". */
+export function timeLabel(ms: number, options: Pick<LayoutOptions, 'timeZone' | 'locale'> = {}) {
+  return new Intl.DateTimeFormat(options.locale, {
+    timeZone: options.timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(ms));
+}
+
+/**
+ * Lays messages (already in order) out as day dividers and author groups: a new group starts on a
+ * new day, with another author, or after a gap of `gapMs` or more.
+ */
+export function groupMessages<M extends GroupableMessage>(
+  messages: readonly M[],
+  options: LayoutOptions = {},
+): ChatItem<M>[] {
+  const gapMs = options.gapMs ?? GROUP_GAP_MS;
+  const items: ChatItem<M>[] = [];
+  let day: string | null = null;
+  let group: MessageGroup<M> | null = null;
+  for (const message of messages) {
+    const key = dayKey(message.created_at, options.timeZone);
+    if (key !== day) {
+      day = key;
+      group = null;
+      items.push({ kind: 'day', key, label: dayLabel(message.created_at, options) });
+    }
+    const last = group?.messages.at(-1);
+    if (
+      !group ||
+      !last ||
+      group.authorUid !== message.author_uid ||
+      message.created_at - last.created_at >= gapMs
+    ) {
+      group = {
+        kind: 'group',
+        key: message.id,
+        authorUid: message.author_uid,
+        authorName: message.author_name,
+        startedAt: message.created_at,
+        messages: [],
+      };
+      items.push(group);
+    }
+    group.messages.push(message);
+  }
+  return items;
+}

@@ -1,0 +1,35 @@
+// Unread counts of the channel list: unread = last_seq − last_read_seq (never below zero).
+
+/** The fields the unread count reads. */
+export interface UnreadLike {
+  last_seq: number;
+  last_read_seq: number;
+}
+
+/** Messages after the viewer's last read one; 0 when the numbers are missing or odd. */
+export function unreadCount(channel: UnreadLike): number {
+  const unread = channel.last_seq - channel.last_read_seq;
+  return Number.isFinite(unread) && unread > 0 ? Math.floor(unread) : 0;
+}
+
+/** What the badge shows: the number, or "99+". */
+export function unreadBadge(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+/** The words read out for the badge, e.g. "3 unread messages". */
+export function unreadWords(count: number): string {
+  if (count <= 0) return 'No unread messages';
+  return count === 1 ? '1 unread message' : `${count} unread messages`;
+}
+
+/** Unread messages across channels, leaving out the one open (it is read as it is shown). */
+export function totalUnread(
+  channels: readonly (UnreadLike & { channel_id: string })[],
+  openChannelId?: string | null,
+): number {
+  return channels.reduce(
+    (sum, channel) => (channel.channel_id === openChannelId ? sum : sum + unreadCount(channel)),
+    0,
+  );
+}

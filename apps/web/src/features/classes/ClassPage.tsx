@@ -1,0 +1,181 @@
+// A class page, /classes/:classId/:tab? — tabs Chat (the chat feature's panel), Activities, People
+// and, for instructors and class admins, Settings. Opening a ready class selects it (SPEC §2). A
+// class that is not (or no longer) in my classes says so; a pending one says why it cannot open.
+import { useEffect, useId } from 'react';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { hasInstructorPowers, isPendingClass, isSelectableClass, type Class } from '@seminar/shared';
+import { Link as RouterLink, Navigate, useParams } from 'react-router';
+import { CLASS_TABS, classPath, PATHS, type ClassTab, type HomeState } from '../../routes/paths';
+import { usePageTitle } from '../../shell/usePageTitle';
+import { ActivitiesPanel } from '../activities/ActivitiesPanel';
+import { ChatPanel } from '../chat/ChatPanel';
+import { EmptyState, LoadError } from '../common/EmptyState';
+import { PeoplePanel } from '../people/PeoplePanel';
+import { ClassSettingsPanel } from './ClassSettingsPanel';
+import { classSubtitle, pendingLabel, roleLabel } from './classText';
+import { useClassSelection } from './selection';
+
+const TAB_LABELS: Record<ClassTab, string> = {
+  chat: 'Chat',
+  activities: 'Activities',
+  people: 'People',
+  settings: 'Settings',
+};
+
+const SHOW_LIST: HomeState = { showList: true };
+
+function isClassTab(value: string | undefined): value is ClassTab {
+  return (CLASS_TABS as readonly string[]).includes(value ?? '');
+}
+
+export function ClassPage() {
+  const params = useParams();
+  const classId = params.classId ?? '';
+  const { classes, select } = useClassSelection();
+  const cls = classes.rows.find((row) => row.class_id === classId) ?? null;
+  const selectable = cls !== null && isSelectableClass(cls);
+  usePageTitle(cls?.name ?? 'Class');
+
+  // Opening a ready class selects it (and logs class_selected when that changes the selection).
+  useEffect(() => {
+    if (selectable) select(classId);
+  }, [selectable, classId, select]);
+
+  if (params.tab !== undefined && !isClassTab(params.tab)) {
+    return <Navigate to={classPath(classId)} replace />;
+  }
+  const tab: ClassTab = params.tab ?? 'chat';
+
+  if (classes.status === 'loading' && !cls) return <ClassPageSkeleton />;
+  if (classes.status === 'error' && !cls) {
+    return <LoadError message={classes.error ?? ''} onRetry={classes.retry} />;
+  }
+  if (!cls) {
+    return (
+      <EmptyState
+        title="This class is not available"
+        actions={
+          <>
+            <Button variant="contained" component={RouterLink} to={PATHS.home} state={SHOW_LIST}>
+              Go to my classes
+            </Button>
+            <Button variant="outlined" component={RouterLink} to={PATHS.publicClasses}>
+              Find a class
+            </Button>
+          </>
+        }
+      >
+        It may have been deleted, or you are no longer a member. Pick another class from your list.
+      </EmptyState>
+    );
+  }
+
+  const manager = hasInstructorPowers(cls.my_role);
+  if (tab === 'settings' && !manager) return <Navigate to={classPath(classId)} replace />;
+
+  return (
+    <Stack spacing={2}>
+      <ClassHeader cls={cls} />
+      {isPendingClass(cls) ? (
+        <PendingNotice cls={cls} />
+      ) : (
+        <ClassTabs cls={cls} tab={tab} manager={manager} />
+      )}
+    </Stack>
+  );
+}
+
+function ClassHeader({ cls }: { cls: Class }) {
+  const subtitle = classSubtitle(cls);
+  return (
+    <Stack spacing={0.5}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography component="h1" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
+          {cls.name}
+        </Typography>
+        {cls.my_role && <Chip size="small" label={roleLabel(cls.my_role)} />}
+        {cls.is_demo && <Chip size="small" color="secondary" label="Demo" />}
+        {cls.is_public && <Chip size="small" variant="outlined" label="Public" />}
+      </Stack>
+      {subtitle && <Typography sx={{ color: 'text.secondary' }}>{subtitle}</Typography>}
+    </Stack>
+  );
+}
+
+function PendingNotice({ cls }: { cls: Class }) {
+  const label = pendingLabel(cls);
+  return (
+    <EmptyState
+      title={label ?? ''}
+      actions={
+        <Button variant="outlined" component={RouterLink} to={PATHS.home} state={SHOW_LIST}>
+          Go to my classes
+        </Button>
+      }
+    >
+      {cls.pending_deleted
+        ? 'This class is being deleted.'
+        : 'This class is being set up. It opens as soon as it is ready.'}
+    </EmptyState>
+  );
+}
+
+function ClassTabs({ cls, tab, manager }: { cls: Class; tab: ClassTab; manager: boolean }) {
+  const baseId = useId();
+  const tabs = CLASS_TABS.filter((name) => name !== 'settings' || manager);
+  const tabId = (name: ClassTab) => `${baseId}-tab-${name}`;
+  const panelId = (name: ClassTab) => `${baseId}-panel-${name}`;
+  return (
+    <>
+      <Tabs
+        value={tab}
+        aria-label="Class sections"
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        {tabs.map((name) => (
+          <Tab
+            key={name}
+            value={name}
+            label={TAB_LABELS[name]}
+            id={tabId(name)}
+            aria-controls={panelId(name)}
+            component={RouterLink}
+            to={classPath(cls.class_id, name)}
+          />
+        ))}
+      </Tabs>
+      <Paper
+        role="tabpanel"
+        id={panelId(tab)}
+        aria-labelledby={tabId(tab)}
+        variant="outlined"
+        sx={{ p: { xs: 1.5, sm: 2 }, bgcolor: 'background.paper' }}
+      >
+        {tab === 'chat' && <ChatPanel classId={cls.class_id} />}
+        {tab === 'activities' && <ActivitiesPanel cls={cls} />}
+        {tab === 'people' && <PeoplePanel cls={cls} />}
+        {tab === 'settings' && <ClassSettingsPanel cls={cls} />}
+      </Paper>
+    </>
+  );
+}
+
+function ClassPageSkeleton() {
+  return (
+    <Stack spacing={2} aria-busy="true" aria-label="Loading class">
+      <Skeleton variant="text" width="50%" height={48} />
+      <Skeleton variant="rounded" height={48} />
+      <Skeleton variant="rounded" height={240} />
+    </Stack>
+  );
+}

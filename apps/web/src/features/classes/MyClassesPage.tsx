@@ -1,0 +1,128 @@
+// The home page: my classes (SPEC §2 "the user picks a class from the list of their classes"), with
+// "Create class" and "Find a class". Arriving here with a stored selected class goes on to it
+// (unless the link asked for the list); with no classes it says what to do next.
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import SearchIcon from '@mui/icons-material/Search';
+import { isSelectableClass, type Class } from '@seminar/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, Navigate, useLocation } from 'react-router';
+import { dismissFailedWrite } from '../../live/liveCache';
+import { classPath, PATHS, type HomeState } from '../../routes/paths';
+import { usePageTitle } from '../../shell/usePageTitle';
+import { EmptyState, LoadError } from '../common/EmptyState';
+import { ClassCard } from './ClassCard';
+import { CreateClassDialog } from './CreateClassDialog';
+import { MY_CLASSES_KEY } from './queries';
+import { useClassSelection } from './selection';
+
+export function MyClassesPage() {
+  usePageTitle('My classes');
+  const location = useLocation();
+  const { classes, selectedClass } = useClassSelection();
+  const [creating, setCreating] = useState(false);
+  const queryClient = useQueryClient();
+  const showList = (location.state as HomeState | null)?.showList === true;
+
+  // Resume the stored selection (SPEC §2), once the list has confirmed it is still there.
+  if (!showList && classes.status === 'ready' && selectedClass && isSelectableClass(selectedClass)) {
+    return <Navigate to={classPath(selectedClass.class_id)} replace />;
+  }
+
+  const createButton = (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+      Create class
+    </Button>
+  );
+  const findButton = (
+    <Button variant="outlined" startIcon={<SearchIcon />} component={RouterLink} to={PATHS.publicClasses}>
+      Find a class
+    </Button>
+  );
+
+  // Class requests the server refused (their pending class went away), with the server's reason.
+  const refused = [...classes.failed].flatMap(([id, failed]) =>
+    failed.row && isRefusedRequest(failed.row) ? [{ id, name: failed.row.name, error: failed.error }] : [],
+  );
+
+  return (
+    <Stack spacing={3}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' } }}
+      >
+        <Typography component="h1" variant="h4">
+          My classes
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ '& > *': { flex: { xs: 1, sm: 'none' } } }}>
+          {findButton}
+          {createButton}
+        </Stack>
+      </Stack>
+
+      {refused.map(({ id, name, error }) => (
+        <Alert
+          key={id}
+          severity="error"
+          onClose={() => dismissFailedWrite(queryClient, MY_CLASSES_KEY, id)}
+          closeText="Dismiss"
+        >
+          “{name}” was not created: {error}
+        </Alert>
+      ))}
+
+      {classes.status === 'loading' && <ClassListSkeleton />}
+      {classes.status === 'error' && (
+        <LoadError message={classes.error ?? ''} onRetry={classes.retry} />
+      )}
+      {classes.status === 'ready' && classes.rows.length === 0 && (
+        <EmptyState
+          title="You have no classes yet"
+          actions={
+            <>
+              {createButton}
+              {findButton}
+            </>
+          }
+        >
+          You have no classes yet — create one or find a public class.
+        </EmptyState>
+      )}
+      {classes.rows.length > 0 && (
+        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {classes.rows.map((cls) => (
+            <Grid key={cls.class_id} size={{ xs: 12, sm: 6, md: 4 }} component="li">
+              <ClassCard cls={cls} to={classPath(cls.class_id)} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+
+      <CreateClassDialog open={creating} onClose={() => setCreating(false)} />
+    </Stack>
+  );
+}
+
+/** A failed write that was a class request (its row was the pending_created class). */
+function isRefusedRequest(cls: Class): boolean {
+  return cls.pending_enabled && !cls.enabled && !cls.pending_deleted;
+}
+
+function ClassListSkeleton() {
+  return (
+    <Grid container spacing={2} aria-busy="true" aria-label="Loading classes">
+      {[0, 1, 2].map((n) => (
+        <Grid key={n} size={{ xs: 12, sm: 6, md: 4 }}>
+          <Skeleton variant="rounded" height={112} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
