@@ -23,7 +23,7 @@ const BODY = 'A write bench message, about as long as a line people type in clas
 
 /** One system's clients and what it measured so far. */
 interface Writer {
-  system: 'ours' | 'baseline';
+  system: 'ours' | 'baseline' | 'baseline-tx';
   write(client: number): Promise<void>;
   latencies: number[];
   seconds: number;
@@ -163,15 +163,44 @@ export async function write(context: BenchContext): Promise<BenchResult> {
     ]);
   });
 
+  // Not in the ratio: the same INSERT and pg_notify as separate statements in a transaction (BEGIN,
+  // INSERT, SELECT pg_notify, COMMIT: four round trips), to show what round trips alone cost.
+  const seqsTx = rooms.map(() => 2_000_000_000);
+  const baselineTx = writer('baseline-tx', async (client) => {
+    const { room, session } = authors[client] as (typeof authors)[number];
+    const seq = (seqsTx[client] as number) + 1;
+    seqsTx[client] = seq;
+    const id = makeRecordId('msg', session.user.uid);
+    const connection = clients[client] as pg.Client;
+    await connection.query('begin');
+    try {
+      await connection.query(
+        'insert into messages (id, class_id, channel_id, seq, author_uid, author_name, body) values ($1, $2, $3, $4, $5, $6, $7)',
+        [id, room.classId, room.channelId, seq, session.user.uid, session.user.name, BODY],
+      );
+      await connection.query('select pg_notify($1, $2)', [
+        LIVE_CHANNEL,
+        JSON.stringify({ topic: 'bench', key: room.channelId, ids: [id] }),
+      ]);
+      await connection.query('commit');
+    } catch (error) {
+      await connection.query('rollback').catch(() => undefined);
+      throw error;
+    }
+  });
+
   const serverCpu = () => server.cpu();
   await segment(ours, WARMUP_MS, false, serverCpu);
   await segment(baseline, WARMUP_MS, false, serverCpu);
-  await server.profileStart();
+  await segment(baselineTx, WARMUP_MS / 2, false, serverCpu);
   for (let turn = 0; turn < ROUNDS; turn += 1) {
+    // BENCH_PROFILE=1: a CPU profile of the server during ours' first round.
+    if (turn === 0) await server.profileStart();
     await segment(ours, ROUND_MS, true, serverCpu);
+    if (turn === 0) await server.profileStop('write-ours');
     await segment(baseline, ROUND_MS, true, serverCpu);
+    await segment(baselineTx, ROUND_MS / 2, true, serverCpu);
   }
-  await server.profileStop('write-ours');
   await Promise.all(sockets.map((socket) => socket.close()));
   await Promise.all(clients.map((client) => client.end()));
   // Take the baseline's rows out again: the other benchmarks expect seq without gaps.
@@ -180,12 +209,12 @@ export async function write(context: BenchContext): Promise<BenchResult> {
       sql`delete from messages where channel_id = ${room.channelId} and seq > 1000000000`,
     );
   }
-  for (const run of [ours, baseline]) {
+  for (const run of [ours, baseline, baselineTx]) {
     if (run.firstError)
       console.error(`  ${run.system}: ${run.errors} failed writes; first:`, run.firstError);
   }
 
-  const runs = [summarize(ours), summarize(baseline)];
+  const runs = [summarize(ours), summarize(baseline), summarize(baselineTx)];
   const [oursRun, baselineRun] = runs as [(typeof runs)[number], (typeof runs)[number]];
   context.log(
     `  ours ${round(oursRun.perSecond)} writes/s, baseline ${round(baselineRun.perSecond)} writes/s`,
@@ -239,7 +268,7 @@ export async function write(context: BenchContext): Promise<BenchResult> {
     quick,
     postgres: context.postgresSettings,
     baselineNotes:
-      'seq from a per-client counter (each client owns its channel, from 1e9 up; the rows are deleted afterwards); no channel row lock, no last_seq update, no access check; version from the column default (the shared live_version sequence); notice on the same NOTIFY channel as the real ones.',
+      'seq from a per-client counter (each client owns its channel, from 1e9 up; the rows are deleted afterwards); no channel row lock, no last_seq update, no access check; version from the column default (the shared live_version sequence); notice on the same NOTIFY channel as the real ones. baseline-tx (not in the ratio): the same as BEGIN; INSERT; SELECT pg_notify; COMMIT (four round trips).',
     runs: runs.map((run) =>
       Object.fromEntries(
         Object.entries(run).map(([key, value]) => [

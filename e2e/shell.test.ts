@@ -58,16 +58,21 @@ describe('the app shell', () => {
     const context = await browser.newContext({ colorScheme: 'dark' });
     const page = await context.newPage();
     await page.goto(`${server.url}/sign-in`);
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.colorMode)).toBe('dark');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.colorMode))
+      .toBe('dark');
     await page.emulateMedia({ colorScheme: 'light' });
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.colorMode)).toBe('light');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.colorMode))
+      .toBe('light');
     await context.close();
   });
 
   it('sends the keep-alive HEAD /favicon.svg at once', async () => {
     const page = await browser.newPage();
     const keepAlive = page.waitForRequest(
-      (request) => request.method() === 'HEAD' && new URL(request.url()).pathname === '/favicon.svg',
+      (request) =>
+        request.method() === 'HEAD' && new URL(request.url()).pathname === '/favicon.svg',
     );
     await page.goto(`${server.url}/sign-in`);
     const request = await keepAlive;

@@ -90,7 +90,7 @@ describe('routing and the session guard', () => {
   it('shows signed-in users the home page with the app bar and a main landmark', async () => {
     stubSessionFetch(() => jsonResponse(signedIn));
     renderAt('/');
-    expect(await screen.findByRole('heading', { name: 'Welcome', level: 1 })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'My classes', level: 1 })).toBeDefined();
     expect(screen.getByRole('banner').textContent).toContain('Seminar');
     expect(screen.getByRole('button', { name: 'Colour mode' })).toBeDefined();
     expect(screen.getByRole('main').id).toBe('main-content');
@@ -108,7 +108,7 @@ describe('routing and the session guard', () => {
   it('sends signed-in users away from /sign-in to home by default', async () => {
     stubSessionFetch(() => jsonResponse(signedIn));
     const router = renderAt('/sign-in');
-    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'My classes' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/');
   });
 

@@ -5,6 +5,7 @@ import {
   canSeeChannel,
   displayName,
   enrolledChannelIds,
+  hasInstructorPowers,
   ONLINE_WINDOW_MS,
   type ChannelNotificationView,
   type ChannelView,
@@ -14,6 +15,7 @@ import { requireClassRole } from '../classes/access';
 import type { Db } from '../db/client';
 import { channelNotifications, channels, channelUsers, users } from '../db/schema';
 import type { LiveTopic } from '../live/hub';
+import { notFound } from '../live/trpc';
 import { requireChannelAccess, type ChannelAccess } from './access';
 import { presentChannel, presentNotification } from './presenters';
 
@@ -159,4 +161,53 @@ export const notificationsTopic: LiveTopic<
   // Recency is judged by the client with its server time offset (SPEC §9); deleted ones go away.
   visible: (row) => !row.deleted,
   id: (row) => row.id,
+};
+
+/** A member of a non-public channel (a channel_users record), with name and e-mail. */
+export interface ChannelMember {
+  uid: string;
+  class_id: string;
+  channel_id: string;
+  name: string;
+  email: string | null;
+  enabled: boolean;
+  deleted: boolean;
+  version: number;
+}
+
+async function loadChannelMembers(db: Db, channelId: string, uids?: string[]): Promise<ChannelMember[]> {
+  const rows = await db
+    .select({ member: channelUsers, name: users.name, email: users.email })
+    .from(channelUsers)
+    .leftJoin(users, eq(users.id, channelUsers.uid))
+    .where(and(eq(channelUsers.channel_id, channelId), uids ? inArray(channelUsers.uid, uids) : undefined));
+  return rows.map(({ member, name, email }) => ({
+    uid: member.uid,
+    class_id: member.class_id,
+    channel_id: member.channel_id,
+    name: name ?? '',
+    email,
+    enabled: member.enabled,
+    deleted: member.deleted,
+    version: member.version,
+  }));
+}
+
+/** SPEC §7 "Channel users": a channel's enrolled members, for the instructors' settings dialog. */
+export const channelMembersTopic: LiveTopic<{ class_id: string; channel_id: string }, ChannelMember, ChannelAccess> = {
+  name: 'channelMembers',
+  kind: 'collection',
+  key: (input) => input.channel_id,
+  async access(services, viewer, input) {
+    const access = await requireChannelAccess(services.database.db, viewer, input.class_id, input.channel_id);
+    if (!hasInstructorPowers(access.role)) throw notFound('Channel');
+    return access;
+  },
+  classOf: (access) => access.classId,
+  async snapshot(services, _viewer, input) {
+    return (await loadChannelMembers(services.database.db, input.channel_id)).filter((row) => !row.deleted);
+  },
+  load: (services, key, ids) => loadChannelMembers(services.database.db, key, ids),
+  visible: (row) => !row.deleted,
+  id: (row) => row.uid,
 };

@@ -19,7 +19,7 @@ import {
   channelUpdater,
   typingClearer,
 } from './commands';
-import { channelsTopic, notificationsTopic } from './live';
+import { channelMembersTopic, channelsTopic, notificationsTopic } from './live';
 
 const classRef = z.object({ class_id: documentIdSchema });
 const channelRef = classRef.extend({ channel_id: documentIdSchema });
@@ -46,6 +46,10 @@ export const channelsRouter = router({
     .mutation(({ ctx, input }) =>
       channelMemberSetter(ctx.services.database.db, ctx.viewer, input, input.member),
     ),
+  /** The enrolled members of a channel, live (instructors and class admins). */
+  members: authedProcedure
+    .input(channelRef)
+    .subscription(({ ctx, input, signal }) => ctx.services.hub.subscribe(channelMembersTopic, ctx.viewer, input, signal ?? never)),
   markRead: authedProcedure
     .input(channelRef.extend({ seq: z.int().min(0) }))
     .mutation(({ ctx, input }) =>

@@ -2,12 +2,12 @@
 // event. For now events are kept in a small in-memory buffer and written to console.debug; the
 // analytics issue replaces the transport (batched POST /api/events with the SPEC §7 context) here,
 // behind the same `logEvent(name, payload)`.
-import type { AnalyticsEventName, ClassEventPayload } from '@seminar/shared';
+import type { AnalyticsEventName, EventPayload } from '@seminar/shared';
 
 /** One logged event as buffered (the transport adds the SPEC §7 context when it sends it). */
 export interface LoggedEvent {
   event: AnalyticsEventName;
-  payload: ClassEventPayload;
+  payload: EventPayload;
   /** Epoch ms on the client's clock. */
   timestamp: number;
 }
@@ -17,8 +17,8 @@ export const EVENT_BUFFER_LIMIT = 100;
 
 const buffer: LoggedEvent[] = [];
 
-/** Logs an analytics event (SPEC §7: selected_class_not_available, class_selected). Never throws. */
-export function logEvent(event: AnalyticsEventName, payload: ClassEventPayload): void {
+/** Logs an analytics event (SPEC §7: selected_class_not_available, class_selected, …). Never throws. */
+export function logEvent(event: AnalyticsEventName, payload: EventPayload): void {
   const entry: LoggedEvent = { event, payload: { ...payload }, timestamp: Date.now() };
   buffer.push(entry);
   if (buffer.length > EVENT_BUFFER_LIMIT) buffer.splice(0, buffer.length - EVENT_BUFFER_LIMIT);

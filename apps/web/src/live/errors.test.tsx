@@ -1,7 +1,9 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TRPCClientError } from '@trpc/client';
 import { connectionClosedError, trpcError } from '../testing/liveTestKit';
 import {
+  isConnectionError,
   CONNECTION_LOST_MESSAGE,
   createErrorStore,
   describeError,
@@ -109,5 +111,22 @@ describe('ErrorBanner', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => render(<ErrorBanner />)).toThrow(/ErrorStateProvider/);
     vi.restoreAllMocks();
+  });
+});
+
+describe('isConnectionError', () => {
+  it.each([
+    ['a socket closed under the call', connectionClosedError(), true],
+    [
+      'a client error with no server code (rejected pending call)',
+      TRPCClientError.from(new Error('Closed before answer')),
+      true,
+    ],
+    ['a fetch that got no answer', new TypeError('Failed to fetch'), true],
+    ['a server refusal', trpcError('FORBIDDEN', 'No'), false],
+    ['bad input', trpcError('BAD_REQUEST', 'Bad'), false],
+    ['anything else', new Error('boom'), false],
+  ])('%s → %s', (_label, error, expected) => {
+    expect(isConnectionError(error)).toBe(expected);
   });
 });

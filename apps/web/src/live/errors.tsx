@@ -48,14 +48,13 @@ function firstIssue(data: unknown): string | null {
     : null;
 }
 
-/** True for a failure of the connection itself (no answer from the server). */
+/**
+ * True for a failure of the connection itself (no answer from the server). Every answer the server
+ * gives carries a tRPC code; a client error without one never reached it (the socket closed under
+ * it, or never opened), so the same write can be sent again safely.
+ */
 export function isConnectionError(error: unknown): boolean {
-  if (isTRPCClientError(error)) {
-    if (isRecord(error.data) && typeof error.data.code === 'string') return false;
-    const cause: unknown = error.cause;
-    if (cause instanceof Error && cause.name === 'TRPCWebSocketClosedError') return true;
-    return /websocket|connection/i.test(error.message);
-  }
+  if (isTRPCClientError(error)) return !(isRecord(error.data) && typeof error.data.code === 'string');
   return error instanceof TypeError && /fetch|network/i.test(error.message);
 }
 

@@ -75,7 +75,9 @@ export function updateLiveEntry<Row>(
 
 /**
  * Drops the optimistic writes the server's rows have caught up with: a newer version of the row
- * arrived (its echo, or someone else's later write, which wins), or a hidden row is gone.
+ * arrived (its echo, or someone else's later write, which wins), a hidden row is gone, or a
+ * confirmed write's row that the server had is gone (e.g. a class shown as pending_deleted that
+ * the server removed without sending the pending_deleted version first).
  */
 export function reconcilePending<Row extends LiveRow>(
   state: LiveState<Row>,
@@ -87,7 +89,8 @@ export function reconcilePending<Row extends LiveRow>(
     const server = state.rows.get(id);
     const caughtUp =
       (server !== undefined && server.version > write.baseVersion) ||
-      (write.row === null && server === undefined);
+      (server === undefined &&
+        (write.row === null || (write.status === 'confirmed' && write.baseVersion >= 0)));
     if (!caughtUp) continue;
     next ??= new Map(pending);
     next.delete(id);

@@ -218,6 +218,23 @@ describe('optimistic writes', () => {
     expect(bodies()).toEqual(['a:m1', 'b:m2']);
   });
 
+  it('drops a confirmed edit when the server then removes the row', async () => {
+    const { result, send, bodies } = renderWithLiveQuery();
+    await send({ type: 'snapshot', rows: [row('a', 1, 1), row('b', 2, 2)], replace: false });
+    const outcome = await start(() =>
+      result.current.write({
+        key: KEY,
+        id: 'a',
+        row: row('a', 1, 1, 'deleting'),
+        mutate: async () => undefined,
+      }),
+    );
+    await finish(outcome);
+    expect(bodies()).toEqual(['a:deleting', 'b:m2']);
+    await send({ type: 'remove', ids: ['a'] });
+    expect(bodies()).toEqual(['b:m2']);
+  });
+
   it('leaves a later write of the same row alone when an earlier one fails', async () => {
     const { result, send, bodies } = renderWithLiveQuery();
     await send({ type: 'snapshot', rows: [row('a', 1, 1)], replace: false });

@@ -33,7 +33,7 @@ export function SignedInLayout({ actions }: { actions?: ReactNode }) {
     <>
       <AppBar position="sticky" elevation={0}>
         <Toolbar sx={{ gap: 1 }}>
-          <AppLogo />
+          <AppLogo compact={Boolean(actions)} />
           <Box sx={{ flex: 1 }} />
           {actions}
           <ColorModeControl />

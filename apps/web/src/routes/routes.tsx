@@ -1,12 +1,14 @@
 // The route table. To add a page: put its element under the signed-in layout's `children` (needs a
 // session; gets the app bar) or the signed-out layout's (sign-in style card), before the `*` route.
 import type { RouteObject } from 'react-router';
+import { ClassesLayout } from '../features/classes/ClassesLayout';
+import { ClassPage } from '../features/classes/ClassPage';
+import { MyClassesPage } from '../features/classes/MyClassesPage';
+import { PublicClassesPage } from '../features/classes/PublicClassesPage';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
-import { SignedInLayout } from './SignedInLayout';
 import { SignedOutLayout } from './SignedOutLayout';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
-import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SignInPage } from './pages/SignInPage';
 import { SignUpPage } from './pages/SignUpPage';
@@ -26,9 +28,12 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <SignedInLayout />,
+        // The signed-in layout, with the class selector in its app bar.
+        element: <ClassesLayout />,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, element: <MyClassesPage /> },
+          { path: PATHS.publicClasses, element: <PublicClassesPage /> },
+          { path: PATHS.classPage, element: <ClassPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

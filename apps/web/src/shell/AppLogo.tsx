@@ -20,13 +20,17 @@ export function LogoMark(props: SvgIconProps) {
   );
 }
 
-/** The logo mark and app name, linking home. */
-export function AppLogo() {
+/**
+ * The logo mark and app name, linking home. `compact`: on phones only the mark shows (the link
+ * keeps the name as its accessible name), leaving room for app bar controls.
+ */
+export function AppLogo({ compact = false }: { compact?: boolean }) {
   const name = useAppName();
   return (
     <Box
       component={RouterLink}
       to="/"
+      aria-label={compact ? name : undefined}
       sx={{
         display: 'inline-flex',
         alignItems: 'center',
@@ -38,7 +42,12 @@ export function AppLogo() {
       }}
     >
       <LogoMark sx={{ fontSize: 28, flexShrink: 0 }} />
-      <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 500 }}>
+      <Typography
+        component="span"
+        variant="h6"
+        noWrap
+        sx={{ fontWeight: 500, display: compact ? { xs: 'none', sm: 'inline' } : undefined }}
+      >
         {name}
       </Typography>
     </Box>

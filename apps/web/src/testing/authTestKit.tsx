@@ -7,6 +7,7 @@ import { expect, vi } from 'vitest';
 import { App } from '../App';
 import { GET_SESSION_PATH, type SessionPayload } from '../auth/session';
 import { routes } from '../routes/routes';
+import type { LiveTrpcClient } from '../live/client';
 import { fakeLiveClientFactory } from './liveTestKit';
 
 export function jsonResponse(body: unknown, status = 200): Response {
@@ -89,13 +90,14 @@ export function fakeAuthServer(session: SessionPayload | null = null) {
 }
 
 /**
- * Renders the app at `path` (with optional router state) with fake live clients (no socket);
- * returns the router, the query client and the live clients made.
+ * Renders the app at `path` (with optional router state) with fake live clients (no socket; their
+ * tRPC client is `options.trpc`, e.g. `fakeTrpc().trpc`); returns the router, the query client and
+ * the live clients made.
  */
-export function renderApp(path: string, state?: unknown) {
+export function renderApp(path: string, state?: unknown, options: { trpc?: LiveTrpcClient } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const live = fakeLiveClientFactory();
+  const live = fakeLiveClientFactory(options.trpc);
   render(<App router={router} queryClient={queryClient} createLiveClient={live.factory} />);
   return { router, queryClient, liveClients: live.clients };
 }

@@ -140,8 +140,8 @@ export function fakeTrpc(): FakeTrpc {
       get(_target, prop) {
         if (typeof prop === 'symbol' || prop === 'then') return undefined;
         const name = path.join('.');
-        if (prop === 'subscribe') return (input: unknown, observer: object) =>
-          subscribe(name, input, observer);
+        if (prop === 'subscribe')
+          return (input: unknown, observer: object) => subscribe(name, input, observer);
         if (prop === 'mutate' || prop === 'query') return (input: unknown) => call(name, input);
         return node([...path, prop]);
       },

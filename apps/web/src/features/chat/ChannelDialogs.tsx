@@ -18,7 +18,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import {
   channelNameSchema,
   displayName,
@@ -56,7 +56,7 @@ function groupError(invalid: readonly string[]): string | null {
   return `Not an e-mail address: ${invalid.slice(0, 3).join(', ')}${invalid.length > 3 ? '…' : ''}`;
 }
 
-const useFullScreen = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+const useFullScreen = () => useMediaQuery(useTheme().breakpoints.down('sm'));
 
 export interface ChannelCreator {
   uid: string;

@@ -7,10 +7,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import { hasInstructorPowers } from '@seminar/shared';
 import { useSession } from '../../auth/session';
@@ -30,7 +29,8 @@ export function ChatPanel({ classId }: { classId: string }) {
   const channels = useChannels(classId);
   const [params, setParams] = useSearchParams();
   const selectedId = params.get(CHANNEL_PARAM);
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const [creating, setCreating] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [gone, setGone] = useState<string | null>(null);
@@ -72,11 +72,10 @@ export function ChatPanel({ classId }: { classId: string }) {
   const showChat = !narrow || selected !== null;
 
   return (
-    <Paper
-      variant="outlined"
+    <Box
       sx={{
         display: 'flex',
-        height: 'max(420px, calc(var(--app-height, 100dvh) - 240px))',
+        height: 'max(400px, calc(var(--app-height, 100dvh) - 300px))',
         overflow: 'hidden',
       }}
     >
@@ -181,6 +180,6 @@ export function ChatPanel({ classId }: { classId: string }) {
           onDeleted={() => select(null)}
         />
       ) : null}
-    </Paper>
+    </Box>
   );
 }

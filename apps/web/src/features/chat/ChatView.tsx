@@ -3,7 +3,7 @@
 // read up to the newest message, again as new ones arrive while it is open and the tab visible.
 // Sends are optimistic with a client-made id, so a retry (by hand, or by itself when the
 // connection comes back) can never post a message twice.
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -20,7 +20,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import TagIcon from '@mui/icons-material/Tag';
 import { displayName, makeRecordId, type ChannelView, type Message } from '@seminar/shared';
 import { initialsOf } from '../../auth/AccountMenu';
-import { CONNECTION_LOST_MESSAGE } from '../../live/errors';
+import { isConnectionError } from '../../live/errors';
 import { dismissFailedWrite, upsertLiveRows } from '../../live/liveCache';
 import { useLive } from '../../live/LiveProvider';
 import { useOptimisticWrite } from '../../live/optimistic';
@@ -50,6 +50,21 @@ export interface ChatViewProps {
   onOpenSettings?: () => void;
   /** On narrow screens: back to the channel list. */
   onBack?: () => void;
+}
+
+/** How often a write lost on the way is sent again by itself, and how long after reconnecting. */
+export const MAX_AUTO_RETRIES = 3;
+const AUTO_RETRY_DELAY_MS = 300;
+
+/**
+ * Whether a write's outcome is a failure without any answer from the server (the connection was
+ * lost under it): such a write can be sent again safely, as it carries the same id.
+ */
+export function isLostOnTheWay(outcome: unknown): boolean {
+  if (typeof outcome !== 'object' || outcome === null || !('ok' in outcome) || outcome.ok) {
+    return false;
+  }
+  return isConnectionError((outcome as { error?: unknown }).error);
 }
 
 const warn = (what: string) => (error: unknown) => console.warn(`[seminar] ${what}`, error);
@@ -109,18 +124,31 @@ export function ChatView({
       });
   }, [trpc, visible, messages.status, newestSeq, channel.last_read_seq, classId, channelId]);
 
-  // Sends that failed because the connection was lost go again (same id) once it is back.
-  const retryLostSends = useEffectEvent(() => {
-    for (const failed of messages.failed.values()) {
-      if (failed.error === CONNECTION_LOST_MESSAGE) void failed.retry();
+  // Writes that never reached the server (the connection was lost under them) go again, with the
+  // same id, once the connection is back; a few times at most, then the reader's Retry is left.
+  const [lostIds, setLostIds] = useState<ReadonlySet<string>>(() => new Set());
+  const autoRetries = useRef(new Map<string, number>());
+  const noteOutcome = useCallback((id: string) => {
+    return (outcome: unknown) => {
+      if (!isLostOnTheWay(outcome)) return;
+      setLostIds((ids) => new Set(ids).add(id));
+    };
+  }, []);
+  const retryLost = useEffectEvent(() => {
+    for (const id of lostIds) {
+      const failed = messages.failed.get(id);
+      const tries = autoRetries.current.get(id) ?? 0;
+      if (!failed || tries >= MAX_AUTO_RETRIES) continue;
+      autoRetries.current.set(id, tries + 1);
+      void failed.retry().then(noteOutcome(id));
     }
+    setLostIds(new Set());
   });
-  const previousConnection = useRef(connection);
   useEffect(() => {
-    const before = previousConnection.current;
-    previousConnection.current = connection;
-    if (connection === 'open' && before !== 'open') retryLostSends();
-  }, [connection]);
+    if (connection !== 'open' || lostIds.size === 0) return;
+    const timer = setTimeout(retryLost, AUTO_RETRY_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [connection, lostIds]);
 
   const send = (body: string) => {
     const id = makeRecordId('msg', viewer.uid);
@@ -146,7 +174,7 @@ export function ChatView({
       mutate: () =>
         trpc.messages.send.mutate({ id, class_id: classId, channel_id: channelId, body }),
       serverRow: (message) => message,
-    });
+    }).then(noteOutcome(id));
   };
 
   const edit = (message: Message, body: string) => {
@@ -157,7 +185,7 @@ export function ChatView({
       row: { ...message, body, edited_at: Date.now() + offset },
       mutate: () => trpc.messages.edit.mutate({ id: message.id, body }),
       serverRow: (result) => result,
-    });
+    }).then(noteOutcome(message.id));
   };
 
   const remove = (message: Message) => {
@@ -168,7 +196,7 @@ export function ChatView({
       row: { ...message, deleted: true, body: '' },
       mutate: () => trpc.messages.delete.mutate({ id: message.id }),
       serverRow: (result) => result,
-    });
+    }).then(noteOutcome(message.id));
   };
 
   const loadOlder = () => {
@@ -192,13 +220,14 @@ export function ChatView({
     const list: DisplayMessage[] = messages.rows.map((message) => {
       shown.add(message.id);
       const failed = messages.failed.get(message.id);
+      if (failed && lostIds.has(message.id)) return { message, status: { kind: 'waiting' } };
       if (failed) {
         return {
           message,
           status: {
             kind: 'changeFailed',
             error: failed.error,
-            retry: () => void failed.retry(),
+            retry: () => void failed.retry().then(noteOutcome(message.id)),
             discard: () => dismissFailedWrite(queryClient, key, message.id),
           },
         };
@@ -212,16 +241,18 @@ export function ChatView({
       if (shown.has(id) || !failed.row) continue;
       list.push({
         message: failed.row,
-        status: {
-          kind: 'failed',
-          error: failed.error,
-          retry: () => void failed.retry(),
-          discard: () => dismissFailedWrite(queryClient, key, id),
-        },
+        status: lostIds.has(id)
+          ? { kind: 'waiting' }
+          : {
+              kind: 'failed',
+              error: failed.error,
+              retry: () => void failed.retry().then(noteOutcome(id)),
+              discard: () => dismissFailedWrite(queryClient, key, id),
+            },
       });
     }
     return list;
-  }, [messages.rows, messages.failed, messages.pendingIds, queryClient, key]);
+  }, [messages.rows, messages.failed, messages.pendingIds, lostIds, noteOutcome, queryClient, key]);
 
   const typingNames = recentNames(notices.rows, 'user_typing', viewer.uid, now, offset);
   const onlineNames = recentNames(notices.rows, 'user_online', viewer.uid, now, offset);

@@ -1,7 +1,7 @@
 // One message in the chat: its body (safe markdown), "edited", "sending…" until the server has it,
 // "Not sent" with Retry when it failed, and the "Message actions" menu (edit and delete one's own;
 // instructors and admins may delete any).
-import { useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -23,6 +23,8 @@ import { Markdown } from './markdown';
 export type MessageStatus =
   | { kind: 'sent' }
   | { kind: 'sending' }
+  /** Not sent yet: the connection was lost; it goes again by itself when it is back. */
+  | { kind: 'waiting' }
   /** A new message the server refused or never got. */
   | { kind: 'failed'; error: string; retry: () => void; discard: () => void }
   /** An edit or delete of a sent message that did not go through. */
@@ -48,6 +50,7 @@ export function MessageItem({
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const titleId = useId();
   const settled = status.kind === 'sent' || status.kind === 'changeFailed';
   const hasActions = settled && !message.deleted && (canEdit || canDelete);
 
@@ -76,7 +79,13 @@ export function MessageItem({
         borderRadius: 1,
         px: 0.5,
         '&:hover, &:focus-within': { bgcolor: 'action.hover' },
-        opacity: status.kind === 'sending' ? 0.7 : 1,
+        // With a mouse the actions button shows on hover or focus; touch screens always show it.
+        '@media (hover: hover)': {
+          '& .message-actions': { opacity: 0 },
+          '&:hover .message-actions, &:focus-within .message-actions, & .message-actions[aria-expanded="true"]':
+            { opacity: 1 },
+        },
+        opacity: status.kind === 'sending' || status.kind === 'waiting' ? 0.7 : 1,
       }}
     >
       <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -122,13 +131,13 @@ export function MessageItem({
             (edited)
           </Typography>
         ) : null}
-        {status.kind === 'sending' ? (
+        {status.kind === 'sending' || status.kind === 'waiting' ? (
           <Typography
             variant="caption"
             role="status"
             sx={{ color: 'text.secondary', display: 'block' }}
           >
-            Sending…
+            {status.kind === 'sending' ? 'Sending…' : 'Sending when the connection is back…'}
           </Typography>
         ) : null}
         {status.kind === 'failed' || status.kind === 'changeFailed' ? (
@@ -153,6 +162,7 @@ export function MessageItem({
           <IconButton
             size="small"
             aria-label="Message actions"
+            className="message-actions"
             aria-haspopup="menu"
             aria-expanded={menuAnchor ? 'true' : undefined}
             onClick={(event) => setMenuAnchor(event.currentTarget)}
@@ -188,8 +198,12 @@ export function MessageItem({
           </Menu>
         </>
       ) : null}
-      <Dialog open={confirmingDelete} onClose={() => setConfirmingDelete(false)}>
-        <DialogTitle>Delete this message?</DialogTitle>
+      <Dialog
+        open={confirmingDelete}
+        onClose={() => setConfirmingDelete(false)}
+        aria-labelledby={titleId}
+      >
+        <DialogTitle id={titleId}>Delete this message?</DialogTitle>
         <DialogContent>
           <DialogContentText>
             Everyone in the channel will see “Message deleted” instead.

@@ -25,7 +25,8 @@ export const notificationsKey = (classId: string, channelId: string): QueryKey =
   classId,
   channelId,
 ];
-export const rosterKey = (classId: string): QueryKey => ['classes', 'roster', classId];
+/** Same key as the people feature's roster, so the two share one cache entry. */
+export const rosterKey = (classId: string): QueryKey => ['classes', classId, 'roster'];
 
 /** A channel's title: its name, or its id when it has none. */
 export const channelTitle = (channel: Pick<ChannelView, 'name' | 'channel_id'>): string =>

@@ -10,7 +10,12 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { hasInstructorPowers, isPendingClass, isSelectableClass, type Class } from '@seminar/shared';
+import {
+  hasInstructorPowers,
+  isPendingClass,
+  isSelectableClass,
+  type Class,
+} from '@seminar/shared';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import { CLASS_TABS, classPath, PATHS, type ClassTab, type HomeState } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';

@@ -31,7 +31,12 @@ export function MyClassesPage() {
   const showList = (location.state as HomeState | null)?.showList === true;
 
   // Resume the stored selection (SPEC §2), once the list has confirmed it is still there.
-  if (!showList && classes.status === 'ready' && selectedClass && isSelectableClass(selectedClass)) {
+  if (
+    !showList &&
+    classes.status === 'ready' &&
+    selectedClass &&
+    isSelectableClass(selectedClass)
+  ) {
     return <Navigate to={classPath(selectedClass.class_id)} replace />;
   }
 
@@ -41,14 +46,21 @@ export function MyClassesPage() {
     </Button>
   );
   const findButton = (
-    <Button variant="outlined" startIcon={<SearchIcon />} component={RouterLink} to={PATHS.publicClasses}>
+    <Button
+      variant="outlined"
+      startIcon={<SearchIcon />}
+      component={RouterLink}
+      to={PATHS.publicClasses}
+    >
       Find a class
     </Button>
   );
 
   // Class requests the server refused (their pending class went away), with the server's reason.
   const refused = [...classes.failed].flatMap(([id, failed]) =>
-    failed.row && isRefusedRequest(failed.row) ? [{ id, name: failed.row.name, error: failed.error }] : [],
+    failed.row && isRefusedRequest(failed.row)
+      ? [{ id, name: failed.row.name, error: failed.error }]
+      : [],
   );
 
   return (
@@ -83,15 +95,7 @@ export function MyClassesPage() {
         <LoadError message={classes.error ?? ''} onRetry={classes.retry} />
       )}
       {classes.status === 'ready' && classes.rows.length === 0 && (
-        <EmptyState
-          title="You have no classes yet"
-          actions={
-            <>
-              {createButton}
-              {findButton}
-            </>
-          }
-        >
+        <EmptyState title="No classes yet">
           You have no classes yet — create one or find a public class.
         </EmptyState>
       )}

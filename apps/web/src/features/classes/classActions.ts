@@ -12,11 +12,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../auth/session';
 import { useLive } from '../../live/LiveProvider';
-import {
-  runOptimistic,
-  useOptimisticWrite,
-  type OptimisticOutcome,
-} from '../../live/optimistic';
+import { runOptimistic, useOptimisticWrite, type OptimisticOutcome } from '../../live/optimistic';
 import { MY_CLASSES_KEY } from './queries';
 
 /** Said when a write is tried before the live connection exists. */

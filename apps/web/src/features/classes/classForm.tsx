@@ -195,7 +195,6 @@ export function ClassFormFields({
               checked={values.is_public}
               onChange={(event) => change('is_public', event.target.checked)}
               disabled={disabled}
-              inputRef={inputRef('is_public')}
             />
           }
           label="Public"

@@ -87,20 +87,44 @@ export interface ClassSelection {
 
 const SelectionContext = createContext<ClassSelection | null>(null);
 
-const noUser = () => () => undefined;
+/** While signed out: no classes, nothing selected, no live query mounted. */
+const SIGNED_OUT_CLASSES: LiveQueryResult<Class> = {
+  rows: [],
+  status: 'loading',
+  error: null,
+  endedReason: null,
+  pendingIds: new Set(),
+  failed: new Map(),
+  retry: () => undefined,
+};
+const SIGNED_OUT: ClassSelection = {
+  classes: SIGNED_OUT_CLASSES,
+  selectedClassId: null,
+  selectedClass: null,
+  select: () => null,
+};
 
 export function ClassSelectionProvider({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
   const uid = status === 'signed-in' ? (user?.id ?? null) : null;
-  const classes = useMyClasses(uid !== null);
+  // Keyed by user: another user's selection and class list start afresh. Signed out, the live
+  // query is not even mounted, so nothing of the previous user comes back into the cache.
+  if (uid === null) {
+    return <SelectionContext.Provider value={SIGNED_OUT}>{children}</SelectionContext.Provider>;
+  }
+  return (
+    <UserClassSelection key={uid} uid={uid}>
+      {children}
+    </UserClassSelection>
+  );
+}
+
+function UserClassSelection({ uid, children }: { uid: string; children: ReactNode }) {
+  const classes = useMyClasses();
   const { clearError } = useErrorActions();
 
-  const getStored = useCallback(() => (uid === null ? null : readSelectedClassId(uid)), [uid]);
-  const selectedClassId = useSyncExternalStore(
-    uid === null ? noUser : subscribeToStorage,
-    getStored,
-    getStored,
-  );
+  const getStored = useCallback(() => readSelectedClassId(uid), [uid]);
+  const selectedClassId = useSyncExternalStore(subscribeToStorage, getStored, getStored);
 
   // The last version of each class seen, so an event about a class that left can still name it.
   const lastSeen = useRef(new Map<string, Class>());
@@ -108,7 +132,7 @@ export function ClassSelectionProvider({ children }: { children: ReactNode }) {
 
   // SPEC §4: re-check the selection whenever my classes change (only once they have loaded).
   useEffect(() => {
-    if (uid === null || listStatus !== 'ready') return;
+    if (listStatus !== 'ready') return;
     const check = checkSelectedClass(selectedClassId, rows);
     if (check.selectedClassId !== selectedClassId) {
       writeSelectedClassId(uid, check.selectedClassId);
@@ -128,7 +152,6 @@ export function ClassSelectionProvider({ children }: { children: ReactNode }) {
 
   const select = useCallback(
     (classId: string | null): string | null => {
-      if (uid === null) return null;
       const current = readSelectedClassId(uid);
       const next = selectClass(classId, rows);
       if (next === current) return next;

@@ -142,7 +142,7 @@ describe('Sign in page', () => {
       return jsonResponse({ token: 't' });
     });
     fillAndSubmit('ada@example.edu', 'secret-password');
-    await screen.findByRole('heading', { name: 'Welcome' });
+    await screen.findByRole('heading', { name: 'My classes' });
     expect(getSignOutNotice()).toBeNull();
   });
 

@@ -73,7 +73,7 @@ describe('Create account page', () => {
       return jsonResponse({ token: 't', user: server.session.user });
     });
     fillAndSubmit('  Lovelace, Ada ', 'Ada@Example.edu', 'correct horse battery');
-    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'My classes' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/');
     expect(server.bodiesSentTo(SIGN_UP)).toEqual([
       { name: 'Lovelace, Ada', email: 'ada@example.edu', password: 'correct horse battery' },

@@ -1,0 +1,338 @@
+// Activities of a class (live, SPEC §7 "Activities"; students see enabled ones only, SPEC §5).
+// Instructors and class admins create and edit them ("New activity"), switch each on or off, and
+// delete with a confirmation (shown at once, SPEC §4). A case channel shows as its case label.
+import { useCallback, useId, useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import {
+  caseLabel,
+  hasInstructorPowers,
+  makeRecordId,
+  type Activity,
+  type ActivityInput,
+  type ChannelView,
+  type Class,
+} from '@seminar/shared';
+import { useSession } from '../../auth/session';
+import { useLive } from '../../live/LiveProvider';
+import { useOptimisticWrite } from '../../live/optimistic';
+import { useLiveQuery } from '../../live/useLiveQuery';
+import { NOT_CONNECTED_MESSAGE } from '../classes/classActions';
+import { formatDay } from '../classes/classText';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { EmptyState, LoadError } from '../common/EmptyState';
+import { ActivityDialog } from './ActivityDialog';
+
+export const activitiesKey = (classId: string) => ['activities', classId] as const;
+const caseChannelsKey = (classId: string) => ['activities', classId, 'case-channels'] as const;
+
+const activityIdOf = (activity: Activity) => activity.activity_id;
+const channelIdOf = (channel: ChannelView) => channel.channel_id;
+
+/** By start date (undated last), then title. */
+export function byStartThenTitle(a: Activity, b: Activity): number {
+  const start = (a.start_date ?? '9999').localeCompare(b.start_date ?? '9999');
+  return (
+    start ||
+    a.title.localeCompare(b.title, undefined, { sensitivity: 'base', numeric: true }) ||
+    a.activity_id.localeCompare(b.activity_id)
+  );
+}
+
+const byChannelName = (a: ChannelView, b: ChannelView) =>
+  (a.name || a.channel_id).localeCompare(b.name || b.channel_id, undefined, {
+    sensitivity: 'base',
+  });
+
+/** The case label of an activity with a case channel (SPEC §3 "Case record"), else null. */
+export function activityCaseLabel(
+  activity: Pick<Activity, 'channel_id' | 'activity_qualified_name'>,
+  channels: ReadonlyMap<string, Pick<ChannelView, 'name'>>,
+): string | null {
+  if (!activity.channel_id) return null;
+  const channel = channels.get(activity.channel_id);
+  return (
+    caseLabel({
+      activity_qualified_name: activity.activity_qualified_name,
+      channel_name: channel?.name ?? null,
+    }) || 'Case'
+  );
+}
+
+type Editing = { activity: Activity | null; token: number } | null;
+
+export function ActivitiesPanel({ cls }: { cls: Class }) {
+  const classId = cls.class_id;
+  const manager = hasInstructorPowers(cls.my_role);
+  const { client } = useLive();
+  const { user } = useSession();
+  const write = useOptimisticWrite();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Activity | null>(null);
+
+  const activities = useLiveQuery<Activity>({
+    key: activitiesKey(classId),
+    idOf: activityIdOf,
+    sort: byStartThenTitle,
+    subscribe: (handlers, { trpc }) =>
+      trpc.activities.live.subscribe({ class_id: classId }, handlers),
+  });
+  const channels = useLiveQuery<ChannelView>({
+    key: caseChannelsKey(classId),
+    idOf: channelIdOf,
+    sort: byChannelName,
+    subscribe: (handlers, { trpc }) =>
+      trpc.channels.live.subscribe({ class_id: classId }, handlers),
+  });
+  const channelsById = useMemo(
+    () => new Map(channels.rows.map((channel) => [channel.channel_id, channel])),
+    [channels.rows],
+  );
+
+  const uid = user?.id ?? '';
+  const newActivityId = useCallback(() => makeRecordId('activity', uid), [uid]);
+
+  const save = (input: ActivityInput, previous: Activity | null): string | null => {
+    if (!client) return NOT_CONNECTED_MESSAGE;
+    const base: Pick<Activity, 'deleted' | 'pending_deleted' | 'version'> = previous ?? {
+      deleted: false,
+      pending_deleted: false,
+      version: 0,
+    };
+    const row: Activity = {
+      ...base,
+      ...input,
+      updated_at: Date.now(),
+      updated_by: uid,
+      updated_by_name: user?.name ?? null,
+    };
+    void write<Activity, Activity>({
+      key: activitiesKey(classId),
+      id: input.activity_id,
+      row,
+      mutate: () => client.activities.save.mutate(input),
+      serverRow: (saved) => saved,
+    });
+    return null;
+  };
+
+  const setEnabled = (activity: Activity, enabled: boolean) => {
+    if (!client) return;
+    void write<Activity, Activity>({
+      key: activitiesKey(classId),
+      id: activity.activity_id,
+      row: { ...activity, enabled },
+      mutate: () =>
+        client.activities.setEnabled.mutate({
+          class_id: classId,
+          activity_id: activity.activity_id,
+          enabled,
+        }),
+      serverRow: (saved) => saved,
+    });
+  };
+
+  const remove = (activity: Activity) => {
+    if (!client) return;
+    void write<Activity, void>({
+      key: activitiesKey(classId),
+      id: activity.activity_id,
+      row: null,
+      mutate: () =>
+        client.activities.delete.mutate({ class_id: classId, activity_id: activity.activity_id }),
+    });
+  };
+
+  const newButton = (
+    <Button
+      variant="contained"
+      startIcon={<AddIcon />}
+      onClick={() => setEditing({ activity: null, token: Date.now() })}
+    >
+      New activity
+    </Button>
+  );
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}
+      >
+        <Typography component="h2" variant="h6">
+          Activities
+        </Typography>
+        {manager && newButton}
+      </Stack>
+
+      {activities.status === 'loading' && (
+        <Stack spacing={1} aria-busy="true" aria-label="Loading activities">
+          {[0, 1].map((n) => (
+            <Skeleton key={n} variant="rounded" height={96} />
+          ))}
+        </Stack>
+      )}
+      {activities.status === 'error' && (
+        <LoadError message={activities.error ?? ''} onRetry={activities.retry} />
+      )}
+      {activities.status === 'ready' && activities.rows.length === 0 && (
+        <EmptyState title="No activities yet">
+          {manager
+            ? 'Use “New activity” to add one — a case to discuss, with its dates and case channel.'
+            : 'Your instructor has not opened any activities yet. They show here when they do.'}
+        </EmptyState>
+      )}
+      {activities.rows.length > 0 && (
+        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {activities.rows.map((activity) => (
+            <li key={activity.activity_id}>
+              <ActivityCard
+                activity={activity}
+                manager={manager}
+                pending={activities.pendingIds.has(activity.activity_id)}
+                caseText={activityCaseLabel(activity, channelsById)}
+                onEdit={() => setEditing({ activity, token: Date.now() })}
+                onDelete={() => setDeleting(activity)}
+                onToggle={(enabled) => setEnabled(activity, enabled)}
+              />
+            </li>
+          ))}
+        </Stack>
+      )}
+
+      {manager && editing && (
+        <ActivityDialog
+          key={editing.token}
+          open
+          classId={classId}
+          activity={editing.activity}
+          channels={channels.rows}
+          newActivityId={newActivityId}
+          onClose={() => setEditing(null)}
+          onSave={save}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete activity?"
+        confirmLabel="Delete"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove(deleting);
+          setDeleting(null);
+        }}
+      >
+        “{deleting?.title}” will be deleted for everyone in the class.
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+function ActivityCard({
+  activity,
+  manager,
+  pending,
+  caseText,
+  onEdit,
+  onDelete,
+  onToggle,
+}: {
+  activity: Activity;
+  manager: boolean;
+  pending: boolean;
+  caseText: string | null;
+  onEdit: () => void;
+  onDelete: () => void;
+  onToggle: (enabled: boolean) => void;
+}) {
+  const titleId = useId();
+  const dates = [
+    activity.start_date && `Starts ${formatDay(activity.start_date)}`,
+    activity.due_date && `Due ${formatDay(activity.due_date)}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      aria-busy={pending || undefined}
+      variant="outlined"
+      sx={{ opacity: activity.enabled ? 1 : 0.65 }}
+    >
+      <CardContent sx={{ pb: manager ? 1 : 2 }}>
+        <Stack spacing={1}>
+          <Typography
+            id={titleId}
+            component="h3"
+            variant="subtitle1"
+            sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}
+          >
+            {activity.title}
+          </Typography>
+          {dates && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {dates}
+            </Typography>
+          )}
+          {activity.description && (
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {activity.description}
+            </Typography>
+          )}
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {caseText && <Chip size="small" color="primary" variant="outlined" label={caseText} />}
+            {!caseText && activity.activity_qualified_name && (
+              <Chip size="small" variant="outlined" label={activity.activity_qualified_name} />
+            )}
+            {activity.product_id && (
+              <Chip size="small" variant="outlined" label={`AI product: ${activity.product_id}`} />
+            )}
+            {!activity.enabled && <Chip size="small" label="Disabled" />}
+            {pending && <Chip size="small" variant="outlined" label="Saving…" />}
+          </Stack>
+        </Stack>
+      </CardContent>
+      {manager && (
+        <CardActions sx={{ justifyContent: 'space-between', flexWrap: 'wrap', px: 2, pb: 1.5 }}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={activity.enabled}
+                onChange={(event) => onToggle(event.target.checked)}
+              />
+            }
+            label="Enabled"
+          />
+          <Stack direction="row" spacing={0.5}>
+            <Tooltip title="Edit">
+              <IconButton aria-label="Edit" onClick={onEdit}>
+                <EditIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Delete">
+              <IconButton aria-label="Delete" onClick={onDelete}>
+                <DeleteIcon />
+              </IconButton>
+            </Tooltip>
+          </Stack>
+        </CardActions>
+      )}
+    </Card>
+  );
+}

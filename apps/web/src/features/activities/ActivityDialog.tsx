@@ -1,0 +1,176 @@
+// "New activity" / "Edit activity": Title, Description, Qualified name, AI product (an optional
+// product id until the catalogue issue adds a picker), Case channel (the class's channels), Start
+// date and Due date; checked with the shared schema, errors under their fields. On "Save" the
+// dialog closes and the activity shows at once (optimistic), reconciled by the live list.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import type { Activity, ActivityInput, ChannelView } from '@seminar/shared';
+import { withoutError } from '../common/formErrors';
+import {
+  ACTIVITY_FIELDS,
+  activityFormFrom,
+  emptyActivityForm,
+  parseActivityForm,
+  type ActivityField,
+  type ActivityFormErrors,
+  type ActivityFormValues,
+} from './activityForm';
+
+export function ActivityDialog({
+  open,
+  classId,
+  activity,
+  channels,
+  newActivityId,
+  onClose,
+  onSave,
+}: {
+  open: boolean;
+  classId: string;
+  /** The activity to edit; null for a new one. */
+  activity: Activity | null;
+  /** The class's channels, for the case channel. */
+  channels: readonly ChannelView[];
+  /** Makes the id of a new activity. */
+  newActivityId: () => string;
+  onClose: () => void;
+  /** Saves the checked input; returns a message when it could not even be sent. */
+  onSave: (input: ActivityInput, previous: Activity | null) => string | null;
+}) {
+  const titleId = useId();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const [values, setValues] = useState<ActivityFormValues>(() =>
+    activity ? activityFormFrom(activity) : emptyActivityForm(),
+  );
+  const [errors, setErrors] = useState<ActivityFormErrors>({});
+  const inputs = useRef<Partial<Record<ActivityField, HTMLElement | null>>>({});
+  const [activityId] = useState(() => activity?.activity_id ?? newActivityId());
+
+  const change = (field: ActivityField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutError(current, field));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = parseActivityForm(values, {
+      activity_id: activityId,
+      class_id: classId,
+      enabled: activity?.enabled ?? true,
+    });
+    if (!result.ok) {
+      setErrors(result.errors);
+      const first = ACTIVITY_FIELDS.find((field) => result.errors[field]);
+      if (first) inputs.current[first]?.focus();
+      return;
+    }
+    const problem = onSave(result.value, activity);
+    if (problem) {
+      setErrors({ form: problem });
+      return;
+    }
+    onClose();
+  };
+
+  const field = (name: ActivityField, label: string, help?: string) => ({
+    label,
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+    error: Boolean(errors[name]),
+    helperText: errors[name] ?? help,
+    inputRef: (element: HTMLElement | null) => {
+      inputs.current[name] = element;
+    },
+    fullWidth: true,
+  });
+
+  // A case channel that is no longer listed still shows as chosen (by id) rather than vanishing.
+  const knownChannel = channels.some((channel) => channel.channel_id === values.channel_id);
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullScreen={fullScreen}
+      maxWidth="sm"
+      fullWidth
+      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}
+    >
+      <DialogTitle id={titleId}>{activity ? 'Edit activity' : 'New activity'}</DialogTitle>
+      <DialogContent dividers>
+        {errors.form && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {errors.form}
+          </Alert>
+        )}
+        <Grid container spacing={2}>
+          <Grid size={12}>
+            <TextField {...field('title', 'Title')} required autoFocus />
+          </Grid>
+          <Grid size={12}>
+            <TextField {...field('description', 'Description')} multiline minRows={2} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              {...field('activity_qualified_name', 'Qualified name', 'For example case.pricing.1')}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField {...field('product_id', 'AI product', 'Optional: an AI product id')} />
+          </Grid>
+          <Grid size={12}>
+            <TextField
+              {...field('channel_id', 'Case channel', 'The channel where the case is discussed')}
+              select
+            >
+              <MenuItem value="">
+                <em>None</em>
+              </MenuItem>
+              {channels.map((channel) => (
+                <MenuItem key={channel.channel_id} value={channel.channel_id}>
+                  {channel.name || channel.channel_id}
+                </MenuItem>
+              ))}
+              {!knownChannel && values.channel_id !== '' && (
+                <MenuItem value={values.channel_id}>{values.channel_id}</MenuItem>
+              )}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              {...field('start_date', 'Start date')}
+              type="date"
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              {...field('due_date', 'Due date')}
+              type="date"
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Grid>
+        </Grid>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="contained">
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

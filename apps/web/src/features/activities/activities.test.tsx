@@ -1,0 +1,195 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Activity, ActivityInput, Role } from '@seminar/shared';
+import { descriptionOf, fakeAuthServer, renderApp, sessionFor } from '../../testing/authTestKit';
+import { makeActivity, makeChannel, makeClass } from '../../testing/classFixtures';
+import { fakeTrpc } from '../../testing/liveTestKit';
+import { activityCaseLabel } from './ActivitiesPanel';
+import { emptyActivityForm, parseActivityForm } from './activityForm';
+
+const ids = { activity_id: 'activity_1', class_id: 'class_1', enabled: true };
+
+describe('parseActivityForm', () => {
+  it('needs a title and a due date not before the start date', () => {
+    const result = parseActivityForm(
+      { ...emptyActivityForm(), start_date: '2026-03-10', due_date: '2026-03-01' },
+      ids,
+    );
+    expect(result).toEqual({
+      ok: false,
+      errors: { title: 'Enter a title', due_date: "Due date can't be before the start date" },
+    });
+  });
+
+  it('trims texts and turns empty choices into null', () => {
+    const result = parseActivityForm(
+      { ...emptyActivityForm(), title: '  Pricing ', product_id: ' ', channel_id: '' },
+      ids,
+    );
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        ...ids,
+        title: 'Pricing',
+        description: '',
+        activity_qualified_name: '',
+        product_id: null,
+        channel_id: null,
+        start_date: null,
+        due_date: null,
+      },
+    });
+  });
+
+  it('refuses an AI product id that is not an id', () => {
+    const result = parseActivityForm(
+      { ...emptyActivityForm(), title: 'x', product_id: 'a/b' },
+      ids,
+    );
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.errors.product_id).toBe(
+      'Enter an AI product id (no slashes), or leave it empty',
+    );
+  });
+});
+
+describe('activityCaseLabel', () => {
+  it('labels an activity with a case channel by SPEC §3 caseLabel', () => {
+    const channels = new Map([['ch1', { name: 'pricing' }]]);
+    expect(activityCaseLabel({ channel_id: 'ch1', activity_qualified_name: 'q' }, channels)).toBe(
+      'pricing case',
+    );
+    expect(
+      activityCaseLabel({ channel_id: 'gone', activity_qualified_name: 'q.1' }, channels),
+    ).toBe('q.1');
+    expect(
+      activityCaseLabel({ channel_id: null, activity_qualified_name: 'q.1' }, channels),
+    ).toBeNull();
+  });
+});
+
+async function openActivities(myRole: Role) {
+  fakeAuthServer(sessionFor({ id: 'u1', name: 'Lovelace, Ada' }));
+  const fake = fakeTrpc();
+  renderApp('/classes/class_1/activities', undefined, { trpc: fake.trpc });
+  await waitFor(() => expect(fake.subscription('classes.mine')).toBeDefined());
+  await fake
+    .subscription('classes.mine')
+    .send({ type: 'snapshot', rows: [makeClass({ my_role: myRole })], replace: true });
+  await waitFor(() => expect(fake.subscription('activities.live')).toBeDefined());
+  await fake.subscription('channels.live', { class_id: 'class_1' }).send({
+    type: 'snapshot',
+    rows: [makeChannel({ channel_id: 'ch1', name: 'pricing' }), makeChannel()],
+    replace: true,
+  });
+  return { fake, activities: fake.subscription('activities.live') };
+}
+
+const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input, textarea' });
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Activities tab', () => {
+  it('validates the new activity dialog, then shows the activity at once', async () => {
+    const { fake, activities } = await openActivities('instructor');
+    await activities.send({ type: 'snapshot', rows: [], replace: true });
+    expect(await screen.findByText(/Use “New activity” to add one/)).toBeDefined();
+    let sent: ActivityInput | null = null;
+    fake.on('activities.save', (input: ActivityInput) => {
+      sent = input;
+      return new Promise<Activity>(() => undefined);
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'New activity' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New activity' });
+    for (const label of [
+      /^Title/,
+      /^Description/,
+      /^Qualified name/,
+      /^AI product/,
+      /^Start date/,
+      /^Due date/,
+    ]) {
+      expect(within(dialog).getByLabelText(label, { selector: 'input, textarea' })).toBeDefined();
+    }
+    fireEvent.change(field(/^Start date/), { target: { value: '2026-03-10' } });
+    fireEvent.change(field(/^Due date/), { target: { value: '2026-03-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(descriptionOf(field(/^Title/))).toBe('Enter a title');
+    expect(descriptionOf(field(/^Due date/))).toBe("Due date can't be before the start date");
+    expect(fake.inputsOf('activities.save')).toEqual([]);
+
+    fireEvent.change(field(/^Title/), { target: { value: 'Pricing case' } });
+    fireEvent.change(field(/^Due date/), { target: { value: '2026-03-20' } });
+    // The case channel is picked from the class's channels.
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Case channel' }));
+    fireEvent.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'pricing' }),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toMatchObject({
+      class_id: 'class_1',
+      title: 'Pricing case',
+      channel_id: 'ch1',
+      start_date: '2026-03-10',
+      due_date: '2026-03-20',
+      enabled: true,
+    });
+    const card = await screen.findByRole('article', { name: 'Pricing case' });
+    expect(within(card).getByText('pricing case')).toBeDefined();
+    expect(within(card).getByText('Saving…')).toBeDefined();
+  });
+
+  it('switches an activity off and deletes one after confirming', async () => {
+    const { fake, activities } = await openActivities('instructor');
+    await activities.send({
+      type: 'snapshot',
+      rows: [
+        makeActivity({ activity_id: 'a1', title: 'Case A' }),
+        makeActivity({ activity_id: 'a2', title: 'Case B' }),
+      ],
+      replace: true,
+    });
+    fake.on('activities.setEnabled', (input: { enabled: boolean }) =>
+      makeActivity({ activity_id: 'a1', title: 'Case A', enabled: input.enabled, version: 9 }),
+    );
+    const caseA = await screen.findByRole('article', { name: 'Case A' });
+    fireEvent.click(within(caseA).getByRole('switch', { name: 'Enabled' }));
+    await waitFor(() => expect(within(caseA).getByText('Disabled')).toBeDefined());
+    expect(fake.inputsOf('activities.setEnabled')).toEqual([
+      { class_id: 'class_1', activity_id: 'a1', enabled: false },
+    ]);
+
+    fake.on('activities.delete', () => undefined);
+    fireEvent.click(
+      within(screen.getByRole('article', { name: 'Case B' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: 'Delete activity?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Case B' })).toBeNull());
+    expect(fake.inputsOf('activities.delete')).toEqual([
+      { class_id: 'class_1', activity_id: 'a2' },
+    ]);
+  });
+
+  it('shows students the activities without controls', async () => {
+    const { activities } = await openActivities('student');
+    await activities.send({
+      type: 'snapshot',
+      rows: [makeActivity({ title: 'Case A' })],
+      replace: true,
+    });
+    const card = await screen.findByRole('article', { name: 'Case A' });
+    expect(within(card).queryByRole('switch')).toBeNull();
+    expect(within(card).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New activity' })).toBeNull();
+  });
+});

@@ -1,0 +1,80 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Class } from '@seminar/shared';
+import { deferred, fakeAuthServer, renderApp, sessionFor } from '../../testing/authTestKit';
+import { makeClass } from '../../testing/classFixtures';
+import { fakeTrpc } from '../../testing/liveTestKit';
+
+async function openSettings(cls: Class) {
+  fakeAuthServer(sessionFor({ id: 'u1', name: 'Lovelace, Ada' }));
+  const fake = fakeTrpc();
+  const app = renderApp(`/classes/${cls.class_id}/settings`, undefined, { trpc: fake.trpc });
+  await waitFor(() => expect(fake.subscription('classes.mine')).toBeDefined());
+  const mine = fake.subscription('classes.mine');
+  await mine.send({ type: 'snapshot', rows: [cls], replace: true });
+  return { fake, mine, ...app };
+}
+
+const field = (label: RegExp) =>
+  screen.getByLabelText(label, { selector: 'input, textarea' }) as HTMLInputElement;
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('class settings', () => {
+  it('edits every field and saves them with classes.update', async () => {
+    const cls = makeClass({ course_disciplines: ['Physics'], start_date: '2026-01-10' });
+    const { fake } = await openSettings(cls);
+    expect(field(/^Name/).value).toBe('Physics 101');
+    expect(field(/^Disciplines/).value).toBe('Physics');
+    expect(field(/^Start date/).value).toBe('2026-01-10');
+
+    fake.on('classes.update', (input: Record<string, unknown>) =>
+      makeClass({ ...(input as Partial<Class>), version: 9 }),
+    );
+    fireEvent.change(field(/^Name/), { target: { value: 'Physics 102' } });
+    fireEvent.change(field(/^Categories/), { target: { value: 'Lab, Lecture' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await screen.findByText('Class settings saved');
+    expect(fake.inputsOf('classes.update')).toEqual([
+      expect.objectContaining({
+        class_id: 'class_1',
+        name: 'Physics 102',
+        course_disciplines: ['Physics'],
+        course_categories: ['Lab', 'Lecture'],
+        start_date: '2026-01-10',
+        end_date: null,
+      }),
+    ]);
+    expect(screen.getByRole('heading', { name: 'Physics 102', level: 1 })).toBeDefined();
+  });
+
+  it('deletes after confirming: the class shows as deleting at once, then leaves', async () => {
+    const { fake, mine, router } = await openSettings(makeClass());
+    const answer = deferred<void>();
+    fake.on('classes.delete', () => answer.promise);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete class' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete class?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const card = await screen.findByRole('article', { name: 'Physics 101' });
+    expect(within(card).getByText('Deleting…')).toBeDefined();
+    expect(fake.inputsOf('classes.delete')).toEqual([{ class_id: 'class_1' }]);
+
+    answer.resolve();
+    await mine.send({ type: 'remove', ids: ['class_1'] });
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Physics 101' })).toBeNull());
+  });
+
+  it('is not offered to students', async () => {
+    const { router } = await openSettings(makeClass({ my_role: 'student' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/classes/class_1'));
+    expect(screen.queryByRole('tab', { name: 'Settings' })).toBeNull();
+  });
+});

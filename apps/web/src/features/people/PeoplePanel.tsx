@@ -1,0 +1,280 @@
+// People of a class (live roster): tabs Students, Instructors, Admins. Instructors and class admins
+// see disabled members greyed and invitations with an "Invited" chip, and manage people: "Add
+// people", an enable switch per member, remove (or withdraw an invitation) with a confirmation.
+// Students see enabled members only and no management controls.
+import { useId, useMemo, useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
+import { hasInstructorPowers, type Class, type RosterEntry } from '@seminar/shared';
+import { initialsOf } from '../../auth/AccountMenu';
+import { useSession } from '../../auth/session';
+import { useLive } from '../../live/LiveProvider';
+import { useOptimisticWrite } from '../../live/optimistic';
+import { roleLabel } from '../classes/classText';
+import { rosterKey, useRoster } from '../classes/queries';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { EmptyState, LoadError } from '../common/EmptyState';
+import { AddPeopleDialog } from './AddPeopleDialog';
+import {
+  PEOPLE_TAB_LABELS,
+  PEOPLE_TABS,
+  peopleTabs,
+  type PeopleTab,
+  type PersonLine,
+} from './rosterView';
+
+const TAB_ROLE = { students: 'student', instructors: 'instructor', admins: 'admin' } as const;
+
+export function PeoplePanel({ cls }: { cls: Class }) {
+  const baseId = useId();
+  const roster = useRoster(cls.class_id);
+  const manager = hasInstructorPowers(cls.my_role);
+  const [tab, setTab] = useState<PeopleTab>('students');
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<PersonLine | null>(null);
+  const actions = useRosterActions(cls.class_id);
+  const { user } = useSession();
+
+  const tabs = useMemo(
+    () => peopleTabs(roster.rows, cls.my_role ?? null),
+    [roster.rows, cls.my_role],
+  );
+  const lines = tabs[tab];
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}
+        useFlexGap
+      >
+        <Typography component="h2" variant="h6">
+          People
+        </Typography>
+        {manager && (
+          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
+            Add people
+          </Button>
+        )}
+      </Stack>
+      <Tabs
+        value={tab}
+        onChange={(_event, next: PeopleTab) => setTab(next)}
+        aria-label="People by role"
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+      >
+        {PEOPLE_TABS.map((name) => (
+          <Tab
+            key={name}
+            value={name}
+            label={PEOPLE_TAB_LABELS[name]}
+            id={`${baseId}-tab-${name}`}
+            aria-controls={`${baseId}-panel-${name}`}
+          />
+        ))}
+      </Tabs>
+      <div role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`}>
+        {roster.status === 'loading' && <PeopleSkeleton />}
+        {roster.status === 'error' && (
+          <LoadError message={roster.error ?? ''} onRetry={roster.retry} />
+        )}
+        {roster.status === 'ended' && (
+          <EmptyState title="You no longer see this class's people">
+            {roster.endedReason}
+          </EmptyState>
+        )}
+        {roster.status === 'ready' && lines.length === 0 && (
+          <EmptyState title={`No ${PEOPLE_TAB_LABELS[tab].toLowerCase()} yet`}>
+            {manager
+              ? `Use “Add people” to add ${PEOPLE_TAB_LABELS[tab].toLowerCase()} by email address — people without an account yet are invited and join when they sign up.`
+              : 'Nobody here yet.'}
+          </EmptyState>
+        )}
+        {lines.length > 0 && (
+          <List aria-label={PEOPLE_TAB_LABELS[tab]}>
+            {lines.map((line) => (
+              <PersonItem
+                key={line.entry.id}
+                line={line}
+                manager={manager}
+                self={line.entry.uid !== null && line.entry.uid === user?.id}
+                pending={roster.pendingIds.has(line.entry.id)}
+                onToggle={(enabled) => void actions.setEnabled(line.entry, enabled)}
+                onRemove={() => setRemoving(line)}
+              />
+            ))}
+          </List>
+        )}
+      </div>
+
+      {manager && (
+        <AddPeopleDialog
+          key={tab}
+          classId={cls.class_id}
+          open={adding}
+          onClose={() => setAdding(false)}
+          initialRole={TAB_ROLE[tab]}
+        />
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={removing?.invited ? 'Withdraw invitation?' : 'Remove from class?'}
+        confirmLabel={removing?.invited ? 'Withdraw' : 'Remove'}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) void actions.remove(removing.entry);
+          setRemoving(null);
+        }}
+      >
+        {removing?.invited
+          ? `${removing.label} will not join this class when they sign up.`
+          : `${removing?.label ?? ''} will no longer be a ${removing ? roleLabel(removing.entry.role).toLowerCase() : ''} of this class.`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+function PersonItem({
+  line,
+  manager,
+  self,
+  pending,
+  onToggle,
+  onRemove,
+}: {
+  line: PersonLine;
+  manager: boolean;
+  self: boolean;
+  pending: boolean;
+  onToggle: (enabled: boolean) => void;
+  onRemove: () => void;
+}) {
+  const { entry, label, detail, roles, invited, disabled } = line;
+  const controls = manager && !self;
+  return (
+    <ListItem
+      divider
+      sx={{
+        opacity: disabled || invited ? 0.6 : 1,
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        gap: 1,
+        px: { xs: 0, sm: 2 },
+      }}
+      aria-busy={pending || undefined}
+    >
+      <ListItemAvatar sx={{ minWidth: 48 }}>
+        <Avatar aria-hidden sx={{ width: 36, height: 36, fontSize: 14 }}>
+          {initialsOf(entry.name, entry.email ?? '')}
+        </Avatar>
+      </ListItemAvatar>
+      <ListItemText
+        primary={label}
+        secondary={detail}
+        sx={{ minWidth: 0, flex: '1 1 160px', overflowWrap: 'anywhere' }}
+      />
+      <Stack
+        direction="row"
+        spacing={0.5}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', alignItems: 'center' }}
+      >
+        {self && <Chip size="small" variant="outlined" label="You" />}
+        {invited && <Chip size="small" color="info" label="Invited" />}
+        {disabled && <Chip size="small" label="Disabled" />}
+        {roles.map((role) => (
+          <Chip key={role} size="small" variant="outlined" label={roleLabel(role)} />
+        ))}
+        {controls && !invited && (
+          <Tooltip title={entry.enabled ? 'Enabled' : 'Disabled'}>
+            <Switch
+              checked={entry.enabled}
+              onChange={(event) => onToggle(event.target.checked)}
+              slotProps={{ input: { 'aria-label': `Enable ${label}` } }}
+            />
+          </Tooltip>
+        )}
+        {controls && (
+          <Tooltip title={invited ? 'Withdraw invitation' : 'Remove from class'}>
+            <IconButton
+              onClick={onRemove}
+              aria-label={invited ? `Withdraw invitation for ${label}` : `Remove ${label}`}
+            >
+              <PersonRemoveIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+      </Stack>
+    </ListItem>
+  );
+}
+
+function PeopleSkeleton() {
+  return (
+    <Stack spacing={1} aria-busy="true" aria-label="Loading people">
+      {[0, 1, 2].map((n) => (
+        <Skeleton key={n} variant="rounded" height={56} />
+      ))}
+    </Stack>
+  );
+}
+
+/** Enable / disable, remove and withdraw, each shown at once and reconciled by the live roster. */
+function useRosterActions(classId: string) {
+  const { client } = useLive();
+  const write = useOptimisticWrite();
+  const key = rosterKey(classId);
+  return {
+    setEnabled: (entry: RosterEntry, enabled: boolean) => {
+      if (!client || entry.uid === null) return Promise.resolve(null);
+      const uid = entry.uid;
+      return write({
+        key,
+        id: entry.id,
+        row: { ...entry, enabled },
+        mutate: () =>
+          client.classes.setMemberEnabled.mutate({
+            class_id: classId,
+            uid,
+            role: entry.role,
+            enabled,
+          }),
+      });
+    },
+    remove: (entry: RosterEntry) => {
+      if (!client) return Promise.resolve(null);
+      const uid = entry.uid;
+      const email = entry.email;
+      return write<RosterEntry, void>({
+        key,
+        id: entry.id,
+        row: null,
+        mutate: () =>
+          entry.invited || uid === null
+            ? client.classes.removeInvitation.mutate({
+                class_id: classId,
+                email: email ?? '',
+                role: entry.role,
+              })
+            : client.classes.removeMember.mutate({ class_id: classId, uid, role: entry.role }),
+      });
+    },
+  };
+}

@@ -1,0 +1,116 @@
+// Rows as the server sends them, for tests of the classes, people and activities screens.
+import type { Activity, ChannelView, Class, RosterEntry } from '@seminar/shared';
+
+export function makeClass(overrides: Partial<Class> = {}): Class {
+  return {
+    class_id: 'class_1',
+    name: 'Physics 101',
+    is_public: false,
+    is_demo: false,
+    enabled: true,
+    deleted: false,
+    course_code: 'PHYS 101',
+    course_term: 'Spring 2026',
+    course_name: 'Mechanics',
+    course_description: '',
+    course_disciplines: [],
+    course_categories: [],
+    start_date: null,
+    end_date: null,
+    pending_enabled: false,
+    pending_deleted: false,
+    created_at: 1_700_000_000_000,
+    created_by: 'u1',
+    updated_at: null,
+    updated_by: null,
+    updated_by_name: null,
+    my_role: 'instructor',
+    version: 5,
+    ...overrides,
+  };
+}
+
+export function makeMember(
+  uid: string,
+  role: RosterEntry['role'],
+  overrides: Partial<RosterEntry> = {},
+): RosterEntry {
+  return {
+    id: `${role}:${uid}`,
+    class_id: 'class_1',
+    uid,
+    role,
+    name: `${uid.toUpperCase()}, Person`,
+    email: `${uid}@example.edu`,
+    enabled: true,
+    deleted: false,
+    pending_deleted: false,
+    invited: false,
+    updated_at: null,
+    updated_by: null,
+    updated_by_name: null,
+    version: 1,
+    ...overrides,
+  };
+}
+
+export function makeInvitation(email: string, role: RosterEntry['role']): RosterEntry {
+  return {
+    id: `invite:${role}:${email}`,
+    class_id: 'class_1',
+    uid: null,
+    role,
+    name: '',
+    email,
+    enabled: true,
+    deleted: false,
+    pending_deleted: false,
+    invited: true,
+    updated_at: null,
+    updated_by: null,
+    updated_by_name: null,
+    version: 1,
+  };
+}
+
+export function makeActivity(overrides: Partial<Activity> = {}): Activity {
+  return {
+    activity_id: 'activity_1',
+    class_id: 'class_1',
+    title: 'Pricing case',
+    description: '',
+    activity_qualified_name: '',
+    product_id: null,
+    channel_id: null,
+    start_date: null,
+    due_date: null,
+    enabled: true,
+    deleted: false,
+    pending_deleted: false,
+    updated_at: null,
+    updated_by: null,
+    updated_by_name: null,
+    version: 1,
+    ...overrides,
+  };
+}
+
+export function makeChannel(overrides: Partial<ChannelView> = {}): ChannelView {
+  return {
+    channel_id: 'channel_1',
+    class_id: 'class_1',
+    name: 'general',
+    is_public: true,
+    enabled: true,
+    deleted: false,
+    channel_group: [],
+    updated_at: null,
+    updated_by: null,
+    updated_by_name: null,
+    last_seq: 0,
+    last_read_seq: 0,
+    is_own: false,
+    version: 1,
+    ...overrides,
+  };
+}

@@ -1,0 +1,293 @@
+// Journey: an instructor and a student chat in a class, each in their own browser — messages go
+// both ways live, the typing line shows and clears, each sees the other online, a private channel
+// stays hidden from the student until they are added, a deleted channel leaves the student's list
+// live, a message sent while the student is offline arrives exactly once when they are back, and
+// script payloads in a message, a channel name and a user name show as plain text.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { createTRPCClient, createWSClient, wsLink, type TRPCClient } from '@trpc/client';
+import WebSocket from 'ws';
+import { makeRecordId } from '@seminar/shared';
+import type { AppRouter } from '../apps/server/src/live/router';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const PASSWORD = 'correct horse battery staple';
+const SCRIPT = '<script>window.pwned = true</script>';
+/** Offline this long, the live socket is given up on both ends. */
+const OUTAGE_MS = 42_000;
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Person {
+  context: BrowserContext;
+  page: Page;
+  uid: string;
+  email: string;
+}
+
+/** Signs up through the HTTP API in a fresh browser context (which keeps the session cookie). */
+async function signUp(name: string, email: string): Promise<Person> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const response = await context.request.post(`${server.url}/api/auth/sign-up/email`, {
+    headers: { Origin: server.url },
+    data: { name, email, password: PASSWORD },
+  });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { user: { id: string } };
+  const page = await context.newPage();
+  return { context, page, uid: body.user.id, email };
+}
+
+/** The real tRPC-over-WebSocket API as this person, from the test process. */
+async function apiAs(person: Person) {
+  const cookie = (await person.context.cookies(server.url))
+    .map(({ name, value }) => `${name}=${value}`)
+    .join('; ');
+  const headers = { origin: server.url, cookie };
+  class CookieSocket extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols, { headers });
+    }
+  }
+  const wsClient = createWSClient({
+    url: `${server.url.replace(/^http/, 'ws')}/api/live`,
+    WebSocket: CookieSocket as unknown as typeof globalThis.WebSocket,
+  });
+  const trpc: TRPCClient<AppRouter> = createTRPCClient<AppRouter>({
+    links: [wsLink({ client: wsClient })],
+  });
+  return { trpc, close: () => wsClient.close() };
+}
+
+const channelList = (page: Page) => page.getByRole('list', { name: 'Channels' });
+const channelButton = (page: Page, name: string | RegExp) =>
+  channelList(page).getByRole('button', { name });
+const messageLog = (page: Page) => page.getByRole('log', { name: 'Messages' });
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+
+async function openChannel(page: Page, name: string | RegExp): Promise<void> {
+  await channelButton(page, name).click();
+  await messageLog(page).waitFor();
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+}
+
+/** How many times exactly `text` shows as a message body. */
+const copies = (log: Locator, text: string) => log.locator('p', { hasText: text }).count();
+
+const pwned = (page: Page) =>
+  page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned === true);
+
+describe('chat', () => {
+  let teacher: Person;
+  let student: Person;
+  let classId: string;
+
+  beforeAll(async () => {
+    teacher = await signUp('Lovelace, Ada', 'ada@example.edu');
+    student = await signUp(`Eve ${SCRIPT}`, 'eve@example.edu');
+    const api = await apiAs(teacher);
+    try {
+      classId = makeRecordId('class', teacher.uid);
+      await api.trpc.classes.request.mutate({ pending_class_id: classId, name: 'Chemistry 101' });
+      const added = await api.trpc.classes.addMembers.mutate({
+        class_id: classId,
+        role: 'student',
+        people: [{ email: student.email, name: '' }],
+      });
+      expect(added.added).toEqual([student.email]);
+    } finally {
+      await api.close();
+    }
+    for (const person of [teacher, student]) {
+      await person.page.goto(`${server.url}/classes/${classId}`);
+      await channelButton(person.page, /^general/).waitFor();
+    }
+  });
+
+  afterAll(async () => {
+    await teacher?.context.close();
+    await student?.context.close();
+  });
+
+  it('exchanges messages live, with the typing line and who is online', async () => {
+    await openChannel(teacher.page, /^general/);
+    await openChannel(student.page, /^general/);
+    expect(new URL(student.page.url()).searchParams.get('channel')).toBeTruthy();
+    await expect.poll(() => student.page.getByText('No messages yet — say hello').count()).toBe(1);
+
+    // Each sees the other online (the user name with a script in it is only text).
+    await student.page.getByRole('group', { name: 'Online: Ada Lovelace' }).waitFor();
+    await teacher.page.getByRole('group', { name: `Online: Eve ${SCRIPT}` }).waitFor();
+
+    // Typing shows for the other, and clears when the message is sent.
+    await composer(teacher.page).fill('Welcome');
+    await student.page.getByText('Ada Lovelace is typing…').waitFor();
+    await composer(teacher.page).press('Enter');
+    await messageLog(student.page).getByText('Welcome').waitFor();
+    await expect
+      .poll(() => student.page.getByText('Ada Lovelace is typing…').count(), { timeout: 5_000 })
+      .toBe(0);
+
+    // Markdown renders; a script payload in a message is text.
+    await send(student.page, `Thanks **everyone** ${SCRIPT}`);
+    const reply = messageLog(teacher.page).locator('p', { hasText: 'Thanks' });
+    await reply.waitFor();
+    expect(await reply.textContent()).toBe(`Thanks everyone ${SCRIPT}`);
+    expect(await reply.locator('strong').textContent()).toBe('everyone');
+    await messageLog(teacher.page).getByText(`Eve ${SCRIPT}`).first().waitFor();
+    expect(await teacher.page.locator('main script').count()).toBe(0);
+
+    // The author edits their message; then an instructor deletes it.
+    await messageLog(student.page).getByRole('button', { name: 'Message actions' }).click();
+    await student.page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = student.page.getByRole('textbox', { name: 'Edit message' });
+    await edit.fill('Thanks, all');
+    await edit.press('Enter');
+    await messageLog(teacher.page).getByText('Thanks, all').waitFor();
+    await messageLog(teacher.page).getByText('(edited)').waitFor();
+    const actions = messageLog(teacher.page).getByRole('button', { name: 'Message actions' });
+    expect(await actions.count()).toBe(2);
+    await actions.last().click();
+    await teacher.page.getByRole('menuitem', { name: 'Delete' }).click();
+    await teacher.page
+      .getByRole('dialog', { name: 'Delete this message?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await messageLog(student.page).getByText('Message deleted').waitFor();
+    expect(await copies(messageLog(student.page), 'Thanks, all')).toBe(0);
+    expect(await pwned(teacher.page)).toBe(false);
+    expect(await pwned(student.page)).toBe(false);
+  });
+
+  it('hides a private channel from the student until they are added; deleting it removes it live', async () => {
+    const name = `Lab ${SCRIPT}`;
+    await teacher.page.getByRole('button', { name: 'Create channel' }).click();
+    const dialog = teacher.page.getByRole('dialog', { name: 'Create channel' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    await dialog.getByRole('switch', { name: 'Public' }).uncheck();
+    await dialog.getByRole('button', { name: 'Create channel' }).click();
+
+    // The instructor's list has it (and opens it), the name a plain text with a lock.
+    await channelButton(teacher.page, /Lab <script>/).waitFor();
+    await teacher.page.getByRole('heading', { name }).waitFor();
+    expect(await pwned(teacher.page)).toBe(false);
+
+    // The student does not see it…
+    await teacher.page.waitForTimeout(500);
+    expect(await channelButton(student.page, /Lab <script>/).count()).toBe(0);
+
+    // …until the instructor adds them, then it appears live.
+    await teacher.page.getByRole('button', { name: 'Channel settings' }).click();
+    const settings = teacher.page.getByRole('dialog', { name: 'Channel settings' });
+    await settings.getByRole('combobox', { name: 'Person' }).fill('Eve');
+    await teacher.page.getByRole('option', { name: /eve@example\.edu/ }).click();
+    await settings.getByRole('button', { name: 'Add to channel' }).click();
+    await settings.getByText(/was added to the channel/).waitFor();
+    await settings.getByRole('button', { name: 'Close' }).click();
+    await channelButton(student.page, /Lab <script>/).waitFor();
+    expect(await channelButton(student.page, /Lab <script>/).textContent()).toContain(name);
+    expect(await pwned(student.page)).toBe(false);
+
+    // A message there shows as unread on the student's list.
+    await send(teacher.page, 'Lab notes are up');
+    await expect
+      .poll(() => channelButton(student.page, /Lab <script>/).textContent())
+      .toContain('1 unread message');
+
+    // The instructor deletes it: it leaves the student's list live.
+    await teacher.page.getByRole('button', { name: 'Channel settings' }).click();
+    await settings.getByRole('button', { name: 'Delete channel' }).click();
+    await teacher.page
+      .getByRole('dialog', { name: /Delete “Lab/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect.poll(() => channelButton(teacher.page, /Lab <script>/).count()).toBe(0);
+    await expect.poll(() => channelButton(student.page, /Lab <script>/).count()).toBe(0);
+  });
+
+  it('sends a message written while offline exactly once when the connection is back', async () => {
+    await openChannel(student.page, /^general/);
+    await openChannel(teacher.page, /^general/);
+    const text = 'Written on the train';
+
+    await student.context.setOffline(true);
+    await send(student.page, text);
+    await messageLog(student.page).getByText('Sending…').waitFor();
+    // Nothing reaches the instructor while the student is offline.
+    await teacher.page.waitForTimeout(2_000);
+    expect(await copies(messageLog(teacher.page), text)).toBe(0);
+
+    await student.context.setOffline(false);
+    await messageLog(teacher.page).getByText(text).waitFor({ timeout: 45_000 });
+    await expect
+      .poll(() => messageLog(student.page).getByText('Sending…').count(), { timeout: 45_000 })
+      .toBe(0);
+    // Give a duplicate time to show up, then count.
+    await teacher.page.waitForTimeout(1_500);
+    expect(await copies(messageLog(teacher.page), text)).toBe(1);
+    expect(await copies(messageLog(student.page), text)).toBe(1);
+    // And after a reload (from the server's own record), still once.
+    await student.page.reload();
+    await messageLog(student.page).getByText(text).waitFor();
+    expect(await copies(messageLog(student.page), text)).toBe(1);
+  });
+
+  it('sends it exactly once, too, when the outage is long enough to drop the connection', async () => {
+    await openChannel(student.page, /^general/);
+    const text = 'Written in the tunnel';
+    await student.context.setOffline(true);
+    await send(student.page, text);
+    await messageLog(student.page).getByText('Sending…').waitFor();
+    // Longer than the keep-alive allows (a ping every 20 s, 10 s for its answer; the server's
+    // the same at 30 s): both ends give the socket up, and the pending send fails with it.
+    await teacher.page.waitForTimeout(OUTAGE_MS);
+    expect(await copies(messageLog(teacher.page), text)).toBe(0);
+
+    // The socket was given up: a new one opens when the network is back.
+    const reconnected = student.page.waitForEvent('websocket', { timeout: 30_000 });
+    await student.context.setOffline(false);
+    await reconnected;
+    await messageLog(teacher.page).getByText(text).waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => messageLog(student.page).getByRole('status').count(), { timeout: 30_000 })
+      .toBe(0);
+    expect(await student.page.getByText('Not sent.').count()).toBe(0);
+    await teacher.page.waitForTimeout(1_500);
+    expect(await copies(messageLog(teacher.page), text)).toBe(1);
+    expect(await copies(messageLog(student.page), text)).toBe(1);
+  }, 120_000);
+
+  it('fits a 360 px wide screen: the channel list and the chat take turns', async () => {
+    const page = await student.context.newPage();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${server.url}/classes/${classId}`);
+    await openChannel(page, /^general/);
+    expect(await channelList(page).count()).toBe(0);
+    await composer(page).waitFor();
+    const overflow = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Back to channels' }).click();
+    await channelButton(page, /^general/).waitFor();
+    expect(await messageLog(page).count()).toBe(0);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.close();
+  });
+});
