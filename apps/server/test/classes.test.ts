@@ -157,6 +157,12 @@ describe(`classes (${testDatabaseKind})`, () => {
     });
     expect(result).toEqual({ added: [pupil.email], invited: [newcomerEmail], already: [] });
     await roster.until((events) => rows(events, (row: RosterEntry) => row.id).length === 3);
+    // An invitation-only change reaches the live roster too.
+    const another = uniqueEmail('another');
+    await callerFor(services, teacher).classes.addMembers({ class_id: classId, role: 'student', people: [{ email: another }] });
+    await roster.until((events) => rows(events, (row: RosterEntry) => row.id).some((row) => row.email === another));
+    await callerFor(services, teacher).classes.removeInvitation({ class_id: classId, email: another, role: 'student' });
+    await roster.until((events) => !rows(events, (row: RosterEntry) => row.id).some((row) => row.email === another));
     expect(
       rows(roster.events, (row: RosterEntry) => row.id).find((row) => row.invited),
     ).toMatchObject({ email: newcomerEmail, name: 'Newcomer, Nia' });

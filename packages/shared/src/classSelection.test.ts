@@ -56,7 +56,7 @@ describe('checkSelectedClass', () => {
     ['missing', null, true],
     ['deleted', null, true],
     ['created', null, false],
-    ['deleting', null, false],
+    ['deleting', null, true],
   ])('selection %j → %j (not available: %j)', (selected, expected, notAvailable) => {
     expect(checkSelectedClass(selected, classes)).toEqual({
       selectedClassId: expected,

@@ -51,7 +51,9 @@ export function checkSelectedClass(
 ): SelectionCheck {
   if (selectedClassId === null) return { selectedClassId: null, notAvailable: false };
   const cls = classes.find((c) => c.class_id === selectedClassId);
-  if (cls === undefined || cls.deleted) return { selectedClassId: null, notAvailable: true };
+  // Deleted, or deletion requested: the class is leaving the list (SPEC §4 selected_class_not_available).
+  if (cls === undefined || cls.deleted || cls.pending_deleted)
+    return { selectedClassId: null, notAvailable: true };
   if (isPendingClass(cls)) return { selectedClassId: null, notAvailable: false };
   return { selectedClassId, notAvailable: false };
 }

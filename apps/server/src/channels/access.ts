@@ -1,9 +1,8 @@
 // Docs: docs/realtime.md#access — may a viewer see a channel (SPEC §4 visibility)?
-import { and, eq } from 'drizzle-orm';
-import { canSeeChannel, enrolledChannelIds, type Role } from '@seminar/shared';
+import { sql } from 'drizzle-orm';
+import { canSeeChannel, highestRole, type Role } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
-import type { Db } from '../db/client';
-import { channels, channelUsers } from '../db/schema';
+import { queryRows, type Db } from '../db/client';
 import { requireClassRole } from '../classes/access';
 import { notFound } from '../live/trpc';
 
@@ -14,29 +13,41 @@ export interface ChannelAccess {
   role: Role;
 }
 
-/** The viewer's access to a channel of a class, or NOT_FOUND (missing and forbidden alike). */
-export async function requireChannelAccess(
-  db: Db,
-  viewer: SessionUser,
-  classId: string,
-  channelId: string,
-): Promise<ChannelAccess> {
-  const role = await requireClassRole(db, viewer.uid, classId);
-  const [channel] = await db
-    .select()
-    .from(channels)
-    .where(and(eq(channels.channel_id, channelId), eq(channels.class_id, classId)));
-  if (!channel) throw notFound('Channel');
-  const memberships = await db
-    .select()
-    .from(channelUsers)
-    .where(and(eq(channelUsers.channel_id, channelId), eq(channelUsers.uid, viewer.uid)));
-  const visible = canSeeChannel(channel, {
-    role,
-    uid: viewer.uid,
-    email: viewer.email,
-    enrolledChannelIds: enrolledChannelIds(memberships, viewer.uid),
-  });
+interface AccessRow {
+  is_public: boolean;
+  enabled: boolean;
+  deleted: boolean;
+  channel_group: string[];
+  roles: Role[] | null;
+  enrolled: boolean;
+}
+
+/**
+ * The viewer's access to a channel of a class, or NOT_FOUND (missing and forbidden alike). One
+ * query: it runs before every send, so it is on the hot path.
+ */
+export async function requireChannelAccess(db: Db, viewer: SessionUser, classId: string, channelId: string): Promise<ChannelAccess> {
+  const [row] = await queryRows<AccessRow>(
+    db,
+    sql`select c.is_public, c.enabled, c.deleted, c.channel_group,
+      (select array_agg(m.role) from class_memberships m join classes k on k.class_id = m.class_id
+        where m.class_id = c.class_id and m.uid = ${viewer.uid} and m.enabled and not m.deleted
+          and not m.pending_deleted and not k.deleted) as roles,
+      exists(select 1 from channel_users u where u.channel_id = c.channel_id and u.uid = ${viewer.uid}
+        and u.enabled and not u.deleted) as enrolled
+    from channels c where c.channel_id = ${channelId} and c.class_id = ${classId}`,
+  );
+  if (!row) {
+    // No such channel: say "Class not found" to outsiders, "Channel not found" to members.
+    await requireClassRole(db, viewer.uid, classId);
+    throw notFound('Channel');
+  }
+  const role = highestRole(row.roles ?? []);
+  if (!role) throw notFound('Class');
+  const visible = canSeeChannel(
+    { channel_id: channelId, ...row },
+    { role, uid: viewer.uid, email: viewer.email, enrolledChannelIds: new Set(row.enrolled ? [channelId] : []) },
+  );
   if (!visible) throw notFound('Channel');
   return { classId, channelId, role };
 }

@@ -1,5 +1,5 @@
 // Docs: docs/classes.md#live-queries — my classes, public classes and the roster.
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   hasInstructorPowers,
   highestRole,
@@ -145,7 +145,7 @@ async function rosterRows(
                   and(eq(classMemberships.role, m.role), eq(classMemberships.uid, m.uid)),
                 ),
               )
-            : eq(classMemberships.uid, '\u0000none')
+            : sql`false`
           : undefined,
       ),
     );

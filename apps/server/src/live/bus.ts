@@ -23,12 +23,23 @@ const MAX_PAYLOAD_BYTES = 7000;
 /** Anything that can run SQL: the Drizzle db or a transaction. */
 export type SqlRunner = Pick<Db, 'execute'>;
 
-/** Queues the notice inside the caller's transaction: PostgreSQL delivers it only if that commits. */
-export async function notify(tx: SqlRunner, notice: LiveNotice): Promise<void> {
-  let payload = JSON.stringify(notice);
-  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
-    payload = JSON.stringify({ ...notice, ids: null });
-  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
+/** The NOTIFY payload of a notice; more ids than fit become a resync (`ids: null`). */
+function payloadOf(notice: LiveNotice): string {
+  const payload = JSON.stringify(notice);
+  return Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES ? JSON.stringify({ ...notice, ids: null }) : payload;
+}
+
+/**
+ * Queues notices inside the caller's transaction, in one statement: PostgreSQL delivers them only
+ * if that transaction commits, in this order.
+ */
+export async function notify(tx: SqlRunner, notices: readonly LiveNotice[]): Promise<void> {
+  if (notices.length === 0) return;
+  const calls = sql.join(
+    notices.map((notice) => sql`pg_notify(${LIVE_CHANNEL}, ${payloadOf(notice)})`),
+    sql`, `,
+  );
+  await tx.execute(sql`select ${calls}`);
 }
 
 /** Parses a NOTIFY payload; null for anything malformed (never trusted to be ours). */

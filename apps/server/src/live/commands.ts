@@ -34,7 +34,7 @@ export async function runCommand<T>(db: Db, body: (scope: CommandScope) => Promi
   return db.transaction(async (tx) => {
     const notices: LiveNotice[] = [];
     const result = await body({ tx, announce: (notice) => notices.push(notice) });
-    for (const notice of dedupe(notices)) await notify(tx, notice);
+    await notify(tx, dedupe(notices));
     return result;
   });
 }

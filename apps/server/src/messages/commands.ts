@@ -10,11 +10,11 @@ import {
 } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import { requireChannelAccess } from '../channels/access';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { channels, messages } from '../db/schema';
 import { nextVersion, runCommand, type Tx } from '../live/commands';
 import { forbidden, notFound } from '../live/trpc';
-import { canDeleteMessage, canEditMessage, canPostMessage } from './policies';
+import { canDeleteMessage, canEditMessage } from './policies';
 import { presentMessage } from './presenters';
 
 const announce = (channelId: string, id: string) => ({
@@ -37,50 +37,72 @@ async function lockChannel(tx: Tx, channelId: string) {
   return channel;
 }
 
+/** Thrown inside the send transaction to roll it back (and the seq it took) when nothing was inserted. */
+class NothingInserted extends Error {}
+
 /**
- * Posts a message. A retry with the same id returns the row the first attempt made (never a second
- * one); the same id used for anything else is refused.
+ * Posts a message. One statement takes the next seq under the channel row's lock (seq order =
+ * commit order) and inserts; if the id already exists the transaction rolls back, so no seq is lost,
+ * and the retry gets the row the first attempt made — never a second one. The same id used for
+ * anything else is refused.
  */
-export async function messageSender(
-  db: Db,
-  viewer: SessionUser,
-  input: MessageInput,
-): Promise<Message> {
+export async function messageSender(db: Db, viewer: SessionUser, input: MessageInput): Promise<Message> {
   await requireChannelAccess(db, viewer, input.class_id, input.channel_id);
-  return runCommand(db, async ({ tx, announce: say }) => {
-    const channel = await lockChannel(tx, input.channel_id);
-    const [existing] = await tx.select().from(messages).where(eq(messages.id, input.id));
+  const authorName = displayName(viewer.displayName) || viewer.email;
+  try {
+    return await runCommand(db, async ({ tx, announce: say }) => {
+      const [row] = await queryRows<MessageRow>(
+        tx,
+        sql`with bumped as (
+            update channels set last_seq = last_seq + 1
+            where channel_id = ${input.channel_id} and enabled and not deleted
+            returning last_seq)
+          insert into messages (id, class_id, channel_id, seq, author_uid, author_name, body, version)
+          select ${input.id}, ${input.class_id}, ${input.channel_id}, bumped.last_seq, ${viewer.uid}, ${authorName}, ${input.body}, nextval('live_version')
+          from bumped
+          on conflict (id) do nothing
+          returning *`,
+      );
+      if (!row) throw new NothingInserted();
+      say(announce(input.channel_id, row.id));
+      // Channel lists show unread counts from last_seq.
+      say({ topic: 'channels', key: input.class_id, ids: [input.channel_id] });
+      return presentMessage(fromSqlRow(row));
+    });
+  } catch (error) {
+    if (!(error instanceof NothingInserted)) throw error;
+    const [existing] = await db.select().from(messages).where(eq(messages.id, input.id));
     if (existing) {
-      if (existing.author_uid === viewer.uid && existing.channel_id === input.channel_id)
-        return presentMessage(existing);
+      if (existing.author_uid === viewer.uid && existing.channel_id === input.channel_id) return presentMessage(existing);
       throw new TRPCError({ code: 'CONFLICT', message: 'That message id is already taken.' });
     }
-    if (!canPostMessage(channel))
-      throw forbidden('This channel is disabled: nobody can post in it.');
-    const seq = channel.last_seq + 1;
-    await tx
-      .update(channels)
-      .set({ last_seq: seq })
-      .where(eq(channels.channel_id, input.channel_id));
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        id: input.id,
-        class_id: input.class_id,
-        channel_id: input.channel_id,
-        seq,
-        author_uid: viewer.uid,
-        author_name: displayName(viewer.displayName) || viewer.email,
-        body: input.body,
-        version: nextVersion,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned nothing');
-    say(announce(input.channel_id, row.id));
-    // Channel lists show unread counts from last_seq.
-    say({ topic: 'channels', key: input.class_id, ids: [input.channel_id] });
-    return presentMessage(row);
-  });
+    throw forbidden('This channel is disabled: nobody can post in it.');
+  }
+}
+
+/** A messages row as raw SQL returns it (timestamps may come back as text or Date, bigints as text). */
+interface MessageRow {
+  id: string;
+  class_id: string;
+  channel_id: string;
+  seq: number | string;
+  author_uid: string;
+  author_name: string;
+  body: string;
+  created_at: Date | string;
+  edited_at: Date | string | null;
+  deleted: boolean;
+  version: number | string;
+}
+
+function fromSqlRow(row: MessageRow): typeof messages.$inferSelect {
+  return {
+    ...row,
+    seq: Number(row.seq),
+    version: Number(row.version),
+    created_at: new Date(row.created_at),
+    edited_at: row.edited_at === null ? null : new Date(row.edited_at),
+  };
 }
 
 /** Edits one's own message. */

@@ -1,11 +1,6 @@
 // Docs: ../shared/DESIGN.md §2 "Who may do what" — messages.
 import { hasInstructorPowers, type Role } from '@seminar/shared';
 
-/** Anyone who can see an enabled channel may post in it. */
-export function canPostMessage(channel: { enabled: boolean; deleted: boolean }): boolean {
-  return channel.enabled && !channel.deleted;
-}
-
 /** Only the author edits a message. */
 export function canEditMessage(
   viewerUid: string,

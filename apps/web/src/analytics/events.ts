@@ -1,40 +1,94 @@
-// Docs: SPEC §7 "Event logging", DESIGN §2 "Analytics" — the one place the web app logs an analytics
-// event. For now events are kept in a small in-memory buffer and written to console.debug; the
-// analytics issue replaces the transport (batched POST /api/events with the SPEC §7 context) here,
-// behind the same `logEvent(name, payload)`.
-import type { AnalyticsEventName, EventPayload } from '@seminar/shared';
+// Docs: SPEC §7 "Event logging", DESIGN §2 "Analytics", docs/catalogue.md#analytics — the one place
+// the web app logs an analytics event. `logEvent(name, payload)` adds SPEC §7's context (context.ts)
+// and queues the event (queue.ts); `startAnalytics` (main.tsx, once per page) sends the queue to
+// POST /api/events every few seconds and by sendBeacon when the page is hidden. Before it starts
+// (unit tests) events only wait in the queue, where `bufferedEvents()` shows them.
+import {
+  analyticsEventSchema,
+  type AnalyticsEvent,
+  type AnalyticsEventName,
+  type EventPayload,
+} from '@seminar/shared';
+import { buildAnalyticsEvent } from './context';
+import {
+  ANALYTICS_FLUSH_INTERVAL_MS,
+  ANALYTICS_QUEUE_LIMIT,
+  createAnalyticsQueue,
+  type AnalyticsQueue,
+  type AnalyticsQueueOptions,
+} from './queue';
 
-/** One logged event as buffered (the transport adds the SPEC §7 context when it sends it). */
-export interface LoggedEvent {
-  event: AnalyticsEventName;
-  payload: EventPayload;
-  /** Epoch ms on the client's clock. */
-  timestamp: number;
-}
+/** One logged event as queued: SPEC §7's whole event. */
+export type LoggedEvent = AnalyticsEvent;
 
-/** The buffer keeps at most this many events (the oldest go first). */
-export const EVENT_BUFFER_LIMIT = 100;
+/** The queue keeps at most this many events (the oldest go first). */
+export const EVENT_BUFFER_LIMIT = ANALYTICS_QUEUE_LIMIT;
 
-const buffer: LoggedEvent[] = [];
+const queue: AnalyticsQueue = createAnalyticsQueue();
 
-/** Logs an analytics event (SPEC §7: selected_class_not_available, class_selected, …). Never throws. */
+/**
+ * Logs an analytics event (SPEC §7: selected_class_not_available, class_selected, sign_in,
+ * class_created, message_sent). Dropped when signed out, or when it would not pass the server's
+ * check (it would only spoil its batch). Never throws.
+ */
 export function logEvent(event: AnalyticsEventName, payload: EventPayload): void {
-  const entry: LoggedEvent = { event, payload: { ...payload }, timestamp: Date.now() };
-  buffer.push(entry);
-  if (buffer.length > EVENT_BUFFER_LIMIT) buffer.splice(0, buffer.length - EVENT_BUFFER_LIMIT);
   try {
-    console.debug('[seminar] event', event, entry.payload);
+    const built = buildAnalyticsEvent(event, payload, Date.now());
+    const checked = analyticsEventSchema.safeParse(built);
+    if (!checked.success) {
+      console.warn('[seminar] analytics event dropped', event, checked.error.issues[0]?.message);
+      return;
+    }
+    queue.add(built);
   } catch {
-    // Logging must never break the app.
+    // Analytics must never break the app.
   }
 }
 
-/** The events logged and not yet taken (for the transport and for tests). */
+/** The events logged and not yet sent (for tests). */
 export function bufferedEvents(): readonly LoggedEvent[] {
-  return [...buffer];
+  return queue.pending();
 }
 
-/** Takes every buffered event out of the buffer. */
+/** Takes every queued event out of the queue (for tests). */
 export function takeBufferedEvents(): LoggedEvent[] {
-  return buffer.splice(0, buffer.length);
+  return queue.take();
+}
+
+export interface StartAnalyticsOptions extends Partial<AnalyticsQueueOptions> {
+  /** How often the queue is sent. */
+  intervalMs?: number;
+  /** Where to listen for the page being hidden (tests pass their own). */
+  window?: Window;
+}
+
+/**
+ * Starts sending: every `intervalMs`, and by beacon when the page is hidden or left. Pass
+ * `currentUid` (who is signed in) so events of signed-out visitors are dropped. Returns stop().
+ */
+export function startAnalytics({
+  intervalMs = ANALYTICS_FLUSH_INTERVAL_MS,
+  window: target = window,
+  ...options
+}: StartAnalyticsOptions = {}): () => void {
+  queue.configure(options);
+  const doc = target.document;
+  const onVisibility = () => {
+    if (doc.visibilityState === 'hidden') queue.beacon();
+  };
+  const onPageHide = () => queue.beacon();
+  doc.addEventListener('visibilitychange', onVisibility);
+  target.addEventListener('pagehide', onPageHide);
+  const timer = target.setInterval(() => void queue.flush(), intervalMs);
+  return () => {
+    target.clearInterval(timer);
+    doc.removeEventListener('visibilitychange', onVisibility);
+    target.removeEventListener('pagehide', onPageHide);
+    queue.configure({ currentUid: () => undefined });
+  };
+}
+
+/** Sends the queue now (tests; also handy before a navigation that leaves the app). */
+export function flushEvents(): Promise<void> {
+  return queue.flush();
 }

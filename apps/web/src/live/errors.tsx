@@ -54,7 +54,8 @@ function firstIssue(data: unknown): string | null {
  * it, or never opened), so the same write can be sent again safely.
  */
 export function isConnectionError(error: unknown): boolean {
-  if (isTRPCClientError(error)) return !(isRecord(error.data) && typeof error.data.code === 'string');
+  if (isTRPCClientError(error))
+    return !(isRecord(error.data) && typeof error.data.code === 'string');
   return error instanceof TypeError && /fetch|network/i.test(error.message);
 }
 

@@ -34,6 +34,7 @@ import { NOT_CONNECTED_MESSAGE } from '../classes/classActions';
 import { formatDay } from '../classes/classText';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { EmptyState, LoadError } from '../common/EmptyState';
+import { greyedSx } from '../common/greyed';
 import { ActivityDialog } from './ActivityDialog';
 
 export const activitiesKey = (classId: string) => ['activities', classId] as const;
@@ -273,7 +274,7 @@ function ActivityCard({
       aria-labelledby={titleId}
       aria-busy={pending || undefined}
       variant="outlined"
-      sx={{ opacity: activity.enabled ? 1 : 0.65 }}
+      sx={activity.enabled ? undefined : greyedSx}
     >
       <CardContent sx={{ pb: manager ? 1 : 2 }}>
         <Stack spacing={1}>
@@ -296,7 +297,14 @@ function ActivityCard({
             </Typography>
           )}
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {caseText && <Chip size="small" color="primary" variant="outlined" label={caseText} />}
+            {caseText && (
+              <Chip
+                size="small"
+                color={activity.enabled ? 'primary' : 'default'}
+                variant="outlined"
+                label={caseText}
+              />
+            )}
             {!caseText && activity.activity_qualified_name && (
               <Chip size="small" variant="outlined" label={activity.activity_qualified_name} />
             )}

@@ -25,6 +25,7 @@ import {
   type ActivityFormErrors,
   type ActivityFormValues,
 } from './activityForm';
+import { DialogForm } from '../common/DialogForm';
 
 export function ActivityDialog({
   open,
@@ -107,70 +108,75 @@ export function ActivityDialog({
       fullScreen={fullScreen}
       maxWidth="sm"
       fullWidth
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}
     >
-      <DialogTitle id={titleId}>{activity ? 'Edit activity' : 'New activity'}</DialogTitle>
-      <DialogContent dividers>
-        {errors.form && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {errors.form}
-          </Alert>
-        )}
-        <Grid container spacing={2}>
-          <Grid size={12}>
-            <TextField {...field('title', 'Title')} required autoFocus />
-          </Grid>
-          <Grid size={12}>
-            <TextField {...field('description', 'Description')} multiline minRows={2} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              {...field('activity_qualified_name', 'Qualified name', 'For example case.pricing.1')}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField {...field('product_id', 'AI product', 'Optional: an AI product id')} />
-          </Grid>
-          <Grid size={12}>
-            <TextField
-              {...field('channel_id', 'Case channel', 'The channel where the case is discussed')}
-              select
-            >
-              <MenuItem value="">
-                <em>None</em>
-              </MenuItem>
-              {channels.map((channel) => (
-                <MenuItem key={channel.channel_id} value={channel.channel_id}>
-                  {channel.name || channel.channel_id}
+      <DialogForm onSubmit={onSubmit}>
+        <DialogTitle id={titleId}>{activity ? 'Edit activity' : 'New activity'}</DialogTitle>
+        <DialogContent dividers>
+          {errors.form && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {errors.form}
+            </Alert>
+          )}
+          <Grid container spacing={2}>
+            <Grid size={12}>
+              <TextField {...field('title', 'Title')} required autoFocus />
+            </Grid>
+            <Grid size={12}>
+              <TextField {...field('description', 'Description')} multiline minRows={2} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                {...field(
+                  'activity_qualified_name',
+                  'Qualified name',
+                  'For example case.pricing.1',
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField {...field('product_id', 'AI product', 'Optional: an AI product id')} />
+            </Grid>
+            <Grid size={12}>
+              <TextField
+                {...field('channel_id', 'Case channel', 'The channel where the case is discussed')}
+                select
+              >
+                <MenuItem value="">
+                  <em>None</em>
                 </MenuItem>
-              ))}
-              {!knownChannel && values.channel_id !== '' && (
-                <MenuItem value={values.channel_id}>{values.channel_id}</MenuItem>
-              )}
-            </TextField>
+                {channels.map((channel) => (
+                  <MenuItem key={channel.channel_id} value={channel.channel_id}>
+                    {channel.name || channel.channel_id}
+                  </MenuItem>
+                ))}
+                {!knownChannel && values.channel_id !== '' && (
+                  <MenuItem value={values.channel_id}>{values.channel_id}</MenuItem>
+                )}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                {...field('start_date', 'Start date')}
+                type="date"
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                {...field('due_date', 'Due date')}
+                type="date"
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            </Grid>
           </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              {...field('start_date', 'Start date')}
-              type="date"
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              {...field('due_date', 'Due date')}
-              type="date"
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Grid>
-        </Grid>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained">
-          Save
-        </Button>
-      </DialogActions>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained">
+            Save
+          </Button>
+        </DialogActions>
+      </DialogForm>
     </Dialog>
   );
 }

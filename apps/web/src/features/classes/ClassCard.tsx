@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isPendingClass, type Class } from '@seminar/shared';
 import { Link as RouterLink } from 'react-router';
+import { greyedSx } from '../common/greyed';
 import { classSubtitle, pendingLabel, roleLabel } from './classText';
 
 export function ClassCard({
@@ -29,7 +30,12 @@ export function ClassCard({
   const content = (
     <CardContent>
       <Stack spacing={1}>
-        <Typography id={titleId} component="h3" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography
+          id={titleId}
+          component="h2"
+          variant="h6"
+          sx={{ overflowWrap: 'anywhere', color: pending ? 'text.secondary' : undefined }}
+        >
           {cls.name}
         </Typography>
         {subtitle && (
@@ -60,7 +66,7 @@ export function ClassCard({
       aria-labelledby={titleId}
       aria-busy={pending ? true : undefined}
       variant="outlined"
-      sx={{ height: '100%', opacity: pending ? 0.6 : 1, display: 'flex', flexDirection: 'column' }}
+      sx={[{ height: '100%', display: 'flex', flexDirection: 'column' }, pending ? greyedSx : {}]}
     >
       {open ? (
         <CardActionArea component={RouterLink} to={to} sx={{ flex: 1 }}>

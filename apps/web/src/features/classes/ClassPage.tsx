@@ -145,7 +145,7 @@ function ClassTabs({ cls, tab, manager }: { cls: Class; tab: ClassTab; manager: 
         variant="scrollable"
         scrollButtons="auto"
         allowScrollButtonsMobile
-        sx={{ borderBottom: 1, borderColor: 'divider' }}
+        sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
       >
         {tabs.map((name) => (
           <Tab

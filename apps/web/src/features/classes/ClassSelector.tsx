@@ -47,7 +47,7 @@ export function ClassSelector() {
         flexShrink: 1,
         minWidth: 0,
         '& .MuiInputLabel-root, & .MuiInputLabel-root.Mui-focused': {
-          color: alpha(theme.palette.common.white, 0.85),
+          color: theme.palette.common.white,
         },
         '& .MuiOutlinedInput-root': {
           color: 'inherit',
@@ -84,7 +84,7 @@ export function ClassSelector() {
 }
 
 function optionSx(cls: Class) {
-  return isPendingClass(cls) ? { opacity: 0.55 } : undefined;
+  return isPendingClass(cls) ? { color: 'text.secondary', fontStyle: 'italic' } : undefined;
 }
 
 function optionDetail(cls: Class): string | undefined {

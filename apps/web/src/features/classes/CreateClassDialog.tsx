@@ -14,6 +14,7 @@ import type { Class } from '@seminar/shared';
 import type { OptimisticOutcome } from '../../live/optimistic';
 import { NOT_CONNECTED_MESSAGE, useClassActions } from './classActions';
 import { ClassFormFields, emptyClassForm, useClassForm } from './classForm';
+import { DialogForm } from '../common/DialogForm';
 
 export function CreateClassDialog({
   open,
@@ -53,23 +54,24 @@ export function CreateClassDialog({
       fullScreen={fullScreen}
       maxWidth="sm"
       fullWidth
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}
     >
-      <DialogTitle id={titleId}>Create class</DialogTitle>
-      <DialogContent dividers>
-        {form.errors.form && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {form.errors.form}
-          </Alert>
-        )}
-        <ClassFormFields form={form} autoFocus />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained">
-          Create
-        </Button>
-      </DialogActions>
+      <DialogForm onSubmit={onSubmit}>
+        <DialogTitle id={titleId}>Create class</DialogTitle>
+        <DialogContent dividers>
+          {form.errors.form && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {form.errors.form}
+            </Alert>
+          )}
+          <ClassFormFields form={form} autoFocus />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained">
+            Create
+          </Button>
+        </DialogActions>
+      </DialogForm>
     </Dialog>
   );
 }

@@ -51,6 +51,7 @@ export function MyClassesPage() {
       startIcon={<SearchIcon />}
       component={RouterLink}
       to={PATHS.publicClasses}
+      sx={{ bgcolor: 'background.paper' }}
     >
       Find a class
     </Button>

@@ -56,11 +56,12 @@ export function useClassActions() {
     [client, uid, queryClient],
   );
 
-  /** Saves every field of the class (the edit shows at once). */
+  /** Saves every field of the class (the edit shows at once; a refusal is the form's to say). */
   const update = useCallback(
     (cls: Class, form: PendingClassForm): Promise<OptimisticOutcome<Class>> => {
       if (!client) return Promise.resolve(NOT_CONNECTED);
-      return write<Class, Class>({
+      return runOptimistic<Class, Class>({
+        queryClient,
         key: MY_CLASSES_KEY,
         id: cls.class_id,
         row: { ...cls, ...form, updated_by: uid, updated_by_name: userName },
@@ -68,7 +69,7 @@ export function useClassActions() {
         serverRow: (saved) => ({ ...saved, my_role: saved.my_role ?? cls.my_role }),
       });
     },
-    [client, uid, userName, write],
+    [client, uid, userName, queryClient],
   );
 
   /** SPEC §4: the class shows pending_deleted at once; the server then removes it. */
@@ -91,11 +92,15 @@ export function useClassActions() {
     [client, uid, userName, write],
   );
 
-  /** Joins a public class as a student: it shows in my classes at once. */
+  /**
+   * Joins a public class as a student: it shows in my classes at once. A refusal is said beside
+   * the class's "Join" (not in the shared banner).
+   */
   const join = useCallback(
     (cls: Class): Promise<OptimisticOutcome<Class>> => {
       if (!client) return Promise.resolve(NOT_CONNECTED);
-      return write<Class, Class>({
+      return runOptimistic<Class, Class>({
+        queryClient,
         key: MY_CLASSES_KEY,
         id: cls.class_id,
         row: { ...cls, my_role: cls.my_role ?? 'student' },
@@ -103,7 +108,7 @@ export function useClassActions() {
         serverRow: (joined) => joined,
       });
     },
-    [client, write],
+    [client, queryClient],
   );
 
   return { create, update, remove, join };

@@ -26,6 +26,7 @@ import { useLive } from '../../live/LiveProvider';
 import { NOT_CONNECTED_MESSAGE } from '../classes/classActions';
 import { roleLabel } from '../classes/classText';
 import { parsePeople } from './parsePeople';
+import { DialogForm } from '../common/DialogForm';
 
 /** What the server did with each address. */
 export interface AddPeopleResult {
@@ -127,81 +128,82 @@ export function AddPeopleDialog({
       fullScreen={fullScreen}
       maxWidth="sm"
       fullWidth
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}
     >
-      <DialogTitle id={titleId}>{result ? 'People added' : 'Add people'}</DialogTitle>
-      <DialogContent dividers>
-        {result ? (
-          <ResultSummary result={result} role={role} />
-        ) : (
-          <Stack spacing={2}>
-            {error && <Alert severity="error">{error}</Alert>}
-            <TextField
-              label="Email addresses"
-              multiline
-              minRows={4}
-              maxRows={12}
-              fullWidth
-              autoFocus
-              value={text}
-              onChange={(event) => {
-                setText(event.target.value);
-                setError(null);
-              }}
-              helperText="One per line or separated by commas. A CSV with email and name columns works too."
-              disabled={sending}
-            />
-            <Box>
-              <input
-                ref={fileInput}
-                type="file"
-                accept=".csv,.txt,text/csv,text/plain"
-                hidden
-                onChange={(event) => void onFile(event)}
-              />
-              <Button
-                variant="outlined"
-                startIcon={<UploadFileIcon />}
-                onClick={() => fileInput.current?.click()}
+      <DialogForm onSubmit={onSubmit}>
+        <DialogTitle id={titleId}>{result ? 'People added' : 'Add people'}</DialogTitle>
+        <DialogContent dividers>
+          {result ? (
+            <ResultSummary result={result} role={role} />
+          ) : (
+            <Stack spacing={2}>
+              {error && <Alert severity="error">{error}</Alert>}
+              <TextField
+                label="Email addresses"
+                multiline
+                minRows={4}
+                maxRows={12}
+                fullWidth
+                autoFocus
+                value={text}
+                onChange={(event) => {
+                  setText(event.target.value);
+                  setError(null);
+                }}
+                helperText="One per line or separated by commas. A CSV with email and name columns works too."
                 disabled={sending}
+              />
+              <Box>
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept=".csv,.txt,text/csv,text/plain"
+                  hidden
+                  onChange={(event) => void onFile(event)}
+                />
+                <Button
+                  variant="outlined"
+                  startIcon={<UploadFileIcon />}
+                  onClick={() => fileInput.current?.click()}
+                  disabled={sending}
+                >
+                  Upload CSV
+                </Button>
+              </Box>
+              <TextField
+                select
+                label="Role"
+                value={role}
+                onChange={(event) => setRole(event.target.value as Role)}
+                disabled={sending}
+                sx={{ maxWidth: 240 }}
               >
-                Upload CSV
+                {ROLE_CHOICES.map((choice) => (
+                  <MenuItem key={choice} value={choice}>
+                    {roleLabel(choice)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Preview parsed={parsed} hasText={text.trim() !== ''} />
+            </Stack>
+          )}
+        </DialogContent>
+        <DialogActions>
+          {result ? (
+            <Button variant="contained" onClick={close}>
+              Done
+            </Button>
+          ) : (
+            <>
+              <Button onClick={close} disabled={sending}>
+                Cancel
               </Button>
-            </Box>
-            <TextField
-              select
-              label="Role"
-              value={role}
-              onChange={(event) => setRole(event.target.value as Role)}
-              disabled={sending}
-              sx={{ maxWidth: 240 }}
-            >
-              {ROLE_CHOICES.map((choice) => (
-                <MenuItem key={choice} value={choice}>
-                  {roleLabel(choice)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Preview parsed={parsed} hasText={text.trim() !== ''} />
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        {result ? (
-          <Button variant="contained" onClick={close}>
-            Done
-          </Button>
-        ) : (
-          <>
-            <Button onClick={close} disabled={sending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" loading={sending} disabled={count === 0}>
-              {count > 0 ? `Add ${count} ${count === 1 ? 'person' : 'people'}` : 'Add'}
-            </Button>
-          </>
-        )}
-      </DialogActions>
+              <Button type="submit" variant="contained" loading={sending} disabled={count === 0}>
+                {count > 0 ? `Add ${count} ${count === 1 ? 'person' : 'people'}` : 'Add'}
+              </Button>
+            </>
+          )}
+        </DialogActions>
+      </DialogForm>
     </Dialog>
   );
 }

@@ -173,7 +173,7 @@ function PersonItem({
     <ListItem
       divider
       sx={{
-        opacity: disabled || invited ? 0.6 : 1,
+        ...(disabled || invited ? { bgcolor: 'action.hover', color: 'text.secondary' } : {}),
         flexWrap: { xs: 'wrap', sm: 'nowrap' },
         gap: 1,
         px: { xs: 0, sm: 2 },
