@@ -29,7 +29,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     // Requests carry small JSON; the analytics batch limit is enforced by its own route.
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.nodeEnv === 'test',
   });
 
   app.setErrorHandler(

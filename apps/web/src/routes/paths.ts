@@ -8,7 +8,15 @@ export const PATHS = {
   publicClasses: '/public-classes',
   /** A class page; the optional tab is one of CLASS_TABS. */
   classPage: '/classes/:classId/:tab?',
+  /** The AI product catalogue; with a product id its detail shows. */
+  catalogue: '/catalogue/:productId?',
 } as const;
+
+/** The catalogue's path, or one product's detail in it; `search` keeps the search and filters. */
+export function cataloguePath(productId?: string | null, search = ''): string {
+  const base = productId ? `/catalogue/${encodeURIComponent(productId)}` : '/catalogue';
+  return `${base}${search && !search.startsWith('?') ? `?${search}` : search}`;
+}
 
 /** The tabs of a class page, as they appear in its path (chat is the default, without a segment). */
 export const CLASS_TABS = ['chat', 'activities', 'people', 'settings'] as const;

@@ -1,7 +1,7 @@
-// "New activity" / "Edit activity": Title, Description, Qualified name, AI product (an optional
-// product id until the catalogue issue adds a picker), Case channel (the class's channels), Start
-// date and Due date; checked with the shared schema, errors under their fields. On "Save" the
-// dialog closes and the activity shows at once (optimistic), reconciled by the live list.
+// "New activity" / "Edit activity": Title, Description, Qualified name, AI product (optional, picked
+// from the catalogue), Case channel (the class's channels), Start date and Due date; checked with
+// the shared schema, errors under their fields. On "Save" the dialog closes and the activity shows
+// at once (optimistic), reconciled by the live list.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -26,6 +26,7 @@ import {
   type ActivityFormValues,
 } from './activityForm';
 import { DialogForm } from '../common/DialogForm';
+import { ProductPicker } from '../catalogue/ProductPicker';
 
 export function ActivityDialog({
   open,
@@ -33,6 +34,8 @@ export function ActivityDialog({
   activity,
   channels,
   newActivityId,
+  initialProductId,
+  studentCount,
   onClose,
   onSave,
 }: {
@@ -44,6 +47,10 @@ export function ActivityDialog({
   channels: readonly ChannelView[];
   /** Makes the id of a new activity. */
   newActivityId: () => string;
+  /** A new activity starts with this AI product chosen (the catalogue's "Use in activity"). */
+  initialProductId?: string;
+  /** The class's enrolled students: the chosen product's cost shows under it. */
+  studentCount?: number | null;
   onClose: () => void;
   /** Saves the checked input; returns a message when it could not even be sent. */
   onSave: (input: ActivityInput, previous: Activity | null) => string | null;
@@ -52,7 +59,9 @@ export function ActivityDialog({
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [values, setValues] = useState<ActivityFormValues>(() =>
-    activity ? activityFormFrom(activity) : emptyActivityForm(),
+    activity
+      ? activityFormFrom(activity)
+      : { ...emptyActivityForm(), product_id: initialProductId ?? '' },
   );
   const [errors, setErrors] = useState<ActivityFormErrors>({});
   const inputs = useRef<Partial<Record<ActivityField, HTMLElement | null>>>({});
@@ -134,7 +143,16 @@ export function ActivityDialog({
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField {...field('product_id', 'AI product', 'Optional: an AI product id')} />
+              <ProductPicker
+                value={values.product_id}
+                onChange={(productId) => change('product_id', productId)}
+                error={Boolean(errors.product_id)}
+                helperText={errors.product_id ?? 'Optional: one from the catalogue'}
+                inputRef={(element: HTMLInputElement | null) => {
+                  inputs.current.product_id = element;
+                }}
+                studentCount={studentCount}
+              />
             </Grid>
             <Grid size={12}>
               <TextField

@@ -157,3 +157,27 @@ export function enrolledStudentCount(roster: readonly RosterEntry[]): number {
   }
   return people.size;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The search and filters in the page's address (?q=…&discipline=…&category=…&type=…), so a
+// filtered list can be shared, reloaded and returned to from a product's detail.
+
+const PARAM = { query: 'q', disciplines: 'discipline', categories: 'category', types: 'type' };
+
+export function filtersFromParams(params: URLSearchParams): CatalogueFilters {
+  return {
+    query: params.get(PARAM.query) ?? '',
+    disciplines: params.getAll(PARAM.disciplines),
+    categories: params.getAll(PARAM.categories),
+    types: params.getAll(PARAM.types),
+  };
+}
+
+export function paramsFromFilters(filters: CatalogueFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.query !== '') params.set(PARAM.query, filters.query);
+  for (const value of filters.disciplines) params.append(PARAM.disciplines, value);
+  for (const value of filters.categories) params.append(PARAM.categories, value);
+  for (const value of filters.types) params.append(PARAM.types, value);
+  return params;
+}

@@ -2,11 +2,12 @@
 // enabled and not deleted, by seq; site admins also get disabled ones) and who the viewer is
 // (`me`, for the site admin's catalogue controls).
 import { useQuery } from '@tanstack/react-query';
-import type { PublicProduct } from '@seminar/shared';
+import type { PublicProduct, RosterEntry } from '@seminar/shared';
 import { useSession } from '../../auth/session';
 import type { LiveTrpcClient } from '../../live/client';
 import { useLive } from '../../live/LiveProvider';
 import { useLiveQuery, type LiveQueryResult } from '../../live/useLiveQuery';
+import { rosterKey } from '../classes/queries';
 import { bySeq } from './catalogue';
 
 /** The catalogue's rows are cached under ['live', ...PRODUCTS_KEY]. */
@@ -48,4 +49,17 @@ export function useMe(): Me | null {
 /** True when the viewer manages the catalogue (ADMIN_EMAILS). */
 export function useIsSiteAdmin(): boolean {
   return useMe()?.isSiteAdmin === true;
+}
+
+const rosterIdOf = (entry: RosterEntry) => entry.id;
+
+/** A class's roster, live (the People tab's query and cache); null: not subscribed. */
+export function useClassRoster(classId: string | null): LiveQueryResult<RosterEntry> {
+  return useLiveQuery<RosterEntry>({
+    key: rosterKey(classId ?? ''),
+    idOf: rosterIdOf,
+    enabled: classId !== null,
+    subscribe: (handlers, { trpc }) =>
+      trpc.classes.roster.subscribe({ class_id: classId ?? '' }, handlers),
+  });
 }

@@ -1,0 +1,509 @@
+// Docs: docs/catalogue.md — /catalogue/:productId? "AI products": the live catalogue (SPEC §7 "Public
+// products", by seq) with a search (title, name, description, contributor), filters (discipline,
+// category, type) kept in the address, the result count and a detail dialog per product. For an
+// instructor of the selected class the detail shows the class's cost and "Use in activity"; site
+// admins create, edit, enable/disable and delete products.
+import { useCallback, useId, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  hasInstructorPowers,
+  isSelectableClass,
+  makeRecordId,
+  type Class,
+  type PublicProduct,
+} from '@seminar/shared';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useSession } from '../../auth/session';
+import { cataloguePath, classPath } from '../../routes/paths';
+import { usePageTitle } from '../../shell/usePageTitle';
+import { useClassSelection } from '../classes/selection';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { EmptyState, LoadError } from '../common/EmptyState';
+import { greyedSx } from '../common/greyed';
+import {
+  enrolledStudentCount,
+  filterChoices,
+  filterProducts,
+  filtersFromParams,
+  isFiltered,
+  NO_FILTERS,
+  paramsFromFilters,
+  priceText,
+  resultCountText,
+  typeLabel,
+  type CatalogueFilters,
+} from './catalogue';
+import { useProductActions } from './productActions';
+import { ProductDetailDialog, type CostContext } from './ProductDetailDialog';
+import { ProductFormDialog } from './ProductFormDialog';
+import { useClassRoster, useIsSiteAdmin, useProducts } from './queries';
+import { UseInActivityDialog } from './UseInActivityDialog';
+
+const PAGE_DESCRIPTION =
+  'AI products (agents such as DataAnalystBot) to use in {name} activities: search, compare and see what each costs a class.';
+
+type Editing = { product: PublicProduct | null; token: number } | null;
+type Using = { product: PublicProduct; cls: Class; token: number } | null;
+
+/** The selected class when the viewer may add activities to it (instructor or class admin). */
+function useManagedClass(): Class | null {
+  const { selectedClass } = useClassSelection();
+  return selectedClass &&
+    isSelectableClass(selectedClass) &&
+    hasInstructorPowers(selectedClass.my_role)
+    ? selectedClass
+    : null;
+}
+
+export function CataloguePage() {
+  usePageTitle('Catalogue', PAGE_DESCRIPTION);
+  const { productId } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const filters = useMemo(() => filtersFromParams(searchParams), [searchParams]);
+  const products = useProducts();
+  const admin = useIsSiteAdmin();
+  const { user } = useSession();
+  const actions = useProductActions();
+
+  const managed = useManagedClass();
+  const roster = useClassRoster(managed?.class_id ?? null);
+  const students =
+    managed && roster.status === 'ready' ? enrolledStudentCount(roster.rows) : null;
+  const costFor: CostContext | null = managed ? { cls: managed, students } : null;
+
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<PublicProduct | null>(null);
+  const [using, setUsing] = useState<Using>(null);
+  const [saved, setSaved] = useState<{ title: string; cls: Class } | null>(null);
+
+  const choices = useMemo(() => filterChoices(products.rows), [products.rows]);
+  const shown = useMemo(() => filterProducts(products.rows, filters), [products.rows, filters]);
+  const search = searchParams.toString();
+  const detail = productId
+    ? (products.rows.find((product) => product.product_id === productId) ?? null)
+    : null;
+
+  const setFilters = useCallback(
+    (next: CatalogueFilters) => setSearchParams(paramsFromFilters(next), { replace: true }),
+    [setSearchParams],
+  );
+  const closeDetail = () => void navigate(cataloguePath(null, search));
+  const uid = user?.id ?? '';
+  const newProductId = useCallback(() => makeRecordId('product', uid), [uid]);
+
+  return (
+    <Stack spacing={3}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' } }}
+      >
+        <Stack spacing={0.5}>
+          <Typography component="h1" variant="h4">
+            AI products
+          </Typography>
+          <Typography sx={{ color: 'text.secondary' }}>
+            {managed
+              ? `Agents to use in the activities of ${managed.name}${students === null ? '' : ` (${students} ${students === 1 ? 'student' : 'students'})`}.`
+              : 'Agents and tools to use in class activities.'}
+          </Typography>
+        </Stack>
+        {admin && (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setEditing({ product: null, token: Date.now() })}
+          >
+            New product
+          </Button>
+        )}
+      </Stack>
+
+      <CatalogueFiltersBar filters={filters} choices={choices} onChange={setFilters} />
+
+      {products.status === 'ready' && (
+        <Typography role="status" sx={{ color: 'text.secondary' }}>
+          {resultCountText(shown.length, products.rows.length)}
+        </Typography>
+      )}
+
+      {productId && products.status === 'ready' && !detail && (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" component={RouterLink} to={cataloguePath(null, search)}>
+              Show all
+            </Button>
+          }
+        >
+          This AI product is not in the catalogue (any more).
+        </Alert>
+      )}
+
+      {products.status === 'loading' && (
+        <Grid container spacing={2} aria-busy="true" aria-label="Loading AI products">
+          {[0, 1, 2].map((n) => (
+            <Grid key={n} size={{ xs: 12, sm: 6, md: 4 }}>
+              <Skeleton variant="rounded" height={180} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      {products.status === 'error' && (
+        <LoadError message={products.error ?? ''} onRetry={products.retry} />
+      )}
+      {products.status === 'ready' && products.rows.length === 0 && (
+        <EmptyState title="No AI products yet">
+          {admin
+            ? 'Use “New product” to add the first one.'
+            : 'The catalogue is empty. Products show here as soon as they are added.'}
+        </EmptyState>
+      )}
+      {products.rows.length > 0 && shown.length === 0 && (
+        <EmptyState
+          title="No products match"
+          actions={
+            <Button variant="outlined" onClick={() => setFilters(NO_FILTERS)}>
+              Clear search and filters
+            </Button>
+          }
+        >
+          Try other words, or fewer filters.
+        </EmptyState>
+      )}
+      {shown.length > 0 && (
+        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {shown.map((product) => (
+            <Grid key={product.product_id} size={{ xs: 12, sm: 6, md: 4 }} component="li">
+              <ProductCard
+                product={product}
+                detailPath={cataloguePath(product.product_id, search)}
+                admin={admin}
+                pending={products.pendingIds.has(product.product_id)}
+                onEdit={() => setEditing({ product, token: Date.now() })}
+                onDelete={() => setDeleting(product)}
+                onToggle={(enabled) => void actions.setEnabled(product, enabled)}
+              />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+
+      {detail && (
+        <ProductDetailDialog
+          product={detail}
+          costFor={costFor}
+          onClose={closeDetail}
+          onUse={() => {
+            if (!managed) return;
+            setUsing({ product: detail, cls: managed, token: Date.now() });
+            closeDetail();
+          }}
+        />
+      )}
+      {using && (
+        <UseInActivityDialog
+          key={using.token}
+          cls={using.cls}
+          productId={using.product.product_id}
+          studentCount={using.cls.class_id === managed?.class_id ? students : null}
+          onClose={() => setUsing(null)}
+          onSaved={(title) => setSaved({ title, cls: using.cls })}
+        />
+      )}
+      {admin && editing && (
+        <ProductFormDialog
+          key={editing.token}
+          product={editing.product}
+          newProductId={newProductId}
+          onClose={() => setEditing(null)}
+          onSave={(input, previous) => void actions.save(input, previous)}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete product?"
+        confirmLabel="Delete"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) void actions.remove(deleting);
+          setDeleting(null);
+        }}
+      >
+        “{deleting?.title}” will leave the catalogue. Activities that use it keep its id.
+      </ConfirmDialog>
+      <Snackbar
+        open={saved !== null}
+        autoHideDuration={8000}
+        onClose={(_event, reason) => {
+          if (reason !== 'clickaway') setSaved(null);
+        }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert
+          severity="success"
+          variant="filled"
+          onClose={() => setSaved(null)}
+          action={
+            saved ? (
+              <Button
+                color="inherit"
+                size="small"
+                component={RouterLink}
+                to={classPath(saved.cls.class_id, 'activities')}
+              >
+                Open activities
+              </Button>
+            ) : undefined
+          }
+        >
+          {saved ? `Activity “${saved.title}” added to ${saved.cls.name}.` : ''}
+        </Alert>
+      </Snackbar>
+    </Stack>
+  );
+}
+
+function CatalogueFiltersBar({
+  filters,
+  choices,
+  onChange,
+}: {
+  filters: CatalogueFilters;
+  choices: { disciplines: string[]; categories: string[]; types: string[] };
+  onChange: (next: CatalogueFilters) => void;
+}) {
+  return (
+    <Stack spacing={1.5}>
+      <TextField
+        type="search"
+        label="Search products"
+        value={filters.query}
+        onChange={(event) => onChange({ ...filters, query: event.target.value })}
+        placeholder="Title, name, description or contributor"
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon />
+              </InputAdornment>
+            ),
+          },
+        }}
+        sx={{ bgcolor: 'background.paper' }}
+        fullWidth
+      />
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={1.5}
+        sx={{ alignItems: { md: 'center' } }}
+      >
+        <MultiSelect
+          label="Discipline"
+          values={filters.disciplines}
+          choices={choices.disciplines}
+          onChange={(disciplines) => onChange({ ...filters, disciplines })}
+        />
+        <MultiSelect
+          label="Category"
+          values={filters.categories}
+          choices={choices.categories}
+          onChange={(categories) => onChange({ ...filters, categories })}
+        />
+        <MultiSelect
+          label="Type"
+          values={filters.types}
+          choices={choices.types}
+          labelOf={typeLabel}
+          onChange={(types) => onChange({ ...filters, types })}
+        />
+        {isFiltered(filters) && (
+          <Button onClick={() => onChange(NO_FILTERS)} sx={{ flexShrink: 0 }}>
+            Clear filters
+          </Button>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+function MultiSelect({
+  label,
+  values,
+  choices,
+  labelOf = (value) => value,
+  onChange,
+}: {
+  label: string;
+  values: readonly string[];
+  choices: readonly string[];
+  labelOf?: (value: string) => string;
+  onChange: (values: string[]) => void;
+}) {
+  // A chosen value no product has any more still shows, so it can be unchosen.
+  const all = [...choices, ...values.filter((value) => !choices.includes(value))];
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={[...values]}
+      onChange={(event) => {
+        const next = event.target.value as unknown;
+        onChange(typeof next === 'string' ? next.split(',') : (next as string[]));
+      }}
+      slotProps={{
+        select: {
+          multiple: true,
+          displayEmpty: true,
+          renderValue: (selected) => {
+            const chosen = selected as string[];
+            return chosen.length === 0 ? 'Any' : chosen.map(labelOf).join(', ');
+          },
+        },
+        inputLabel: { shrink: true },
+      }}
+      sx={{ minWidth: 200, flex: { md: 1 }, bgcolor: 'background.paper' }}
+    >
+      {all.map((value) => (
+        <MenuItem key={value} value={value}>
+          <Checkbox checked={values.includes(value)} size="small" sx={{ p: 0.5, mr: 1 }} />
+          <ListItemText primary={labelOf(value)} />
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function ProductCard({
+  product,
+  detailPath,
+  admin,
+  pending,
+  onEdit,
+  onDelete,
+  onToggle,
+}: {
+  product: PublicProduct;
+  detailPath: string;
+  admin: boolean;
+  pending: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onToggle: (enabled: boolean) => void;
+}) {
+  const titleId = useId();
+  const tags = [...product.disciplines, ...product.categories];
+  return (
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      aria-busy={pending || undefined}
+      variant="outlined"
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        ...(product.enabled ? {} : greyedSx),
+      }}
+    >
+      <CardContent sx={{ flex: 1 }}>
+        <Stack spacing={1}>
+          <Typography
+            id={titleId}
+            component="h2"
+            variant="h6"
+            sx={{ overflowWrap: 'anywhere', lineHeight: 1.3 }}
+          >
+            {product.title}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+            {[product.name, product.product_type && typeLabel(product.product_type), product.contributor]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography>
+          {product.description && (
+            <Typography
+              variant="body2"
+              sx={{
+                display: '-webkit-box',
+                WebkitLineClamp: 3,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+                overflowWrap: 'anywhere',
+              }}
+            >
+              {product.description}
+            </Typography>
+          )}
+          {tags.length > 0 && (
+            <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              {[...new Set(tags)].map((tag) => (
+                <Chip key={tag} size="small" variant="outlined" label={tag} />
+              ))}
+            </Stack>
+          )}
+          <Typography variant="subtitle2">{priceText(product.price_per_user)}</Typography>
+          {(!product.enabled || pending) && (
+            <Stack direction="row" spacing={0.5}>
+              {!product.enabled && <Chip size="small" label="Disabled" />}
+              {pending && <Chip size="small" variant="outlined" label="Saving…" />}
+            </Stack>
+          )}
+        </Stack>
+      </CardContent>
+      <CardActions sx={{ justifyContent: 'space-between', flexWrap: 'wrap', px: 2, pb: 1.5 }}>
+        <Button component={RouterLink} to={detailPath} aria-describedby={titleId}>
+          Details
+        </Button>
+        {admin && (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={product.enabled}
+                  onChange={(event) => onToggle(event.target.checked)}
+                />
+              }
+              label="Enabled"
+            />
+            <Tooltip title="Edit">
+              <IconButton aria-label="Edit" onClick={onEdit}>
+                <EditIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Delete">
+              <IconButton aria-label="Delete" onClick={onDelete}>
+                <DeleteIcon />
+              </IconButton>
+            </Tooltip>
+          </Stack>
+        )}
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,184 @@
+// "New product" / "Edit product" (site admins): the catalogue entry's fields, checked with the
+// shared `productInputSchema`, errors under their fields. On "Save" the dialog closes and the entry
+// shows at once (optimistic), reconciled by the live catalogue.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import type { ProductInput, PublicProduct } from '@seminar/shared';
+import { DialogForm } from '../common/DialogForm';
+import { withoutError } from '../common/formErrors';
+import {
+  emptyProductForm,
+  parseProductForm,
+  PRODUCT_FIELDS,
+  productFormFrom,
+  type ProductField,
+  type ProductFormErrors,
+  type ProductFormValues,
+} from './productForm';
+
+export function ProductFormDialog({
+  product,
+  newProductId,
+  onClose,
+  onSave,
+}: {
+  /** The product to edit; null for a new one. */
+  product: PublicProduct | null;
+  newProductId: () => string;
+  onClose: () => void;
+  onSave: (input: ProductInput, previous: PublicProduct | null) => void;
+}) {
+  const titleId = useId();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const [values, setValues] = useState<ProductFormValues>(() =>
+    product ? productFormFrom(product) : emptyProductForm(),
+  );
+  const [enabled, setEnabled] = useState(product?.enabled ?? true);
+  const [errors, setErrors] = useState<ProductFormErrors>({});
+  const [productId] = useState(() => product?.product_id ?? newProductId());
+  const inputs = useRef<Partial<Record<ProductField, HTMLElement | null>>>({});
+
+  const change = (field: ProductField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutError(current, field));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = parseProductForm(values, { product_id: productId, enabled });
+    if (!result.ok) {
+      setErrors(result.errors);
+      const first = PRODUCT_FIELDS.find((field) => result.errors[field]);
+      if (first) inputs.current[first]?.focus();
+      return;
+    }
+    onSave(result.value, product);
+    onClose();
+  };
+
+  const field = (name: ProductField, label: string, help?: string) => ({
+    label,
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+    error: Boolean(errors[name]),
+    helperText: errors[name] ?? help,
+    inputRef: (element: HTMLElement | null) => {
+      inputs.current[name] = element;
+    },
+    fullWidth: true,
+  });
+  const half = { xs: 12, sm: 6 } as const;
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullScreen={fullScreen}
+      maxWidth="md"
+      fullWidth
+    >
+      <DialogForm onSubmit={onSubmit}>
+        <DialogTitle id={titleId}>{product ? 'Edit product' : 'New product'}</DialogTitle>
+        <DialogContent dividers>
+          {errors.form && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {errors.form}
+            </Alert>
+          )}
+          <Grid container spacing={2}>
+            <Grid size={half}>
+              <TextField {...field('title', 'Title')} required autoFocus />
+            </Grid>
+            <Grid size={half}>
+              <TextField {...field('name', 'Name', 'The agent’s name, e.g. DataAnalystBot')} required />
+            </Grid>
+            <Grid size={12}>
+              <TextField {...field('description', 'Description')} multiline minRows={2} />
+            </Grid>
+            <Grid size={12}>
+              <TextField {...field('learning_objective', 'Learning objective')} multiline />
+            </Grid>
+            <Grid size={half}>
+              <TextField {...field('product_type', 'Product type', 'For example ai_agent')} />
+            </Grid>
+            <Grid size={half}>
+              <TextField {...field('product_qualified_name', 'Qualified name')} />
+            </Grid>
+            <Grid size={half}>
+              <TextField {...field('contributor', 'Contributor')} />
+            </Grid>
+            <Grid size={half}>
+              <TextField {...field('product_version', 'Version')} />
+            </Grid>
+            <Grid size={half}>
+              <TextField {...field('disciplines', 'Disciplines', 'Separated by commas')} />
+            </Grid>
+            <Grid size={half}>
+              <TextField {...field('categories', 'Categories', 'Separated by commas')} />
+            </Grid>
+            <Grid size={half}>
+              <TextField
+                {...field('price_per_user', 'Price per user', 'Per student and term; empty: no price')}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
+            </Grid>
+            <Grid size={half}>
+              <TextField {...field('product_access_type', 'Access type', 'For example public')} />
+            </Grid>
+            <Grid size={half}>
+              <TextField {...field('product_billing_id', 'Billing id')} />
+            </Grid>
+            <Grid size={half}>
+              <TextField {...field('product_billing_name', 'Billing name')} />
+            </Grid>
+            <Grid size={half}>
+              <TextField
+                {...field('ai_agent_cooperation_mode', 'Cooperation mode', 'For example co-analyst')}
+              />
+            </Grid>
+            <Grid size={half}>
+              <TextField {...field('ai_agent_refs', 'Agents', 'Agent references, separated by commas')} />
+            </Grid>
+            <Grid size={half}>
+              <TextField {...field('product_files', 'Files', 'File names, separated by commas')} />
+            </Grid>
+            <Grid size={half}>
+              <TextField
+                {...field('seq', 'Order', 'Lower numbers list first')}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
+            </Grid>
+            <Grid size={12}>
+              <FormControlLabel
+                control={
+                  <Switch checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+                }
+                label="Enabled (listed for everyone)"
+              />
+            </Grid>
+          </Grid>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained">
+            Save
+          </Button>
+        </DialogActions>
+      </DialogForm>
+    </Dialog>
+  );
+}
