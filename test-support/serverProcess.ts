@@ -91,5 +91,11 @@ export async function startServerProcess(
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, port, output: () => output, stop: () => finish('SIGTERM'), kill: () => finish('SIGKILL') };
+  return {
+    url,
+    port,
+    output: () => output,
+    stop: () => finish('SIGTERM'),
+    kill: () => finish('SIGKILL'),
+  };
 }

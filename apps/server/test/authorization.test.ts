@@ -77,17 +77,15 @@ async function world(): Promise<World> {
     .insert(activities)
     .values({ activity_id: activityId, class_id: classId, title: 'Case one' });
   const messageId = makeRecordId('msg', people.student.uid);
-  await database.db
-    .insert(messages)
-    .values({
-      id: messageId,
-      class_id: classId,
-      channel_id: channelId,
-      seq: 1,
-      author_uid: people.student.uid,
-      author_name: 'Student',
-      body: 'mine',
-    });
+  await database.db.insert(messages).values({
+    id: messageId,
+    class_id: classId,
+    channel_id: channelId,
+    seq: 1,
+    author_uid: people.student.uid,
+    author_name: 'Student',
+    body: 'mine',
+  });
   await database.db.update(channels).set({ last_seq: 1 }).where(eq(channels.channel_id, channelId));
   await database.db
     .insert(classInvitations)

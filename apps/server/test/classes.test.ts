@@ -124,13 +124,11 @@ describe(`classes (${testDatabaseKind})`, () => {
     for (let index = 0; index < 100; index += 1) {
       const classId = `bulk_${index}_${many.uid.slice(0, 8)}`;
       await database.db.insert(classes).values({ class_id: classId, name: `Bulk ${index}` });
-      await database.db
-        .insert(classMemberships)
-        .values({
-          class_id: classId,
-          uid: many.uid,
-          role: index % 3 === 0 ? 'instructor' : 'student',
-        });
+      await database.db.insert(classMemberships).values({
+        class_id: classId,
+        uid: many.uid,
+        role: index % 3 === 0 ? 'instructor' : 'student',
+      });
     }
     const mine = await collect(services, many, (caller) => caller.classes.mine());
     await mine.until((events) => events.some((event) => event.type === 'snapshot'));
@@ -159,10 +157,22 @@ describe(`classes (${testDatabaseKind})`, () => {
     await roster.until((events) => rows(events, (row: RosterEntry) => row.id).length === 3);
     // An invitation-only change reaches the live roster too.
     const another = uniqueEmail('another');
-    await callerFor(services, teacher).classes.addMembers({ class_id: classId, role: 'student', people: [{ email: another }] });
-    await roster.until((events) => rows(events, (row: RosterEntry) => row.id).some((row) => row.email === another));
-    await callerFor(services, teacher).classes.removeInvitation({ class_id: classId, email: another, role: 'student' });
-    await roster.until((events) => !rows(events, (row: RosterEntry) => row.id).some((row) => row.email === another));
+    await callerFor(services, teacher).classes.addMembers({
+      class_id: classId,
+      role: 'student',
+      people: [{ email: another }],
+    });
+    await roster.until((events) =>
+      rows(events, (row: RosterEntry) => row.id).some((row) => row.email === another),
+    );
+    await callerFor(services, teacher).classes.removeInvitation({
+      class_id: classId,
+      email: another,
+      role: 'student',
+    });
+    await roster.until(
+      (events) => !rows(events, (row: RosterEntry) => row.id).some((row) => row.email === another),
+    );
     expect(
       rows(roster.events, (row: RosterEntry) => row.id).find((row) => row.invited),
     ).toMatchObject({ email: newcomerEmail, name: 'Newcomer, Nia' });

@@ -1,24 +1,18 @@
 // Docs: docs/classes.md#activities — SPEC §7 "Activities": a class's activities under SPEC §5's
 // listing rules (students: enabled only; instructors and class admins: also disabled).
 import { and, eq, inArray } from 'drizzle-orm';
-import { isListed, type Activity, type Role } from '@seminar/shared';
-import { requireClassRole } from '../classes/access';
+import { isListed, type Activity } from '@seminar/shared';
+import { requireClassAccess, type ClassAccess } from '../classes/access';
 import { activities } from '../db/schema';
 import type { LiveTopic } from '../live/hub';
 import { presentActivity } from './presenters';
 
-export const activitiesTopic: LiveTopic<
-  { class_id: string },
-  Activity,
-  { classId: string; role: Role }
-> = {
+export const activitiesTopic: LiveTopic<{ class_id: string }, Activity, ClassAccess> = {
   name: 'activities',
   kind: 'collection',
   key: (input) => input.class_id,
-  access: async (services, viewer, input) => ({
-    classId: input.class_id,
-    role: await requireClassRole(services.database.db, viewer.uid, input.class_id),
-  }),
+  access: (services, viewer, input) =>
+    requireClassAccess(services.database.db, viewer.uid, input.class_id),
   classOf: (access) => access.classId,
   async snapshot(services, viewer, input, access) {
     const rows = await services.database.db

@@ -26,7 +26,12 @@ interface AccessRow {
  * The viewer's access to a channel of a class, or NOT_FOUND (missing and forbidden alike). One
  * query: it runs before every send, so it is on the hot path.
  */
-export async function requireChannelAccess(db: Db, viewer: SessionUser, classId: string, channelId: string): Promise<ChannelAccess> {
+export async function requireChannelAccess(
+  db: Db,
+  viewer: SessionUser,
+  classId: string,
+  channelId: string,
+): Promise<ChannelAccess> {
   const [row] = await queryRows<AccessRow>(
     db,
     sql`select c.is_public, c.enabled, c.deleted, c.channel_group,
@@ -46,7 +51,12 @@ export async function requireChannelAccess(db: Db, viewer: SessionUser, classId:
   if (!role) throw notFound('Class');
   const visible = canSeeChannel(
     { channel_id: channelId, ...row },
-    { role, uid: viewer.uid, email: viewer.email, enrolledChannelIds: new Set(row.enrolled ? [channelId] : []) },
+    {
+      role,
+      uid: viewer.uid,
+      email: viewer.email,
+      enrolledChannelIds: new Set(row.enrolled ? [channelId] : []),
+    },
   );
   if (!visible) throw notFound('Channel');
   return { classId, channelId, role };

@@ -175,12 +175,21 @@ export interface ChannelMember {
   version: number;
 }
 
-async function loadChannelMembers(db: Db, channelId: string, uids?: string[]): Promise<ChannelMember[]> {
+async function loadChannelMembers(
+  db: Db,
+  channelId: string,
+  uids?: string[],
+): Promise<ChannelMember[]> {
   const rows = await db
     .select({ member: channelUsers, name: users.name, email: users.email })
     .from(channelUsers)
     .leftJoin(users, eq(users.id, channelUsers.uid))
-    .where(and(eq(channelUsers.channel_id, channelId), uids ? inArray(channelUsers.uid, uids) : undefined));
+    .where(
+      and(
+        eq(channelUsers.channel_id, channelId),
+        uids ? inArray(channelUsers.uid, uids) : undefined,
+      ),
+    );
   return rows.map(({ member, name, email }) => ({
     uid: member.uid,
     class_id: member.class_id,
@@ -194,18 +203,29 @@ async function loadChannelMembers(db: Db, channelId: string, uids?: string[]): P
 }
 
 /** SPEC §7 "Channel users": a channel's enrolled members, for the instructors' settings dialog. */
-export const channelMembersTopic: LiveTopic<{ class_id: string; channel_id: string }, ChannelMember, ChannelAccess> = {
+export const channelMembersTopic: LiveTopic<
+  { class_id: string; channel_id: string },
+  ChannelMember,
+  ChannelAccess
+> = {
   name: 'channelMembers',
   kind: 'collection',
   key: (input) => input.channel_id,
   async access(services, viewer, input) {
-    const access = await requireChannelAccess(services.database.db, viewer, input.class_id, input.channel_id);
+    const access = await requireChannelAccess(
+      services.database.db,
+      viewer,
+      input.class_id,
+      input.channel_id,
+    );
     if (!hasInstructorPowers(access.role)) throw notFound('Channel');
     return access;
   },
   classOf: (access) => access.classId,
   async snapshot(services, _viewer, input) {
-    return (await loadChannelMembers(services.database.db, input.channel_id)).filter((row) => !row.deleted);
+    return (await loadChannelMembers(services.database.db, input.channel_id)).filter(
+      (row) => !row.deleted,
+    );
   },
   load: (services, key, ids) => loadChannelMembers(services.database.db, key, ids),
   visible: (row) => !row.deleted,

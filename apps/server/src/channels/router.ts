@@ -49,7 +49,9 @@ export const channelsRouter = router({
   /** The enrolled members of a channel, live (instructors and class admins). */
   members: authedProcedure
     .input(channelRef)
-    .subscription(({ ctx, input, signal }) => ctx.services.hub.subscribe(channelMembersTopic, ctx.viewer, input, signal ?? never)),
+    .subscription(({ ctx, input, signal }) =>
+      ctx.services.hub.subscribe(channelMembersTopic, ctx.viewer, input, signal ?? never),
+    ),
   markRead: authedProcedure
     .input(channelRef.extend({ seq: z.int().min(0) }))
     .mutation(({ ctx, input }) =>

@@ -33,3 +33,18 @@ export async function requireClassRole(db: Db, uid: string, classId: string): Pr
   if (!role) throw notFound('Class');
   return role;
 }
+
+/** The access of a class-scoped live query: the class and the viewer's role in it. */
+export interface ClassAccess {
+  classId: string;
+  role: Role;
+}
+
+/** A class-scoped live query's access, or the NOT_FOUND that hides the class. */
+export async function requireClassAccess(
+  db: Db,
+  uid: string,
+  classId: string,
+): Promise<ClassAccess> {
+  return { classId, role: await requireClassRole(db, uid, classId) };
+}

@@ -43,15 +43,13 @@ export async function classRequester(
     if (row) return presentClass(row, 'instructor');
   } else {
     await runCommand(db, async ({ tx, announce }) => {
-      await tx
-        .insert(pendingClasses)
-        .values({
-          pending_class_id: classId,
-          ...fields,
-          created_by: viewer.uid,
-          ...auditFields(viewer),
-          version: nextVersion,
-        });
+      await tx.insert(pendingClasses).values({
+        pending_class_id: classId,
+        ...fields,
+        created_by: viewer.uid,
+        ...auditFields(viewer),
+        version: nextVersion,
+      });
       announce({ topic: 'pendingClasses', key: `user:${viewer.uid}`, ids: [classId] });
     });
   }
@@ -76,16 +74,14 @@ export async function classRequester(
         })
         .returning();
       if (!row) throw new Error('insert returned nothing');
-      await tx
-        .insert(classMemberships)
-        .values({
-          class_id: classId,
-          uid: viewer.uid,
-          role: 'instructor',
-          created_by: viewer.uid,
-          ...auditFields(viewer),
-          version: nextVersion,
-        });
+      await tx.insert(classMemberships).values({
+        class_id: classId,
+        uid: viewer.uid,
+        role: 'instructor',
+        created_by: viewer.uid,
+        ...auditFields(viewer),
+        version: nextVersion,
+      });
       await tx.insert(channels).values({
         channel_id: makeRecordId('channel', viewer.uid),
         class_id: classId,

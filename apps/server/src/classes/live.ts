@@ -11,7 +11,7 @@ import {
 import type { Db } from '../db/client';
 import { classes, classInvitations, classMemberships, users } from '../db/schema';
 import type { LiveTopic } from '../live/hub';
-import { requireClassRole } from './access';
+import { requireClassAccess, type ClassAccess } from './access';
 import {
   inviteEntryId,
   memberEntryId,
@@ -118,11 +118,6 @@ export const publicClassesTopic: LiveTopic<Record<string, never>, Class, null> =
   id: (row) => row.class_id,
 };
 
-interface RosterAccess {
-  classId: string;
-  role: Role;
-}
-
 async function rosterRows(
   db: Db,
   classId: string,
@@ -190,14 +185,12 @@ function parseEntryIds(ids: string[]) {
  * SPEC §7 "Students", "Instructors" (and admins): the class roster under SPEC §5's listing rules —
  * students see enabled members only, instructors and class admins also disabled ones and invitations.
  */
-export const rosterTopic: LiveTopic<{ class_id: string }, RosterEntry, RosterAccess> = {
+export const rosterTopic: LiveTopic<{ class_id: string }, RosterEntry, ClassAccess> = {
   name: 'roster',
   kind: 'collection',
   key: (input) => input.class_id,
-  access: async (services, viewer, input) => ({
-    classId: input.class_id,
-    role: await requireClassRole(services.database.db, viewer.uid, input.class_id),
-  }),
+  access: (services, viewer, input) =>
+    requireClassAccess(services.database.db, viewer.uid, input.class_id),
   classOf: (access) => access.classId,
   async snapshot(services, viewer, input, access) {
     const rows = await rosterRows(services.database.db, input.class_id);

@@ -26,7 +26,9 @@ export type SqlRunner = Pick<Db, 'execute'>;
 /** The NOTIFY payload of a notice; more ids than fit become a resync (`ids: null`). */
 function payloadOf(notice: LiveNotice): string {
   const payload = JSON.stringify(notice);
-  return Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES ? JSON.stringify({ ...notice, ids: null }) : payload;
+  return Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES
+    ? JSON.stringify({ ...notice, ids: null })
+    : payload;
 }
 
 /**

@@ -293,17 +293,26 @@ export class LiveHub {
     }
   }
 
-  /** Re-checks access after a membership or channel change: ends the subscription or resyncs it. */
-  async #recheck(sub: Subscriber): Promise<void> {
+  /**
+   * Reads the subscriber's access afresh. When it is gone, the subscriber gets a remove of every row
+   * it has, then the end, and nothing later; returns false.
+   */
+  async #refreshAccess(sub: Subscriber): Promise<boolean> {
     try {
       sub.access = await sub.topic.access(this.services, sub.viewer, sub.input);
+      return true;
     } catch (error) {
       if (!(error instanceof TRPCError)) throw error;
       sub.push({ type: 'remove', ids: [...sub.delivered] });
       sub.push({ type: 'end', reason: 'You no longer have access to this.' });
       this.#remove(sub);
-      return;
+      return false;
     }
+  }
+
+  /** Re-checks access after a membership or channel change: ends the subscription or resyncs it. */
+  async #recheck(sub: Subscriber): Promise<void> {
+    if (!(await this.#refreshAccess(sub))) return;
     if (sub.topic.kind === 'collection') await this.#resync(sub);
   }
 
@@ -312,15 +321,7 @@ export class LiveHub {
     if (sub.ended) return;
     if (sub.topic.extraKeys) {
       // The set of keys depends on the access (e.g. which classes are mine): read both afresh.
-      try {
-        sub.access = await sub.topic.access(this.services, sub.viewer, sub.input);
-      } catch (error) {
-        if (!(error instanceof TRPCError)) throw error;
-        sub.push({ type: 'remove', ids: [...sub.delivered] });
-        sub.push({ type: 'end', reason: 'You no longer have access to this.' });
-        this.#remove(sub);
-        return;
-      }
+      if (!(await this.#refreshAccess(sub))) return;
       this.#remove(sub);
       this.#add(sub);
     }

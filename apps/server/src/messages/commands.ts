@@ -46,7 +46,11 @@ class NothingInserted extends Error {}
  * and the retry gets the row the first attempt made — never a second one. The same id used for
  * anything else is refused.
  */
-export async function messageSender(db: Db, viewer: SessionUser, input: MessageInput): Promise<Message> {
+export async function messageSender(
+  db: Db,
+  viewer: SessionUser,
+  input: MessageInput,
+): Promise<Message> {
   await requireChannelAccess(db, viewer, input.class_id, input.channel_id);
   const authorName = displayName(viewer.displayName) || viewer.email;
   try {
@@ -73,7 +77,8 @@ export async function messageSender(db: Db, viewer: SessionUser, input: MessageI
     if (!(error instanceof NothingInserted)) throw error;
     const [existing] = await db.select().from(messages).where(eq(messages.id, input.id));
     if (existing) {
-      if (existing.author_uid === viewer.uid && existing.channel_id === input.channel_id) return presentMessage(existing);
+      if (existing.author_uid === viewer.uid && existing.channel_id === input.channel_id)
+        return presentMessage(existing);
       throw new TRPCError({ code: 'CONFLICT', message: 'That message id is already taken.' });
     }
     throw forbidden('This channel is disabled: nobody can post in it.');

@@ -151,16 +151,14 @@ export async function seedDemo(services: Services): Promise<boolean> {
         ...audit,
       },
     ]);
-    await tx
-      .insert(channelUsers)
-      .values(
-        studentUids.map((uid) => ({
-          class_id: DEMO_CLASS_ID,
-          channel_id: caseChannel,
-          uid,
-          ...audit,
-        })),
-      );
+    await tx.insert(channelUsers).values(
+      studentUids.map((uid) => ({
+        class_id: DEMO_CLASS_ID,
+        channel_id: caseChannel,
+        uid,
+        ...audit,
+      })),
+    );
     await tx.insert(messages).values(
       CONVERSATION.map(([author, body, daysAgo, minutes], index) => {
         const person = people[author]!;
