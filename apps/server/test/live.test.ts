@@ -131,7 +131,7 @@ describe(`live messages (${testDatabaseKind})`, () => {
     const channelId = channelIds[0]!;
     const writer = live(instructor);
     const reader = live(student);
-    for (let round = 0; round < 15; round += 1) {
+    for (let round = 0; round < 30; round += 1) {
       const id = makeRecordId('msg', instructor.uid);
       const watcher = subscribeMessages(reader, classId, channelId);
       // The write and the subscribe race: some rounds it lands in the snapshot, some as a change.

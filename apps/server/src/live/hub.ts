@@ -45,10 +45,11 @@ const MAX_QUEUED_EVENTS = 5_000;
 type AnyTopic = LiveTopic<unknown, unknown, unknown>;
 
 class Subscriber {
-  readonly delivered = new Set<string>();
+  /** Each row this subscriber has, by id, with the version it has: a change it has is not sent again. */
+  readonly delivered = new Map<string, number>();
   #queue: LiveEvent<unknown>[] = [];
   #wake: (() => void) | null = null;
-  #held: LiveEvent<unknown>[] | null = [];
+  #held: Array<{ event: LiveEvent<unknown>; force: boolean }> | null = [];
   ended = false;
 
   /** Every notice key this subscriber listens to (its own key plus the topic's extra keys). */
@@ -63,46 +64,39 @@ class Subscriber {
     public classId: string,
   ) {}
 
-  /** Queues an event; until the snapshot is out, changes are held so they follow it. */
-  push(event: LiveEvent<unknown>): void {
+  /**
+   * Queues an event; until the snapshot is out, changes are held so they follow it. Rows the
+   * subscriber already has at the same or a newer version are dropped — so a write that races the
+   * subscribe, or whose notice arrives after the snapshot that already holds it, reaches the client
+   * exactly once. `force` sends rows whatever their version: a resync after an access change, where
+   * what the viewer is shown (e.g. my_role, unread counts) can change while the row did not.
+   */
+  push(event: LiveEvent<unknown>, force = false): void {
     if (this.ended) return;
-    if (event.type === 'upsert' && event.rows.length === 0) return;
-    if (event.type === 'remove' && event.ids.length === 0) return;
     if (this.#held) {
-      this.#held.push(event);
+      this.#held.push({ event, force });
       return;
     }
-    this.#enqueue(event);
+    this.#enqueue(event, force);
   }
 
-  /**
-   * Sends the snapshot, then whatever changed while it was read — minus changes the snapshot already
-   * holds, so a write racing the subscribe reaches the client exactly once.
-   */
+  /** Sends the snapshot, then whatever changed while it was read. */
   release(snapshot: LiveEvent<unknown>): void {
     const held = this.#held ?? [];
     this.#held = null;
-    this.#enqueue(snapshot);
-    const seen = new Map<string, number>();
-    if (snapshot.type === 'snapshot') {
-      for (const row of snapshot.rows) seen.set(this.topic.id(row), (row as LiveRow).version);
-    }
-    for (const event of held) {
-      if (event.type === 'upsert') {
-        const fresh = event.rows.filter(
-          (row) => (seen.get(this.topic.id(row)) ?? -1) < (row as LiveRow).version,
-        );
-        if (fresh.length > 0) this.#enqueue({ type: 'upsert', rows: fresh });
-      } else {
-        this.#enqueue(event);
-      }
-    }
+    this.#enqueue(snapshot, true);
+    for (const { event, force } of held) this.#enqueue(event, force);
   }
 
-  #enqueue(event: LiveEvent<unknown>): void {
+  #enqueue(event: LiveEvent<unknown>, force: boolean): void {
     if (event.type === 'snapshot' || event.type === 'upsert') {
-      for (const row of event.rows) this.delivered.add(this.topic.id(row));
+      const rows = force ? event.rows : event.rows.filter((row) => !this.#has(row));
+      if (event.type === 'snapshot' && event.replace) this.delivered.clear();
+      for (const row of rows) this.delivered.set(this.topic.id(row), (row as LiveRow).version);
+      if (event.type === 'upsert' && rows.length === 0) return;
+      event = { ...event, rows };
     } else if (event.type === 'remove') {
+      if (event.ids.length === 0) return;
       for (const id of event.ids) this.delivered.delete(id);
     } else {
       this.ended = true;
@@ -113,6 +107,11 @@ class Subscriber {
       this.ended = true;
     }
     this.#wake?.();
+  }
+
+  #has(row: unknown): boolean {
+    const version = this.delivered.get(this.topic.id(row));
+    return version !== undefined && version >= (row as LiveRow).version;
   }
 
   /** Wakes a pending `next()` (the subscription was aborted). */
@@ -303,7 +302,7 @@ export class LiveHub {
       return true;
     } catch (error) {
       if (!(error instanceof TRPCError)) throw error;
-      sub.push({ type: 'remove', ids: [...sub.delivered] });
+      sub.push({ type: 'remove', ids: [...sub.delivered.keys()] });
       sub.push({ type: 'end', reason: 'You no longer have access to this.' });
       this.#remove(sub);
       return false;
@@ -327,9 +326,11 @@ export class LiveHub {
     }
     const rows = await sub.topic.snapshot(this.services, sub.viewer, sub.input, sub.access);
     const present = new Set(rows.map((row) => sub.topic.id(row)));
-    sub.push({ type: 'upsert', rows });
+    // Collections are re-presented per viewer (roles, unread counts): send them whole. Streams only
+    // send what changed (a resync after a lost LISTEN connection).
+    sub.push({ type: 'upsert', rows }, sub.topic.kind === 'collection');
     if (sub.topic.kind === 'collection') {
-      sub.push({ type: 'remove', ids: [...sub.delivered].filter((id) => !present.has(id)) });
+      sub.push({ type: 'remove', ids: [...sub.delivered.keys()].filter((id) => !present.has(id)) });
     }
   }
 }

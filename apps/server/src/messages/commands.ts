@@ -58,7 +58,7 @@ export async function messageSender(
       const [row] = await queryRows<MessageRow>(
         tx,
         sql`with bumped as (
-            update channels set last_seq = last_seq + 1
+            update channels set last_seq = last_seq + 1, version = nextval('live_version')
             where channel_id = ${input.channel_id} and enabled and not deleted
             returning last_seq)
           insert into messages (id, class_id, channel_id, seq, author_uid, author_name, body, version)
