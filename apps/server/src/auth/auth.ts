@@ -57,6 +57,8 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
 
   return betterAuth({
     appName: config.appName,
+    // Our own logs say what happened; Better Auth's would repeat it (and every refused sign-in).
+    logger: { disabled: config.logLevel === 'silent' },
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,

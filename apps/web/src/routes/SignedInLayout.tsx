@@ -1,12 +1,14 @@
-// The signed-in layout: app bar (name, extra actions, colour mode, account menu), the shared error
-// banner (SPEC §8) and the main area. Signed-out visitors are sent to /sign-in, remembering where
-// they were going.
+// The signed-in layout: app bar (name, "AI products", extra actions, colour mode, account menu),
+// the shared error banner (SPEC §8, on every signed-in page) and the main area. Signed-out visitors
+// are sent to /sign-in, remembering where they were going.
 import type { ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
+import { Navigate, Outlet, useLocation, Link as RouterLink } from 'react-router';
 import { AccountMenu } from '../auth/AccountMenu';
 import { useSession, useSignedOutByUser } from '../auth/session';
 import { ErrorBanner } from '../live/errors';
@@ -14,7 +16,7 @@ import { AppLogo } from '../shell/AppLogo';
 import { FullPageLoading } from '../shell/FullPageLoading';
 import { MAIN_CONTENT_ID } from '../shell/SkipLink';
 import { ColorModeControl } from '../theme/ColorModeControl';
-import { PATHS, type ReturnToState } from './paths';
+import { cataloguePath, PATHS, type ReturnToState } from './paths';
 
 export function SignedInLayout({ actions }: { actions?: ReactNode }) {
   const { status } = useSession();
@@ -35,6 +37,7 @@ export function SignedInLayout({ actions }: { actions?: ReactNode }) {
         <Toolbar sx={{ gap: 1 }}>
           <AppLogo compact={Boolean(actions)} />
           <Box sx={{ flex: 1 }} />
+          <CatalogueLink />
           {actions}
           <ColorModeControl />
           <AccountMenu />
@@ -52,5 +55,33 @@ export function SignedInLayout({ actions }: { actions?: ReactNode }) {
         </Container>
       </Box>
     </>
+  );
+}
+
+/** The app bar's link to the catalogue: icon and text, the icon alone on phones (same name). */
+function CatalogueLink() {
+  const { pathname } = useLocation();
+  const current = pathname === cataloguePath() || pathname.startsWith(`${cataloguePath()}/`);
+  return (
+    <Button
+      component={RouterLink}
+      to={cataloguePath()}
+      color="inherit"
+      aria-label="AI products"
+      aria-current={current ? 'page' : undefined}
+      startIcon={<SmartToyOutlinedIcon />}
+      sx={{
+        flexShrink: 0,
+        minWidth: 0,
+        px: { xs: 1, sm: 1.5 },
+        textDecoration: current ? 'underline' : 'none',
+        textUnderlineOffset: 6,
+        '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } },
+      }}
+    >
+      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        AI products
+      </Box>
+    </Button>
   );
 }

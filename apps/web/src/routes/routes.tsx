@@ -1,6 +1,7 @@
 // The route table. To add a page: put its element under the signed-in layout's `children` (needs a
 // session; gets the app bar) or the signed-out layout's (sign-in style card), before the `*` route.
 import type { RouteObject } from 'react-router';
+import { CataloguePage } from '../features/catalogue/CataloguePage';
 import { ClassesLayout } from '../features/classes/ClassesLayout';
 import { ClassPage } from '../features/classes/ClassPage';
 import { MyClassesPage } from '../features/classes/MyClassesPage';
@@ -34,6 +35,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <MyClassesPage /> },
           { path: PATHS.publicClasses, element: <PublicClassesPage /> },
           { path: PATHS.classPage, element: <ClassPage /> },
+          { path: PATHS.catalogue, element: <CataloguePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

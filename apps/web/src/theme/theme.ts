@@ -36,6 +36,15 @@ export function createAppTheme(mode: ResolvedColorMode): Theme {
           },
         },
       },
+      // Initials in avatars: MUI's defaults (light: #fafafa on grey 400; dark: #121212 on grey 600,
+      // and the page background colour as text on a primary avatar) are below WCAG AA contrast.
+      MuiAvatar: {
+        styleOverrides: {
+          colorDefault: dark
+            ? { backgroundColor: '#9e9e9e', color: '#121212' }
+            : { backgroundColor: '#757575', color: '#ffffff' },
+        },
+      },
     },
   }); // Headings shrink on phones.
   return responsiveFontSizes(theme);

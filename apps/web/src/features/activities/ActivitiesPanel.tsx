@@ -35,6 +35,7 @@ import { formatDay } from '../classes/classText';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { EmptyState, LoadError } from '../common/EmptyState';
 import { greyedSx } from '../common/greyed';
+import { useProducts } from '../catalogue/queries';
 import { ActivityDialog } from './ActivityDialog';
 
 export const activitiesKey = (classId: string) => ['activities', classId] as const;
@@ -76,6 +77,11 @@ export function activityCaseLabel(
 type Editing = { activity: Activity | null; token: number } | null;
 
 export function ActivitiesPanel({ cls }: { cls: Class }) {
+  const products = useProducts();
+  const productTitles = useMemo(
+    () => new Map(products.rows.map((product) => [product.product_id, product.title])),
+    [products.rows],
+  );
   const classId = cls.class_id;
   const manager = hasInstructorPowers(cls.my_role);
   const { client } = useLive();
@@ -207,6 +213,11 @@ export function ActivitiesPanel({ cls }: { cls: Class }) {
                 manager={manager}
                 pending={activities.pendingIds.has(activity.activity_id)}
                 caseText={activityCaseLabel(activity, channelsById)}
+                productTitle={
+                  activity.product_id
+                    ? (productTitles.get(activity.product_id) ?? activity.product_id)
+                    : null
+                }
                 onEdit={() => setEditing({ activity, token: Date.now() })}
                 onDelete={() => setDeleting(activity)}
                 onToggle={(enabled) => setEnabled(activity, enabled)}
@@ -249,6 +260,7 @@ function ActivityCard({
   manager,
   pending,
   caseText,
+  productTitle,
   onEdit,
   onDelete,
   onToggle,
@@ -257,6 +269,8 @@ function ActivityCard({
   manager: boolean;
   pending: boolean;
   caseText: string | null;
+  /** The AI product's title from the catalogue (its id while the catalogue loads). */
+  productTitle: string | null;
   onEdit: () => void;
   onDelete: () => void;
   onToggle: (enabled: boolean) => void;
@@ -308,8 +322,8 @@ function ActivityCard({
             {!caseText && activity.activity_qualified_name && (
               <Chip size="small" variant="outlined" label={activity.activity_qualified_name} />
             )}
-            {activity.product_id && (
-              <Chip size="small" variant="outlined" label={`AI product: ${activity.product_id}`} />
+            {productTitle && (
+              <Chip size="small" variant="outlined" label={`AI product: ${productTitle}`} />
             )}
             {!activity.enabled && <Chip size="small" label="Disabled" />}
             {pending && <Chip size="small" variant="outlined" label="Saving…" />}

@@ -91,8 +91,7 @@ export function CataloguePage() {
 
   const managed = useManagedClass();
   const roster = useClassRoster(managed?.class_id ?? null);
-  const students =
-    managed && roster.status === 'ready' ? enrolledStudentCount(roster.rows) : null;
+  const students = managed && roster.status === 'ready' ? enrolledStudentCount(roster.rows) : null;
   const costFor: CostContext | null = managed ? { cls: managed, students } : null;
 
   const [editing, setEditing] = useState<Editing>(null);
@@ -442,7 +441,11 @@ function ProductCard({
             {product.title}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-            {[product.name, product.product_type && typeLabel(product.product_type), product.contributor]
+            {[
+              product.name,
+              product.product_type && typeLabel(product.product_type),
+              product.contributor,
+            ]
               .filter(Boolean)
               .join(' · ')}
           </Typography>
@@ -467,7 +470,9 @@ function ProductCard({
               ))}
             </Stack>
           )}
-          <Typography variant="subtitle2">{priceText(product.price_per_user)}</Typography>
+          <Typography component="p" variant="subtitle2">
+            {priceText(product.price_per_user)}
+          </Typography>
           {(!product.enabled || pending) && (
             <Stack direction="row" spacing={0.5}>
               {!product.enabled && <Chip size="small" label="Disabled" />}

@@ -65,8 +65,25 @@ export function ProductDetailDialog({
       fullWidth
     >
       <DialogTitle id={titleId}>{product.title}</DialogTitle>
-      <DialogContent dividers>
+      {/* Focusable, so keyboard users can scroll a long detail (it has no controls of its own). */}
+      <DialogContent
+        dividers
+        tabIndex={0}
+        sx={{ '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } }}
+      >
         <Stack spacing={2}>
+          {costFor && (
+            <Typography
+              role="status"
+              sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover', overflowWrap: 'anywhere' }}
+            >
+              {costFor.students === null
+                ? `Counting the students of ${costFor.cls.name}…`
+                : cost === null
+                  ? `${product.title} has no price yet.`
+                  : `Cost for ${costFor.cls.name}: ${cost}`}
+            </Typography>
+          )}
           {product.description && (
             <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {product.description}
@@ -95,22 +112,12 @@ export function ProductDetailDialog({
             <Detail term="Files">{list(product.product_files)}</Detail>
             <Detail term="Disciplines">{list(product.disciplines)}</Detail>
             <Detail term="Categories">{list(product.categories)}</Detail>
-            <Detail term="Type">{text(product.product_type ? typeLabel(product.product_type) : '')}</Detail>
+            <Detail term="Type">
+              {text(product.product_type ? typeLabel(product.product_type) : '')}
+            </Detail>
             <Detail term="Name">{text(product.name)}</Detail>
             <Detail term="Contributor">{text(product.contributor)}</Detail>
           </Stack>
-          {costFor && (
-            <Typography
-              role="status"
-              sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover', overflowWrap: 'anywhere' }}
-            >
-              {costFor.students === null
-                ? `Counting the students of ${costFor.cls.name}…`
-                : cost === null
-                  ? `${product.title} has no price yet.`
-                  : `Cost for ${costFor.cls.name}: ${cost}`}
-            </Typography>
-          )}
         </Stack>
       </DialogContent>
       <DialogActions>

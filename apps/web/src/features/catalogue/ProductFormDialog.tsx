@@ -104,7 +104,10 @@ export function ProductFormDialog({
               <TextField {...field('title', 'Title')} required autoFocus />
             </Grid>
             <Grid size={half}>
-              <TextField {...field('name', 'Name', 'The agent’s name, e.g. DataAnalystBot')} required />
+              <TextField
+                {...field('name', 'Name', 'The agent’s name, e.g. DataAnalystBot')}
+                required
+              />
             </Grid>
             <Grid size={12}>
               <TextField {...field('description', 'Description')} multiline minRows={2} />
@@ -132,7 +135,11 @@ export function ProductFormDialog({
             </Grid>
             <Grid size={half}>
               <TextField
-                {...field('price_per_user', 'Price per user', 'Per student and term; empty: no price')}
+                {...field(
+                  'price_per_user',
+                  'Price per user',
+                  'Per student and term; empty: no price',
+                )}
                 slotProps={{ htmlInput: { inputMode: 'decimal' } }}
               />
             </Grid>
@@ -147,11 +154,17 @@ export function ProductFormDialog({
             </Grid>
             <Grid size={half}>
               <TextField
-                {...field('ai_agent_cooperation_mode', 'Cooperation mode', 'For example co-analyst')}
+                {...field(
+                  'ai_agent_cooperation_mode',
+                  'Cooperation mode',
+                  'For example co-analyst',
+                )}
               />
             </Grid>
             <Grid size={half}>
-              <TextField {...field('ai_agent_refs', 'Agents', 'Agent references, separated by commas')} />
+              <TextField
+                {...field('ai_agent_refs', 'Agents', 'Agent references, separated by commas')}
+              />
             </Grid>
             <Grid size={half}>
               <TextField {...field('product_files', 'Files', 'File names, separated by commas')} />
@@ -165,7 +178,10 @@ export function ProductFormDialog({
             <Grid size={12}>
               <FormControlLabel
                 control={
-                  <Switch checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+                  <Switch
+                    checked={enabled}
+                    onChange={(event) => setEnabled(event.target.checked)}
+                  />
                 }
                 label="Enabled (listed for everyone)"
               />

@@ -33,7 +33,10 @@ export function isFiltered(filters: CatalogueFilters): boolean {
 
 /** Lower case without accents, so "resume" finds "Résumé". */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase();
 }
 
 /** The words of a search, folded. */
@@ -112,7 +115,10 @@ export function resultCountText(shown: number, total: number): string {
 // ---------------------------------------------------------------------------------------------
 // Cost
 
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** A price with two decimals ("4.50", "1,260.00"). */
 export function formatPrice(amount: number): string {

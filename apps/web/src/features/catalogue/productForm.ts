@@ -129,7 +129,8 @@ export function parseProductForm(
     product_billing_id: orNull(values.product_billing_id),
     product_billing_name: orNull(values.product_billing_name),
     product_version: values.product_version,
-    product_access_type: values.product_access_type.trim() === '' ? undefined : values.product_access_type,
+    product_access_type:
+      values.product_access_type.trim() === '' ? undefined : values.product_access_type,
     ai_agent_cooperation_mode: orNull(values.ai_agent_cooperation_mode),
     ai_agent_refs: splitLabels(values.ai_agent_refs),
     product_files: splitLabels(values.product_files),
@@ -147,6 +148,9 @@ export function parseProductForm(
 }
 
 /** The row to show at once for a saved input (SPEC's defaults applied by the schema). */
-export function optimisticProduct(input: ProductInput, previous: PublicProduct | null): PublicProduct {
+export function optimisticProduct(
+  input: ProductInput,
+  previous: PublicProduct | null,
+): PublicProduct {
   return { ...input, deleted: false, version: previous?.version ?? 0 };
 }

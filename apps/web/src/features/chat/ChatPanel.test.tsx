@@ -13,6 +13,7 @@ import type {
   Message,
   Role,
 } from '@seminar/shared';
+import { bufferedEvents } from '../../analytics/events';
 import { SessionProvider } from '../../auth/session';
 import { TRPCClientError } from '@trpc/client';
 import type { ConnectionState, LiveTrpcClient } from '../../live/client';
@@ -255,6 +256,13 @@ describe('<ChatPanel>', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
+    expect(
+      bufferedEvents()
+        .filter((e) => e.event === 'message_sent')
+        .at(-1),
+    ).toMatchObject({
+      payload: { uid: 'me', class_id: 'c1' },
+    });
   });
 
   it('offers Retry for a failed send, which sends again with the same id', async () => {

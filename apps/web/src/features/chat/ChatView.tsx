@@ -19,6 +19,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TagIcon from '@mui/icons-material/Tag';
 import { displayName, makeRecordId, type ChannelView, type Message } from '@seminar/shared';
+import { logEvent } from '../../analytics/events';
 import { initialsOf } from '../../auth/AccountMenu';
 import { isConnectionError } from '../../live/errors';
 import { dismissFailedWrite, upsertLiveRows } from '../../live/liveCache';
@@ -172,7 +173,12 @@ export function ChatView({
       id,
       row,
       mutate: () =>
-        trpc.messages.send.mutate({ id, class_id: classId, channel_id: channelId, body }),
+        trpc.messages.send
+          .mutate({ id, class_id: classId, channel_id: channelId, body })
+          .then((message) => {
+            logEvent('message_sent', { uid: viewer.uid, class_id: classId, channel_id: channelId });
+            return message;
+          }),
       serverRow: (message) => message,
     }).then(noteOutcome(id));
   };

@@ -10,6 +10,7 @@ import {
   type PendingClassInput,
 } from '@seminar/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import { logEvent } from '../../analytics/events';
 import { useSession } from '../../auth/session';
 import { useLive } from '../../live/LiveProvider';
 import { runOptimistic, useOptimisticWrite, type OptimisticOutcome } from '../../live/optimistic';
@@ -48,7 +49,16 @@ export function useClassActions() {
         key: MY_CLASSES_KEY,
         id: classId,
         row: optimisticClassFromRequest(input, { uid, now: Date.now() }),
-        mutate: () => client.classes.request.mutate(input),
+        mutate: () =>
+          client.classes.request.mutate(input).then((cls) => {
+            logEvent('class_created', {
+              uid,
+              class_id: classId,
+              class_name: input.name,
+              role: 'instructor',
+            });
+            return cls;
+          }),
         serverRow: (cls) => cls,
       });
       return { classId, outcome };

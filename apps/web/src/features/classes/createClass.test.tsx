@@ -8,6 +8,7 @@ import {
   renderApp,
   sessionFor,
 } from '../../testing/authTestKit';
+import { bufferedEvents, takeBufferedEvents } from '../../analytics/events';
 import { makeClass } from '../../testing/classFixtures';
 import { fakeTrpc, trpcError } from '../../testing/liveTestKit';
 
@@ -30,7 +31,10 @@ function serverClassFrom(input: PendingClassInput, version = 12): Class {
   return makeClass({ ...fields, class_id: pending_class_id, created_by: 'u1', version });
 }
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  takeBufferedEvents();
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -116,6 +120,16 @@ describe('create class', () => {
     await waitFor(() => expect(within(card).queryByText('Setting up…')).toBeNull());
     const link = within(screen.getByRole('article', { name: 'Physics 101' })).getByRole('link');
     expect(link.getAttribute('href')).toBe(`/classes/${input.pending_class_id}`);
+    expect(bufferedEvents().filter((e) => e.event === 'class_created')).toMatchObject([
+      {
+        payload: {
+          uid: 'u1',
+          class_id: input.pending_class_id,
+          class_name: 'Physics 101',
+          role: 'instructor',
+        },
+      },
+    ]);
 
     // The live query's echo (same version) changes nothing; the class is there once.
     await mine.send({ type: 'upsert', rows: [serverClassFrom(input)] });

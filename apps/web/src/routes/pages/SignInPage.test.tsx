@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authErrorWords } from '@seminar/shared';
+import { bufferedEvents, takeBufferedEvents } from '../../analytics/events';
 import { clearSignOutNotice, getSignOutNotice, setSignOutNotice } from '../../auth/session';
 import {
   deferred,
@@ -18,6 +19,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   clearSignOutNotice();
+  takeBufferedEvents();
 });
 
 async function openSignIn(state?: unknown) {
@@ -75,6 +77,10 @@ describe('Sign in page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/classes/42'));
     expect(server.bodiesSentTo(SIGN_IN)).toEqual([
       { email: 'ada@example.edu', password: 'secret-password' },
+    ]);
+    // SPEC §7 analytics: sign_in, once signed in.
+    expect(bufferedEvents().map(({ event, payload }) => ({ event, payload }))).toEqual([
+      { event: 'sign_in', payload: { uid: 'u1' } },
     ]);
   });
 

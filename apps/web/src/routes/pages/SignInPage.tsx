@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
 import { authErrorWords, normalizeEmail, type AuthErrorField } from '@seminar/shared';
 import { Link as RouterLink } from 'react-router';
+import { logEvent } from '../../analytics/events';
 import { authApi, toAuthError, type SignInInput } from '../../auth/authApi';
 import { checkEmail, checkPassword, onlyErrors, placeAuthError } from '../../auth/formChecks';
 import {
@@ -36,8 +37,10 @@ export function SignInPage() {
 
   const signIn = useMutation({
     mutationFn: async (input: SignInInput) => {
-      await authApi.signIn(input);
+      const result = await authApi.signIn(input);
       await confirmSignedIn();
+      const uid = result?.user?.id;
+      if (uid) logEvent('sign_in', { uid });
     },
     onError: (error) => show(placeAuthError(toAuthError(error), FIELDS)),
   });
