@@ -1,0 +1,187 @@
+// Journey: accounts. Create an account, sign out, sign in; reset a forgotten password with the code
+// read from a real SMTP listener (a wrong code first); and every worded error of SPEC §8 that a
+// person can meet on these pages.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { codeFrom, startTestSmtp, type TestSmtp } from '../apps/server/test/smtp';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const PASSWORD = 'correct horse battery staple';
+const run = Date.now().toString(36);
+const adminEmail = `admin-${run}@example.edu`;
+
+let smtp: TestSmtp;
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  server = await startServer({
+    SMTP_URL: smtp.url,
+    AUTH_FAILED_SIGN_IN_LIMIT: '3',
+    ADMIN_EMAILS: adminEmail,
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function createAccount(
+  page: Page,
+  name: string,
+  email: string,
+  password = PASSWORD,
+): Promise<void> {
+  await page.goto(`${server.url}/sign-up`);
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${server.url}/sign-in`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const home = (page: Page) => page.getByRole('heading', { name: 'My classes', level: 1 }).waitFor();
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+}
+
+/** Signs up over HTTP (for the admin and for accounts a test only needs to exist). */
+async function httpSignUp(name: string, email: string): Promise<{ cookie: string; uid: string }> {
+  const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ name, email, password: PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  const cookie = response.headers
+    .getSetCookie()
+    .find((value) => value.includes('session_token='))!
+    .split(';')[0]!;
+  return { cookie, uid: ((await response.json()) as { user: { id: string } }).user.id };
+}
+
+describe('accounts', () => {
+  it('creates an account, signs out and signs back in, with the name shown as First Last', async () => {
+    const page = await newPage();
+    const email = `ada-${run}@example.edu`;
+    await createAccount(page, 'Lovelace, Ada', email);
+    await home(page);
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByText('Ada Lovelace').waitFor();
+    await page.keyboard.press('Escape');
+    await signOut(page);
+    await signIn(page, email, PASSWORD);
+    await home(page);
+  });
+
+  it('resets a forgotten password with the e-mailed code: a wrong code first, then the right one', async () => {
+    const page = await newPage();
+    const email = `grace-${run}@example.edu`;
+    await httpSignUp('Hopper, Grace', email);
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText(/we sent it a 6-digit code/).waitFor();
+    const code = codeFrom(await smtp.nextMailTo(email));
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+    await page.getByLabel('Code').fill(wrong);
+    await page.getByLabel('New password').fill('a fresh new passphrase');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText(/That code isn.t right/).waitFor();
+
+    await page.getByLabel('Code').fill(code);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText('Password changed. Sign in with your new password.').waitFor();
+    await signIn(page, email, PASSWORD);
+    await page.getByText(/email and password don.t match/).waitFor();
+    await signIn(page, email, 'a fresh new passphrase');
+    await home(page);
+  });
+
+  it('words each error next to the field it concerns', async () => {
+    const page = await newPage();
+    const email = `alan-${run}@example.edu`;
+    await httpSignUp('Turing, Alan', email);
+
+    // email-already-in-use, under Email.
+    await createAccount(page, 'Turing, Alan', email);
+    await page.getByText(/An account with this email already exists/).waitFor();
+    // weak-password (a common one passes the length check in the browser; the server refuses it).
+    await createAccount(page, 'New, Person', `new-${run}@example.edu`, 'password123');
+    await page.getByText(/Choose a password of 8 to 128 characters/).waitFor();
+    // invalid-credential: an unknown e-mail and a wrong password read the same.
+    await signIn(page, `nobody-${run}@example.edu`, 'whatever it is');
+    await page.getByText(/email and password don.t match/).waitFor();
+    await signIn(page, email, 'not the password');
+    await page.getByText(/email and password don.t match/).waitFor();
+    // too-many-requests after the account's failed sign-ins (limit 3 here), even with the right one.
+    await signIn(page, email, 'not the password either');
+    await page.getByText(/email and password don.t match/).waitFor();
+    await signIn(page, email, 'still not the password');
+    await page.getByText(/email and password don.t match/).waitFor();
+    await signIn(page, email, PASSWORD);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Too many attempts/ })
+      .waitFor();
+    // network-request-failed.
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByLabel('Email').fill(`someone-${run}@example.edu`);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText(/reach the server/).waitFor();
+    await page.context().setOffline(false);
+  });
+
+  it('signs a disabled user out at once with a message, and refuses their sign-in', async () => {
+    const admin = await httpSignUp('Admin, Site', adminEmail);
+    const page = await newPage();
+    const email = `mallory-${run}@example.edu`;
+    await createAccount(page, 'Doe, Mallory', email);
+    await home(page);
+    const { uid } = await (
+      await fetch(`${server.url}/api/auth/get-session`, {
+        headers: {
+          cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; '),
+        },
+      })
+    )
+      .json()
+      .then((body: { user: { id: string } }) => ({ uid: body.user.id }));
+    const response = await fetch(`${server.url}/api/admin/users/${uid}/disabled`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie: admin.cookie, origin: server.url },
+      body: JSON.stringify({ disabled: true }),
+    });
+    expect(response.status).toBe(200);
+    // The live socket closes (user-disabled): signed out, with the words on the Sign in page.
+    await page.getByText(/This account has been disabled/).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await signIn(page, email, PASSWORD);
+    await page.getByText(/This account has been disabled/).waitFor();
+  });
+});
