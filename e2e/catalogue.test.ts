@@ -171,7 +171,7 @@ describe('the AI product catalogue', () => {
     await page.getByText(`Activity “Churn case with the bot” added to ${DEMO_CLASS}.`).waitFor();
     await page.getByRole('link', { name: 'Open activities' }).click();
     const card = page.getByRole('article', { name: 'Churn case with the bot' });
-    await card.getByText('product_data_analyst_bot').waitFor();
+    await card.getByText('AI product: Data Analyst Bot').waitFor();
     // Saved for real: still there after a reload.
     await page.reload();
     await page.getByRole('article', { name: 'Churn case with the bot' }).waitFor();
