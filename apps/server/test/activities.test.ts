@@ -1,5 +1,5 @@
 // Activities, live, under SPEC §5's listing rules; on PGlite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   applyLiveEvent,
@@ -8,30 +8,19 @@ import {
   type Activity,
   type LiveEvent,
 } from '@seminar/shared';
-import type { Database } from '../src/db/client';
 import { activities } from '../src/db/schema';
-import type { Services } from '../src/runtime';
 import { callerFor, collect } from './callers';
-import { createTestDatabase, testDatabaseKind } from './database';
-import { makeApp } from './factories';
+import { testDatabaseKind } from './database';
+import { useTestServer } from './factories';
 import { createClassFixture, signUpUser, type TestUser } from './fixtures';
 
-let database: Database;
-let made: Awaited<ReturnType<typeof makeApp>>;
-let services: Services;
+const server = useTestServer();
 let teacher: TestUser;
 let pupil: TestUser;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  made = await makeApp(database);
-  services = made.runtime.services!;
-  teacher = await signUpUser(made.app, made.config.publicUrl, 'Dewey, John');
-  pupil = await signUpUser(made.app, made.config.publicUrl, 'Pupil, Paz');
-});
-afterAll(async () => {
-  await made.app.close();
-  await database.close();
+  teacher = await signUpUser(server.made.app, server.made.config.publicUrl, 'Dewey, John');
+  pupil = await signUpUser(server.made.app, server.made.config.publicUrl, 'Pupil, Paz');
 });
 
 const titles = (events: LiveEvent<Activity>[]) =>
@@ -48,20 +37,20 @@ const titles = (events: LiveEvent<Activity>[]) =>
 
 describe(`activities (${testDatabaseKind})`, () => {
   it('shows a new activity to students, hides it when disabled (not from instructors), and deletes it', async () => {
-    const { classId, channelIds } = await createClassFixture(database.db, {
+    const { classId, channelIds } = await createClassFixture(server.database.db, {
       members: [
         { user: teacher, role: 'instructor' },
         { user: pupil, role: 'student' },
       ],
     });
-    const asPupil = await collect(services, pupil, (caller) =>
+    const asPupil = await collect(server.services, pupil, (caller) =>
       caller.activities.live({ class_id: classId }),
     );
-    const asTeacher = await collect(services, teacher, (caller) =>
+    const asTeacher = await collect(server.services, teacher, (caller) =>
       caller.activities.live({ class_id: classId }),
     );
     const activityId = makeRecordId('activity', teacher.uid);
-    const saved = await callerFor(services, teacher).activities.save({
+    const saved = await callerFor(server.services, teacher).activities.save({
       activity_id: activityId,
       class_id: classId,
       title: 'Pricing case',
@@ -77,14 +66,14 @@ describe(`activities (${testDatabaseKind})`, () => {
     });
     await asPupil.until((events) => titles(events).includes('Pricing case'));
 
-    await callerFor(services, teacher).activities.save({
+    await callerFor(server.services, teacher).activities.save({
       activity_id: activityId,
       class_id: classId,
       title: 'Pricing case (v2)',
     });
     await asPupil.until((events) => titles(events).join() === 'Pricing case (v2)');
 
-    await callerFor(services, teacher).activities.setEnabled({
+    await callerFor(server.services, teacher).activities.setEnabled({
       class_id: classId,
       activity_id: activityId,
       enabled: false,
@@ -92,12 +81,12 @@ describe(`activities (${testDatabaseKind})`, () => {
     await asPupil.until((events) => titles(events).length === 0);
     await asTeacher.until((events) => titles(events).join() === 'Pricing case (v2)');
 
-    await callerFor(services, teacher).activities.delete({
+    await callerFor(server.services, teacher).activities.delete({
       class_id: classId,
       activity_id: activityId,
     });
     await asTeacher.until((events) => titles(events).length === 0);
-    const [row] = await database.db
+    const [row] = await server.database.db
       .select()
       .from(activities)
       .where(eq(activities.activity_id, activityId));
@@ -111,12 +100,12 @@ describe(`activities (${testDatabaseKind})`, () => {
     ['a product not in the catalogue', { product_id: 'no_such_product' }],
     ['a channel of another class', { channel_id: 'elsewhere' }],
   ])('refuses %s and writes nothing', async (_label, change) => {
-    const { classId } = await createClassFixture(database.db, {
+    const { classId } = await createClassFixture(server.database.db, {
       members: [{ user: teacher, role: 'instructor' }],
     });
     const activityId = makeRecordId('activity', teacher.uid);
     await expect(
-      callerFor(services, teacher).activities.save({
+      callerFor(server.services, teacher).activities.save({
         activity_id: activityId,
         class_id: classId,
         title: 'Fine',
@@ -124,7 +113,10 @@ describe(`activities (${testDatabaseKind})`, () => {
       }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     expect(
-      await database.db.select().from(activities).where(eq(activities.activity_id, activityId)),
+      await server.database.db
+        .select()
+        .from(activities)
+        .where(eq(activities.activity_id, activityId)),
     ).toHaveLength(0);
   });
 });

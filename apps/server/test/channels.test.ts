@@ -1,6 +1,6 @@
 // Channels: SPEC §4 visibility live, channel members, unread counts, typing and online notices;
 // on PGlite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   applyLiveEvent,
@@ -10,30 +10,19 @@ import {
   type ChannelView,
   type LiveEvent,
 } from '@seminar/shared';
-import type { Database } from '../src/db/client';
 import { channelNotifications, channels } from '../src/db/schema';
-import type { Services } from '../src/runtime';
 import { callerFor, collect } from './callers';
-import { createTestDatabase, testDatabaseKind } from './database';
-import { makeApp } from './factories';
+import { testDatabaseKind } from './database';
+import { useTestServer } from './factories';
 import { createClassFixture, signUpUser, type TestUser } from './fixtures';
 
-let database: Database;
-let made: Awaited<ReturnType<typeof makeApp>>;
-let services: Services;
+const server = useTestServer();
 let teacher: TestUser;
 let pupil: TestUser;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  made = await makeApp(database);
-  services = made.runtime.services!;
-  teacher = await signUpUser(made.app, made.config.publicUrl, 'Freire, Paulo');
-  pupil = await signUpUser(made.app, made.config.publicUrl, 'Pupil, Pia');
-});
-afterAll(async () => {
-  await made.app.close();
-  await database.close();
+  teacher = await signUpUser(server.made.app, server.made.config.publicUrl, 'Freire, Paulo');
+  pupil = await signUpUser(server.made.app, server.made.config.publicUrl, 'Pupil, Pia');
 });
 
 const list = <Row extends { version: number }>(
@@ -51,7 +40,7 @@ const names = (events: LiveEvent<ChannelView>[]) =>
     .sort();
 
 async function classWithChannels() {
-  return createClassFixture(database.db, {
+  return createClassFixture(server.database.db, {
     members: [
       { user: teacher, role: 'instructor' },
       { user: pupil, role: 'student' },
@@ -68,10 +57,10 @@ async function classWithChannels() {
 describe(`channel visibility (${testDatabaseKind})`, () => {
   it('shows instructors every channel not deleted, students public and enrolled enabled ones', async () => {
     const { classId } = await classWithChannels();
-    const asTeacher = await collect(services, teacher, (caller) =>
+    const asTeacher = await collect(server.services, teacher, (caller) =>
       caller.channels.live({ class_id: classId }),
     );
-    const asPupil = await collect(services, pupil, (caller) =>
+    const asPupil = await collect(server.services, pupil, (caller) =>
       caller.channels.live({ class_id: classId }),
     );
     await asTeacher.until((events) => names(events).length === 4);
@@ -84,7 +73,7 @@ describe(`channel visibility (${testDatabaseKind})`, () => {
   });
 
   it('marks a channel whose group holds the viewer’s e-mail as their own, and shows it to them', async () => {
-    const { classId } = await createClassFixture(database.db, {
+    const { classId } = await createClassFixture(server.database.db, {
       members: [
         { user: teacher, role: 'instructor' },
         { user: pupil, role: 'student' },
@@ -92,13 +81,13 @@ describe(`channel visibility (${testDatabaseKind})`, () => {
       channels: [{ name: 'general', is_public: true }],
     });
     const channelId = makeRecordId('channel', teacher.uid);
-    await callerFor(services, teacher).channels.create({
+    await callerFor(server.services, teacher).channels.create({
       channel_id: channelId,
       class_id: classId,
       name: 'pair 1',
       channel_group: [pupil.email.toUpperCase()],
     });
-    const asPupil = await collect(services, pupil, (caller) =>
+    const asPupil = await collect(server.services, pupil, (caller) =>
       caller.channels.live({ class_id: classId }),
     );
     await asPupil.until((events) => names(events).includes('pair 1'));
@@ -110,35 +99,35 @@ describe(`channel visibility (${testDatabaseKind})`, () => {
   it('shows a private channel to a student once added, and takes it and its stream away when removed', async () => {
     const { classId, channelIds } = await classWithChannels();
     const staffRoom = channelIds[1]!;
-    const asPupil = await collect(services, pupil, (caller) =>
+    const asPupil = await collect(server.services, pupil, (caller) =>
       caller.channels.live({ class_id: classId }),
     );
     await asPupil.until((events) => names(events).length === 2);
     await expect(
-      callerFor(services, pupil).messages.page({
+      callerFor(server.services, pupil).messages.page({
         class_id: classId,
         channel_id: staffRoom,
         beforeSeq: 10,
       }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
-    await callerFor(services, teacher).channels.setMember({
+    await callerFor(server.services, teacher).channels.setMember({
       class_id: classId,
       channel_id: staffRoom,
       uid: pupil.uid,
       member: true,
     });
     await asPupil.until((events) => names(events).includes('staff room'));
-    const stream = await collect(services, pupil, (caller) =>
+    const stream = await collect(server.services, pupil, (caller) =>
       caller.messages.live({ class_id: classId, channel_id: staffRoom }),
     );
-    const notices = await collect(services, pupil, (caller) =>
+    const notices = await collect(server.services, pupil, (caller) =>
       caller.channels.notifications({ class_id: classId, channel_id: staffRoom }),
     );
     await stream.until((events) => events.length > 0);
     await notices.until((events) => events.length > 0);
 
-    await callerFor(services, teacher).channels.setMember({
+    await callerFor(server.services, teacher).channels.setMember({
       class_id: classId,
       channel_id: staffRoom,
       uid: pupil.uid,
@@ -149,13 +138,13 @@ describe(`channel visibility (${testDatabaseKind})`, () => {
     await notices.until((events) => events.some((event) => event.type === 'end'));
     // Right after losing access, nothing more arrives.
     const counts = [stream.events.length, notices.events.length];
-    await callerFor(services, teacher).messages.send({
+    await callerFor(server.services, teacher).messages.send({
       id: makeRecordId('msg', teacher.uid),
       class_id: classId,
       channel_id: staffRoom,
       body: 'staff only',
     });
-    await callerFor(services, teacher).channels.notify({
+    await callerFor(server.services, teacher).channels.notify({
       class_id: classId,
       channel_id: staffRoom,
       type: 'user_typing',
@@ -168,14 +157,14 @@ describe(`channel visibility (${testDatabaseKind})`, () => {
   it('hides a disabled or deleted channel from students live, and keeps deleted ones from instructors too', async () => {
     const { classId, channelIds } = await classWithChannels();
     const general = channelIds[0]!;
-    const asPupil = await collect(services, pupil, (caller) =>
+    const asPupil = await collect(server.services, pupil, (caller) =>
       caller.channels.live({ class_id: classId }),
     );
-    const asTeacher = await collect(services, teacher, (caller) =>
+    const asTeacher = await collect(server.services, teacher, (caller) =>
       caller.channels.live({ class_id: classId }),
     );
     await asPupil.until((events) => names(events).includes('general'));
-    await callerFor(services, teacher).channels.update({
+    await callerFor(server.services, teacher).channels.update({
       class_id: classId,
       channel_id: general,
       enabled: false,
@@ -184,16 +173,22 @@ describe(`channel visibility (${testDatabaseKind})`, () => {
     await asTeacher.until(
       (events) => channelList(events).find((row) => row.channel_id === general)?.enabled === false,
     );
-    await callerFor(services, teacher).channels.delete({ class_id: classId, channel_id: general });
+    await callerFor(server.services, teacher).channels.delete({
+      class_id: classId,
+      channel_id: general,
+    });
     await asTeacher.until((events) => !names(events).includes('general'));
-    const [row] = await database.db.select().from(channels).where(eq(channels.channel_id, general));
+    const [row] = await server.database.db
+      .select()
+      .from(channels)
+      .where(eq(channels.channel_id, general));
     expect(row).toMatchObject({
       deleted: true,
       updated_by: teacher.uid,
       updated_by_name: teacher.displayName,
     });
     await expect(
-      callerFor(services, pupil).channels.update({
+      callerFor(server.services, pupil).channels.update({
         class_id: classId,
         channel_id: channelIds[1]!,
         name: 'mine now',
@@ -208,7 +203,7 @@ describe(`unread counts (${testDatabaseKind})`, () => {
     const { classId, channelIds } = await classWithChannels();
     const general = channelIds[0]!;
     const say = (user: TestUser, body: string) =>
-      callerFor(services, user).messages.send({
+      callerFor(server.services, user).messages.send({
         id: makeRecordId('msg', user.uid),
         class_id: classId,
         channel_id: general,
@@ -217,8 +212,12 @@ describe(`unread counts (${testDatabaseKind})`, () => {
     await say(teacher, 'before the newcomer');
     await say(teacher, 'still before');
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const newcomer = await signUpUser(made.app, made.config.publicUrl, 'Newcomer, Ned');
-    await callerFor(services, teacher).classes.addMembers({
+    const newcomer = await signUpUser(
+      server.made.app,
+      server.made.config.publicUrl,
+      'Newcomer, Ned',
+    );
+    await callerFor(server.services, teacher).classes.addMembers({
       class_id: classId,
       role: 'student',
       people: [{ email: newcomer.email }],
@@ -227,21 +226,21 @@ describe(`unread counts (${testDatabaseKind})`, () => {
       const row = channelList(events).find((channel) => channel.channel_id === general);
       return row ? row.last_seq - row.last_read_seq : -1;
     };
-    const asNewcomer = await collect(services, newcomer, (caller) =>
+    const asNewcomer = await collect(server.services, newcomer, (caller) =>
       caller.channels.live({ class_id: classId }),
     );
     await asNewcomer.until((events) => unread(events) === 0);
     await say(teacher, 'welcome!');
     await say(pupil, 'hi');
     await asNewcomer.until((events) => unread(events) === 2);
-    await callerFor(services, newcomer).channels.markRead({
+    await callerFor(server.services, newcomer).channels.markRead({
       class_id: classId,
       channel_id: general,
       seq: 4,
     });
     await asNewcomer.until((events) => unread(events) === 0);
     // Never backwards.
-    await callerFor(services, newcomer).channels.markRead({
+    await callerFor(server.services, newcomer).channels.markRead({
       class_id: classId,
       channel_id: general,
       seq: 1,
@@ -257,13 +256,13 @@ describe(`typing and online (${testDatabaseKind})`, () => {
     const { classId, channelIds } = await classWithChannels();
     const general = channelIds[0]!;
     const ref = { class_id: classId, channel_id: general };
-    const asTeacher = await collect(services, teacher, (caller) =>
+    const asTeacher = await collect(server.services, teacher, (caller) =>
       caller.channels.notifications(ref),
     );
     const notices = (events: LiveEvent<ChannelNotificationView>[]) => list(events, (row) => row.id);
     const before = Date.now();
-    await callerFor(services, pupil).channels.notify({ ...ref, type: 'user_online' });
-    await callerFor(services, pupil).channels.notify({ ...ref, type: 'user_typing' });
+    await callerFor(server.services, pupil).channels.notify({ ...ref, type: 'user_online' });
+    await callerFor(server.services, pupil).channels.notify({ ...ref, type: 'user_typing' });
     await asTeacher.until((events) => notices(events).length === 2);
     const typing = notices(asTeacher.events).find((row) => row.type === 'user_typing');
     expect(typing).toMatchObject({ from: pupil.uid, from_name: 'Pia Pupil', deleted: false });
@@ -272,16 +271,16 @@ describe(`typing and online (${testDatabaseKind})`, () => {
     // A second typing notice within half the window writes nothing.
     const typingVersion = async () =>
       (
-        await database.db
+        await server.database.db
           .select()
           .from(channelNotifications)
           .where(eq(channelNotifications.channel_id, general))
       ).find((row) => row.type === 'user_typing')?.version;
     const versionBefore = await typingVersion();
-    await callerFor(services, pupil).channels.notify({ ...ref, type: 'user_typing' });
+    await callerFor(server.services, pupil).channels.notify({ ...ref, type: 'user_typing' });
     expect(await typingVersion()).toBe(versionBefore);
 
-    await callerFor(services, pupil).channels.clearTyping(ref);
+    await callerFor(server.services, pupil).channels.clearTyping(ref);
     await asTeacher.until((events) => !notices(events).some((row) => row.type === 'user_typing'));
     expect(notices(asTeacher.events).map((row) => row.type)).toEqual(['user_online']);
     await asTeacher.stop();
@@ -290,13 +289,13 @@ describe(`typing and online (${testDatabaseKind})`, () => {
   it('warms the send path of a channel the viewer can see, and refuses others alike', async () => {
     const { classId, channelIds } = await classWithChannels();
     expect(
-      await callerFor(services, pupil).channels.prewarm({
+      await callerFor(server.services, pupil).channels.prewarm({
         class_id: classId,
         channel_id: channelIds[0]!,
       }),
     ).toEqual({ ready: true });
     await expect(
-      callerFor(services, pupil).channels.prewarm({
+      callerFor(server.services, pupil).channels.prewarm({
         class_id: classId,
         channel_id: channelIds[1]!,
       }),

@@ -1,5 +1,5 @@
 // Classes, class requests, rosters and invitations, live, on PGlite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   applyLiveEvent,
@@ -9,31 +9,20 @@ import {
   type LiveEvent,
   type RosterEntry,
 } from '@seminar/shared';
-import type { Database } from '../src/db/client';
 import { channels, classes, classMemberships, pendingClasses } from '../src/db/schema';
-import type { Services } from '../src/runtime';
 import { authClient, GOOD_PASSWORD, uniqueEmail } from './authClient';
 import { callerFor, collect } from './callers';
-import { createTestDatabase, testDatabaseKind } from './database';
-import { makeApp } from './factories';
+import { testDatabaseKind } from './database';
+import { useTestServer } from './factories';
 import { signUpUser, type TestUser } from './fixtures';
 
-let database: Database;
-let made: Awaited<ReturnType<typeof makeApp>>;
-let services: Services;
+const server = useTestServer();
 let teacher: TestUser;
 let pupil: TestUser;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  made = await makeApp(database);
-  services = made.runtime.services!;
-  teacher = await signUpUser(made.app, made.config.publicUrl, 'Montessori, Maria');
-  pupil = await signUpUser(made.app, made.config.publicUrl, 'Pupil, Pat');
-});
-afterAll(async () => {
-  await made.app.close();
-  await database.close();
+  teacher = await signUpUser(server.made.app, server.made.config.publicUrl, 'Montessori, Maria');
+  pupil = await signUpUser(server.made.app, server.made.config.publicUrl, 'Pupil, Pat');
 });
 
 const request = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -54,7 +43,7 @@ const classIds = (events: LiveEvent<Class>[]) =>
 
 describe(`classes (${testDatabaseKind})`, () => {
   it('turns a class request into the class: same id, requester instructor, a public general channel', async () => {
-    const mine = await collect(services, teacher, (caller) => caller.classes.mine());
+    const mine = await collect(server.services, teacher, (caller) => caller.classes.mine());
     await mine.until((events) => events.some((event) => event.type === 'snapshot'));
     const input = request('Thermodynamics', {
       course_code: 'PHY 210',
@@ -62,7 +51,7 @@ describe(`classes (${testDatabaseKind})`, () => {
       start_date: '2026-09-01',
       end_date: '2026-12-15',
     });
-    const created = await callerFor(services, teacher).classes.request(input);
+    const created = await callerFor(server.services, teacher).classes.request(input);
     expect(created).toMatchObject({
       class_id: input.pending_class_id,
       enabled: true,
@@ -70,12 +59,12 @@ describe(`classes (${testDatabaseKind})`, () => {
       my_role: 'instructor',
       course_code: 'PHY 210',
     });
-    const [pending] = await database.db
+    const [pending] = await server.database.db
       .select()
       .from(pendingClasses)
       .where(eq(pendingClasses.pending_class_id, input.pending_class_id));
     expect(pending?.status).toBe('done');
-    const general = await database.db
+    const general = await server.database.db
       .select()
       .from(channels)
       .where(eq(channels.class_id, input.pending_class_id));
@@ -89,11 +78,14 @@ describe(`classes (${testDatabaseKind})`, () => {
       )?.my_role,
     ).toBe('instructor');
     // A retried request returns the same class and makes nothing twice.
-    expect((await callerFor(services, teacher).classes.request(input)).class_id).toBe(
+    expect((await callerFor(server.services, teacher).classes.request(input)).class_id).toBe(
       input.pending_class_id,
     );
     expect(
-      await database.db.select().from(classes).where(eq(classes.class_id, input.pending_class_id)),
+      await server.database.db
+        .select()
+        .from(classes)
+        .where(eq(classes.class_id, input.pending_class_id)),
     ).toHaveLength(1);
     await mine.stop();
   });
@@ -104,7 +96,7 @@ describe(`classes (${testDatabaseKind})`, () => {
     ['disciplines that are not a list', { course_disciplines: 'Physics' }, 'course_disciplines'],
   ])('refuses a request with %s and writes nothing', async (_label, change, path) => {
     const input = { ...request('Valid name'), ...change };
-    const error = await callerFor(services, teacher)
+    const error = await callerFor(server.services, teacher)
       .classes.request(input as never)
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'BAD_REQUEST' });
@@ -112,7 +104,7 @@ describe(`classes (${testDatabaseKind})`, () => {
       path,
     );
     expect(
-      await database.db
+      await server.database.db
         .select()
         .from(pendingClasses)
         .where(eq(pendingClasses.pending_class_id, input.pending_class_id)),
@@ -120,17 +112,17 @@ describe(`classes (${testDatabaseKind})`, () => {
   });
 
   it('lists any number of classes, 100 included, each with my role', async () => {
-    const many = await signUpUser(made.app, made.config.publicUrl, 'Many, Mo');
+    const many = await signUpUser(server.made.app, server.made.config.publicUrl, 'Many, Mo');
     for (let index = 0; index < 100; index += 1) {
       const classId = `bulk_${index}_${many.uid.slice(0, 8)}`;
-      await database.db.insert(classes).values({ class_id: classId, name: `Bulk ${index}` });
-      await database.db.insert(classMemberships).values({
+      await server.database.db.insert(classes).values({ class_id: classId, name: `Bulk ${index}` });
+      await server.database.db.insert(classMemberships).values({
         class_id: classId,
         uid: many.uid,
         role: index % 3 === 0 ? 'instructor' : 'student',
       });
     }
-    const mine = await collect(services, many, (caller) => caller.classes.mine());
+    const mine = await collect(server.services, many, (caller) => caller.classes.mine());
     await mine.until((events) => events.some((event) => event.type === 'snapshot'));
     const list = rows(mine.events, (row) => row.class_id);
     expect(list).toHaveLength(100);
@@ -139,13 +131,15 @@ describe(`classes (${testDatabaseKind})`, () => {
   });
 
   it('adds an existing account at once and invites an unknown e-mail until it signs up', async () => {
-    const created = await callerFor(services, teacher).classes.request(request('Roster class'));
+    const created = await callerFor(server.services, teacher).classes.request(
+      request('Roster class'),
+    );
     const classId = created.class_id;
-    const roster = await collect(services, teacher, (caller) =>
+    const roster = await collect(server.services, teacher, (caller) =>
       caller.classes.roster({ class_id: classId }),
     );
     const newcomerEmail = uniqueEmail('newcomer');
-    const result = await callerFor(services, teacher).classes.addMembers({
+    const result = await callerFor(server.services, teacher).classes.addMembers({
       class_id: classId,
       role: 'student',
       people: [
@@ -157,7 +151,7 @@ describe(`classes (${testDatabaseKind})`, () => {
     await roster.until((events) => rows(events, (row: RosterEntry) => row.id).length === 3);
     // An invitation-only change reaches the live roster too.
     const another = uniqueEmail('another');
-    await callerFor(services, teacher).classes.addMembers({
+    await callerFor(server.services, teacher).classes.addMembers({
       class_id: classId,
       role: 'student',
       people: [{ email: another }],
@@ -165,7 +159,7 @@ describe(`classes (${testDatabaseKind})`, () => {
     await roster.until((events) =>
       rows(events, (row: RosterEntry) => row.id).some((row) => row.email === another),
     );
-    await callerFor(services, teacher).classes.removeInvitation({
+    await callerFor(server.services, teacher).classes.removeInvitation({
       class_id: classId,
       email: another,
       role: 'student',
@@ -177,7 +171,7 @@ describe(`classes (${testDatabaseKind})`, () => {
       rows(roster.events, (row: RosterEntry) => row.id).find((row) => row.invited),
     ).toMatchObject({ email: newcomerEmail, name: 'Newcomer, Nia' });
 
-    const signUp = await authClient(made.app, made.config.publicUrl).signUp(
+    const signUp = await authClient(server.made.app, server.made.config.publicUrl).signUp(
       'Newcomer, Nia',
       newcomerEmail,
       GOOD_PASSWORD,
@@ -189,7 +183,7 @@ describe(`classes (${testDatabaseKind})`, () => {
       return entries.some((row) => row.uid === newcomerUid) && !entries.some((row) => row.invited);
     });
     const newcomerClasses = await collect(
-      services,
+      server.services,
       { uid: newcomerUid, email: newcomerEmail, displayName: 'Newcomer, Nia' },
       (caller) => caller.classes.mine(),
     );
@@ -199,26 +193,26 @@ describe(`classes (${testDatabaseKind})`, () => {
   });
 
   it('shows disabled members to instructors only, and takes a class away live when the member is removed', async () => {
-    const { class_id: classId } = await callerFor(services, teacher).classes.request(
+    const { class_id: classId } = await callerFor(server.services, teacher).classes.request(
       request('Listing rules'),
     );
-    const other = await signUpUser(made.app, made.config.publicUrl, 'Other, Olive');
-    await callerFor(services, teacher).classes.addMembers({
+    const other = await signUpUser(server.made.app, server.made.config.publicUrl, 'Other, Olive');
+    await callerFor(server.services, teacher).classes.addMembers({
       class_id: classId,
       role: 'student',
       people: [{ email: pupil.email }, { email: other.email }],
     });
-    await callerFor(services, teacher).classes.setMemberEnabled({
+    await callerFor(server.services, teacher).classes.setMemberEnabled({
       class_id: classId,
       uid: other.uid,
       role: 'student',
       enabled: false,
     });
 
-    const asTeacher = await collect(services, teacher, (caller) =>
+    const asTeacher = await collect(server.services, teacher, (caller) =>
       caller.classes.roster({ class_id: classId }),
     );
-    const asPupil = await collect(services, pupil, (caller) =>
+    const asPupil = await collect(server.services, pupil, (caller) =>
       caller.classes.roster({ class_id: classId }),
     );
     await asTeacher.until((events) => events.some((event) => event.type === 'snapshot'));
@@ -234,9 +228,9 @@ describe(`classes (${testDatabaseKind})`, () => {
         .sort(),
     ).toEqual([pupil.uid, teacher.uid].sort());
 
-    const pupilClasses = await collect(services, pupil, (caller) => caller.classes.mine());
+    const pupilClasses = await collect(server.services, pupil, (caller) => caller.classes.mine());
     await pupilClasses.until((events) => classIds(events).includes(classId));
-    await callerFor(services, teacher).classes.removeMember({
+    await callerFor(server.services, teacher).classes.removeMember({
       class_id: classId,
       uid: pupil.uid,
       role: 'student',
@@ -246,7 +240,7 @@ describe(`classes (${testDatabaseKind})`, () => {
     await asTeacher.until(
       (events) => !rows(events, (row: RosterEntry) => row.id).some((row) => row.uid === pupil.uid),
     );
-    const [membership] = await database.db
+    const [membership] = await server.database.db
       .select()
       .from(classMemberships)
       .where(and(eq(classMemberships.class_id, classId), eq(classMemberships.uid, pupil.uid)));
@@ -260,24 +254,27 @@ describe(`classes (${testDatabaseKind})`, () => {
   });
 
   it('deletes a class: pending_deleted with audit fields, then gone from every member live', async () => {
-    const { class_id: classId } = await callerFor(services, teacher).classes.request(
+    const { class_id: classId } = await callerFor(server.services, teacher).classes.request(
       request('Doomed'),
     );
-    await callerFor(services, teacher).classes.addMembers({
+    await callerFor(server.services, teacher).classes.addMembers({
       class_id: classId,
       role: 'student',
       people: [{ email: pupil.email }],
     });
-    const pupilClasses = await collect(services, pupil, (caller) => caller.classes.mine());
+    const pupilClasses = await collect(server.services, pupil, (caller) => caller.classes.mine());
     await pupilClasses.until((events) => classIds(events).includes(classId));
-    const pupilRoster = await collect(services, pupil, (caller) =>
+    const pupilRoster = await collect(server.services, pupil, (caller) =>
       caller.classes.roster({ class_id: classId }),
     );
     await pupilRoster.until((events) => events.some((event) => event.type === 'snapshot'));
-    await callerFor(services, teacher).classes.delete({ class_id: classId });
+    await callerFor(server.services, teacher).classes.delete({ class_id: classId });
     await pupilClasses.until((events) => !classIds(events).includes(classId));
     await pupilRoster.until((events) => events.some((event) => event.type === 'end'));
-    const [row] = await database.db.select().from(classes).where(eq(classes.class_id, classId));
+    const [row] = await server.database.db
+      .select()
+      .from(classes)
+      .where(eq(classes.class_id, classId));
     expect(row).toMatchObject({
       pending_deleted: true,
       deleted: true,
@@ -285,29 +282,33 @@ describe(`classes (${testDatabaseKind})`, () => {
       updated_by_name: teacher.displayName,
     });
     await expect(
-      callerFor(services, teacher).classes.update({ class_id: classId, name: 'Revived' }),
+      callerFor(server.services, teacher).classes.update({ class_id: classId, name: 'Revived' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await Promise.all([pupilClasses.stop(), pupilRoster.stop()]);
   });
 
   it('lists public classes to everyone, who can join them as students', async () => {
-    const { class_id: classId } = await callerFor(services, teacher).classes.request(
+    const { class_id: classId } = await callerFor(server.services, teacher).classes.request(
       request('Open to all', { is_public: true }),
     );
-    const stranger = await signUpUser(made.app, made.config.publicUrl, 'Stranger, Sam');
-    const listing = await collect(services, stranger, (caller) => caller.classes.public());
+    const stranger = await signUpUser(
+      server.made.app,
+      server.made.config.publicUrl,
+      'Stranger, Sam',
+    );
+    const listing = await collect(server.services, stranger, (caller) => caller.classes.public());
     await listing.until((events) => classIds(events).includes(classId));
-    const joined = await callerFor(services, stranger).classes.join({ class_id: classId });
+    const joined = await callerFor(server.services, stranger).classes.join({ class_id: classId });
     expect(joined.my_role).toBe('student');
     // A private class cannot be joined, and says so the same way as a missing one.
-    const { class_id: privateId } = await callerFor(services, teacher).classes.request(
+    const { class_id: privateId } = await callerFor(server.services, teacher).classes.request(
       request('Invite only'),
     );
     await expect(
-      callerFor(services, stranger).classes.join({ class_id: privateId }),
+      callerFor(server.services, stranger).classes.join({ class_id: privateId }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(
-      callerFor(services, stranger).classes.join({ class_id: 'no_such_class' }),
+      callerFor(server.services, stranger).classes.join({ class_id: 'no_such_class' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await listing.stop();
   });

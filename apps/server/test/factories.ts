@@ -3,12 +3,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
 import type { Mailer } from '../src/mail/mailer';
-import { Runtime } from '../src/runtime';
+import { Runtime, type Services } from '../src/runtime';
 import { createServices } from '../src/services';
+import { createTestDatabase } from './database';
 
 /** A configuration as the environment would give it, with test defaults. */
 export function makeConfig(env: Record<string, string> = {}): Config {
@@ -65,4 +67,29 @@ export async function startListening(database: Database, env: Record<string, str
   const made = await makeApp(database, { PUBLIC_URL: url, ...env });
   await made.app.listen({ port, host: '127.0.0.1' });
   return { ...made, url };
+}
+
+/** One test file's server: a fresh database and a ready app on it. */
+export interface TestServer {
+  database: Database;
+  made: Awaited<ReturnType<typeof makeApp>>;
+  services: Services;
+}
+
+/**
+ * Opens a fresh database and a ready app for the current test file (beforeAll) and closes both
+ * after it (afterAll). Read the fields inside tests and hooks, once the file has started.
+ */
+export function useTestServer(env: Record<string, string> = {}): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    server.database = await createTestDatabase();
+    server.made = await makeApp(server.database, env);
+    server.services = server.made.runtime.services!;
+  });
+  afterAll(async () => {
+    await server.made?.app.close();
+    await server.database?.close();
+  });
+  return server;
 }

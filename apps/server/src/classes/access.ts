@@ -6,17 +6,21 @@ import { classes, classMemberships } from '../db/schema';
 import { notFound } from '../live/trpc';
 
 /**
- * The viewer's highest role in a class from memberships that are enabled, not deleted and not
- * pending deletion, in a class that is not deleted; null when none.
+ * The roles a user holds through active memberships — enabled, not deleted, not pending deletion —
+ * in classes that are not deleted (SPEC §6): in one class, or in every class when none is given.
  */
-export async function classRoleOf(db: Db, uid: string, classId: string): Promise<Role | null> {
+async function activeRoles(
+  db: Db,
+  uid: string,
+  classId?: string,
+): Promise<Array<{ class_id: string; role: Role }>> {
   const rows = await db
-    .select({ role: classMemberships.role })
+    .select({ class_id: classMemberships.class_id, role: classMemberships.role })
     .from(classMemberships)
     .innerJoin(classes, eq(classes.class_id, classMemberships.class_id))
     .where(
       and(
-        eq(classMemberships.class_id, classId),
+        classId === undefined ? undefined : eq(classMemberships.class_id, classId),
         eq(classMemberships.uid, uid),
         eq(classMemberships.enabled, true),
         eq(classMemberships.deleted, false),
@@ -24,7 +28,23 @@ export async function classRoleOf(db: Db, uid: string, classId: string): Promise
         eq(classes.deleted, false),
       ),
     );
-  return highestRole(rows.map((row) => row.role as Role));
+  return rows.map((row) => ({ class_id: row.class_id, role: row.role as Role }));
+}
+
+/** The viewer's highest role in a class (instructor > admin > student); null when none. */
+export async function classRoleOf(db: Db, uid: string, classId: string): Promise<Role | null> {
+  return highestRole((await activeRoles(db, uid, classId)).map((row) => row.role));
+}
+
+/** The viewer's highest role in each class they belong to. */
+export async function rolesByClass(db: Db, uid: string): Promise<Map<string, Role>> {
+  const grouped = new Map<string, Role[]>();
+  for (const row of await activeRoles(db, uid)) {
+    grouped.set(row.class_id, [...(grouped.get(row.class_id) ?? []), row.role]);
+  }
+  return new Map(
+    [...grouped].map(([classId, roles]) => [classId, highestRole(roles) ?? 'student']),
+  );
 }
 
 /** The viewer's role, or the NOT_FOUND that hides whether the class exists at all. */

@@ -2,7 +2,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   hasInstructorPowers,
-  highestRole,
   isListed,
   type Class,
   type Role,
@@ -11,7 +10,7 @@ import {
 import type { Db } from '../db/client';
 import { classes, classInvitations, classMemberships, users } from '../db/schema';
 import type { LiveTopic } from '../live/hub';
-import { requireClassAccess, type ClassAccess } from './access';
+import { requireClassAccess, rolesByClass, type ClassAccess } from './access';
 import {
   inviteEntryId,
   memberEntryId,
@@ -19,29 +18,6 @@ import {
   presentInvitation,
   presentMember,
 } from './presenters';
-
-/** The viewer's role in each class they belong to (active memberships only). */
-export async function rolesByClass(db: Db, uid: string): Promise<Map<string, Role>> {
-  const rows = await db
-    .select({ class_id: classMemberships.class_id, role: classMemberships.role })
-    .from(classMemberships)
-    .innerJoin(classes, eq(classes.class_id, classMemberships.class_id))
-    .where(
-      and(
-        eq(classMemberships.uid, uid),
-        eq(classMemberships.enabled, true),
-        eq(classMemberships.deleted, false),
-        eq(classMemberships.pending_deleted, false),
-        eq(classes.deleted, false),
-      ),
-    );
-  const grouped = new Map<string, Role[]>();
-  for (const row of rows)
-    grouped.set(row.class_id, [...(grouped.get(row.class_id) ?? []), row.role as Role]);
-  return new Map(
-    [...grouped].map(([classId, roles]) => [classId, highestRole(roles) ?? 'student']),
-  );
-}
 
 interface MyClassesAccess {
   roles: Map<string, Role>;
