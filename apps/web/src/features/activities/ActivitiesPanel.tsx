@@ -7,16 +7,10 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import {
   caseLabel,
   hasInstructorPowers,
@@ -33,6 +27,7 @@ import { useLiveQuery } from '../../live/useLiveQuery';
 import { NOT_CONNECTED_MESSAGE } from '../classes/classActions';
 import { formatDay } from '../classes/classText';
 import { ConfirmDialog } from '../common/ConfirmDialog';
+import { EditDeleteButtons, EnabledSwitch } from '../common/ManageControls';
 import { EmptyState, LoadError } from '../common/EmptyState';
 import { greyedSx } from '../common/greyed';
 import { useProducts } from '../catalogue/queries';
@@ -332,26 +327,9 @@ function ActivityCard({
       </CardContent>
       {manager && (
         <CardActions sx={{ justifyContent: 'space-between', flexWrap: 'wrap', px: 2, pb: 1.5 }}>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={activity.enabled}
-                onChange={(event) => onToggle(event.target.checked)}
-              />
-            }
-            label="Enabled"
-          />
+          <EnabledSwitch enabled={activity.enabled} onToggle={onToggle} />
           <Stack direction="row" spacing={0.5}>
-            <Tooltip title="Edit">
-              <IconButton aria-label="Edit" onClick={onEdit}>
-                <EditIcon />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Delete">
-              <IconButton aria-label="Delete" onClick={onDelete}>
-                <DeleteIcon />
-              </IconButton>
-            </Tooltip>
+            <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} />
           </Stack>
         </CardActions>
       )}

@@ -11,22 +11,16 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   hasInstructorPowers,
@@ -41,6 +35,7 @@ import { cataloguePath, classPath } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { useClassSelection } from '../classes/selection';
 import { ConfirmDialog } from '../common/ConfirmDialog';
+import { EditDeleteButtons, EnabledSwitch } from '../common/ManageControls';
 import { EmptyState, LoadError } from '../common/EmptyState';
 import { greyedSx } from '../common/greyed';
 import {
@@ -487,25 +482,8 @@ function ProductCard({
         </Button>
         {admin && (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={product.enabled}
-                  onChange={(event) => onToggle(event.target.checked)}
-                />
-              }
-              label="Enabled"
-            />
-            <Tooltip title="Edit">
-              <IconButton aria-label="Edit" onClick={onEdit}>
-                <EditIcon />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Delete">
-              <IconButton aria-label="Delete" onClick={onDelete}>
-                <DeleteIcon />
-              </IconButton>
-            </Tooltip>
+            <EnabledSwitch enabled={product.enabled} onToggle={onToggle} />
+            <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} />
           </Stack>
         )}
       </CardActions>
