@@ -1,4 +1,5 @@
-// Lint rules for the whole repository: typescript-eslint's recommended set, React hooks rules for the web.
+// Lint rules for the whole repository: typescript-eslint's recommended set, type-aware rules on the
+// TypeScript (every .ts/.tsx belongs to one of the workspaces' tsconfigs), React hooks rules for the web.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -34,6 +35,24 @@ export default tseslint.config(
         { object: 'test', property: 'only', message: 'No .only in committed tests.' },
         { object: 'test', property: 'skip', message: 'No .skip in committed tests.' },
       ],
+    },
+  },
+  {
+    // Type-aware: a promise nobody awaits loses its rejection (an unhandled rejection ends Node).
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    languageOptions: {
+      parserOptions: {
+        project: [
+          './packages/shared/tsconfig.json',
+          './apps/server/tsconfig.json',
+          './apps/web/tsconfig.json',
+          './tsconfig.tools.json',
+        ],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
     },
   },
   {

@@ -16,6 +16,10 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['apps/web/src/testing/setup.ts'],
+          // Role and label queries over a whole app page are CPU-bound in jsdom: on 2 shared cores a
+          // journey through a dialog takes ~5 s, so the default 5 s limit failed passing tests.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,11 +1,15 @@
-// fanout: 1,000 signed-in WebSocket clients in rooms of 30, each subscribed to its channel through
-// the real `messages.live` subscription; posters send through the real `messages.send` mutation at a
-// rising rate. Baseline: a bare `ws` server with the same clients in the same rooms, broadcasting
-// what a client sends to its room. Both run as child processes; the clients live in this process.
+// fanout and fanout-lecture: 1,000 signed-in WebSocket clients in rooms (30 — a class's channels —
+// or 300 — a lecture), each subscribed to its channel through the real `messages.live` live query;
+// posters send through the real `messages.send` mutation (every message persisted) at a rising rate.
+// Baseline: a bare `ws` server with the same clients in the same rooms, broadcasting what a client
+// sends to its room. fanout-lecture also runs a Socket.IO room broadcast (what a Node developer would
+// pick instead; it persists nothing) as a peer. Every server is a child process; the clients live
+// in this process.
 import type WebSocket from 'ws';
+import { io as socketIo, type Socket } from 'socket.io-client';
 import { makeRecordId, type LiveEvent, type Message } from '@seminar/shared';
 import { closeBaseline, connectBaseline } from './lib/baselineSocket';
-import { startBaseline, type ChildHandle } from './lib/child';
+import { startBaseline, startSocketIo, type ChildHandle } from './lib/child';
 import type { BenchContext } from './lib/context';
 import type { Room } from './lib/fixtures';
 import { LiveSocket } from './lib/liveSocket';
@@ -24,6 +28,10 @@ import {
 const RATES = quick
   ? [50, 100, 200, 400, 800, 1600, 3200, 6400]
   : [50, 100, 200, 400, 800, 1200, 1600, 2400, 3200, 4800, 6400, 9600, 12800];
+/** Rooms of 300 deliver ten times as much per message: the lecture's ladder starts lower. */
+const LECTURE_RATES = quick
+  ? [20, 50, 100, 200, 400, 800]
+  : [20, 50, 100, 150, 200, 300, 400, 600, 800, 1200];
 /** How long each rate is held. */
 const STEP_MS = quick ? 2000 : 5000;
 /** How long after a step its last deliveries may still arrive before they count as lost. */
@@ -47,8 +55,10 @@ interface StepCounters {
   latencies: number[];
 }
 
+type System = 'ours' | 'baseline' | 'socket.io';
+
 export interface StepResult {
-  system: 'ours' | 'baseline';
+  system: System;
   offered: number;
   sentPerSecond: number;
   offeredDeliveriesPerSecond: number;
@@ -100,17 +110,21 @@ class Tracker {
 
 /** One system under test: its server child and how to send into a room. */
 interface Target {
-  system: 'ours' | 'baseline';
+  system: System;
   child: ChildHandle;
   /** Sends `id` from member `member` (a session index) of `room`; reports the ack, if any. */
   send(room: Room, member: number, id: string, step: StepCounters): void;
   close(): Promise<void>;
 }
 
-async function connectOurs(context: BenchContext, tracker: Tracker): Promise<Target> {
+async function connectOurs(
+  context: BenchContext,
+  rooms: Room[],
+  tracker: Tracker,
+): Promise<Target> {
   const { fixture, server } = context;
   const sockets = new Array<LiveSocket>(fixture.sessions.length);
-  const pairs = fixture.rooms.flatMap((room) => room.members.map((member) => ({ room, member })));
+  const pairs = rooms.flatMap((room) => room.members.map((member) => ({ room, member })));
   await mapLimit(pairs, 25, async ({ room, member }) => {
     const session = fixture.sessions[member];
     if (!session) throw new Error(`no session ${member}`);
@@ -152,12 +166,14 @@ async function connectOurs(context: BenchContext, tracker: Tracker): Promise<Tar
   };
 }
 
-async function connectBaselineTarget(context: BenchContext, tracker: Tracker): Promise<Target> {
+async function connectBaselineTarget(
+  context: BenchContext,
+  rooms: Room[],
+  tracker: Tracker,
+): Promise<Target> {
   const child = await startBaseline();
   const sockets = new Array<WebSocket>(context.fixture.sessions.length);
-  const pairs = context.fixture.rooms.flatMap((room, index) =>
-    room.members.map((member) => ({ index, member })),
-  );
+  const pairs = rooms.flatMap((room, index) => room.members.map((member) => ({ index, member })));
   await mapLimit(pairs, 25, async ({ index, member }) => {
     sockets[member] = await connectBaseline(child.url, index, (text) =>
       tracker.deliver((JSON.parse(text) as { id: string }).id),
@@ -180,14 +196,58 @@ async function connectBaselineTarget(context: BenchContext, tracker: Tracker): P
   };
 }
 
+/** The Socket.IO peer: the same clients in the same rooms, each emitting `m` to its room. */
+async function connectSocketIoTarget(
+  context: BenchContext,
+  rooms: Room[],
+  tracker: Tracker,
+): Promise<Target> {
+  const child = await startSocketIo();
+  const sockets = new Array<Socket>(context.fixture.sessions.length);
+  const pairs = rooms.flatMap((room, index) => room.members.map((member) => ({ index, member })));
+  await mapLimit(pairs, 25, async ({ index, member }) => {
+    const socket = socketIo(child.url, {
+      transports: ['websocket'],
+      query: { room: String(index) },
+      forceNew: true,
+      reconnection: false,
+    });
+    socket.on('m', (payload: { id: string }) => tracker.deliver(payload.id));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    sockets[member] = socket;
+  });
+  return {
+    system: 'socket.io',
+    child,
+    send(room, member, id, step) {
+      (sockets[member] as Socket).emit('m', {
+        id,
+        class_id: room.classId,
+        channel_id: room.channelId,
+        body: BODY,
+      });
+      // A broadcast has no acknowledgement.
+      step.acked += 1;
+    },
+    close: async () => {
+      for (const socket of sockets) socket?.disconnect();
+      await child.stop();
+    },
+  };
+}
+
 async function runStep(
   context: BenchContext,
+  rooms: Room[],
   target: Target,
   tracker: Tracker,
   rate: number,
   counter: { next: number },
 ): Promise<StepResult> {
-  const { rooms, sessions } = context.fixture;
+  const { sessions } = context.fixture;
   const step: StepCounters = {
     sent: 0,
     acked: 0,
@@ -268,17 +328,20 @@ async function runStep(
  */
 async function ladder(
   context: BenchContext,
+  rooms: Room[],
+  rates: readonly number[],
   targets: Target[],
   tracker: Tracker,
 ): Promise<Map<Target, StepResult[]>> {
   const steps = new Map(targets.map((target) => [target, [] as StepResult[]]));
   const counters = new Map(targets.map((target) => [target, { next: 0 }]));
-  for (const rate of RATES) {
+  for (const rate of rates) {
     const running = targets.filter((target) => steps.get(target)?.every((step) => step.keptUp));
     if (running.length === 0) break;
     for (const target of running) {
       const step = await runStep(
         context,
+        rooms,
         target,
         tracker,
         rate,
@@ -319,32 +382,41 @@ function summary(steps: StepResult[]) {
   };
 }
 
-export async function fanout(context: BenchContext): Promise<BenchResult> {
-  const { fixture } = context;
-  const tracker = new Tracker();
-  let started = performance.now();
-  const ours = await connectOurs(context, tracker);
-  const oursConnectSeconds = (performance.now() - started) / 1000;
-  context.log(
-    `  ours: ${fixture.sessions.length} connections subscribed in ${round(oursConnectSeconds)} s`,
-  );
-  started = performance.now();
-  const baseline = await connectBaselineTarget(context, tracker);
-  const baselineConnectSeconds = (performance.now() - started) / 1000;
-  context.log(
-    `  baseline: ${fixture.sessions.length} connections in ${round(baselineConnectSeconds)} s`,
-  );
-  await ours.child.profileStart();
-  await baseline.child.profileStart();
-  const ladders = await ladder(context, [ours, baseline], tracker);
-  await ours.child.profileStop('fanout-ours');
-  await baseline.child.profileStop('fanout-baseline');
-  await ours.close();
-  await baseline.close();
-  const oursSteps = ladders.get(ours) ?? [];
-  const baselineSteps = ladders.get(baseline) ?? [];
+interface FanoutOptions {
+  name: 'fanout' | 'fanout-lecture';
+  rooms: Room[];
+  rates: readonly number[];
+  goal: number;
+  /** Also run the Socket.IO peer, reported in `peers`. */
+  socketIo: boolean;
+  description: string;
+}
 
-  const steps = [...oursSteps, ...baselineSteps];
+async function fanoutBench(context: BenchContext, options: FanoutOptions): Promise<BenchResult> {
+  const { fixture } = context;
+  const { rooms, name } = options;
+  const connections = rooms.reduce((sum, room) => sum + room.members.length, 0);
+  const tracker = new Tracker();
+  const connectSeconds: Record<string, number> = {};
+  const connect = async (system: System, open: () => Promise<Target>) => {
+    const started = performance.now();
+    const target = await open();
+    connectSeconds[system] = round((performance.now() - started) / 1000);
+    context.log(`  ${system}: ${connections} connections ready in ${connectSeconds[system]} s`);
+    return target;
+  };
+  const ours = await connect('ours', () => connectOurs(context, rooms, tracker));
+  const baseline = await connect('baseline', () => connectBaselineTarget(context, rooms, tracker));
+  const peer = options.socketIo
+    ? await connect('socket.io', () => connectSocketIoTarget(context, rooms, tracker))
+    : null;
+  const targets = peer ? [ours, baseline, peer] : [ours, baseline];
+  for (const target of targets) await target.child.profileStart();
+  const ladders = await ladder(context, rooms, options.rates, targets, tracker);
+  for (const target of targets) await target.child.profileStop(`${name}-${target.system}`);
+  for (const target of targets) await target.close();
+
+  const steps = targets.flatMap((target) => ladders.get(target) ?? []);
   console.log(
     formatTable(
       [
@@ -381,30 +453,34 @@ export async function fanout(context: BenchContext): Promise<BenchResult> {
       ]),
     ),
   );
-  const oursSummary = summary(oursSteps);
-  const baselineSummary = summary(baselineSteps);
+  const summaries = new Map(
+    targets.map((target) => [target.system, summary(ladders.get(target) ?? [])]),
+  );
+  const oursSummary = summaries.get('ours') as ReturnType<typeof summary>;
+  const baselineSummary = summaries.get('baseline') as ReturnType<typeof summary>;
+  const peerSummary = summaries.get('socket.io');
   return {
-    name: 'fanout',
+    name,
     unit: 'deliveries/s',
     ours: oursSummary.deliveredPerSecond,
     baseline: baselineSummary.deliveredPerSecond,
     ratio: round(oursSummary.deliveredPerSecond / baselineSummary.deliveredPerSecond),
-    goal: 0.5,
-    description:
-      'Messages delivered to subscribed clients per second at saturation (the best step of a rising send rate), real messages.send + messages.live vs a bare ws room broadcast.',
-    connections: fixture.sessions.length,
-    rooms: fixture.rooms.length,
-    roomSize: fixture.rooms[0]?.members.length ?? 0,
-    classes: new Set(fixture.rooms.map((room) => room.classId)).size,
+    goal: options.goal,
+    ...(peerSummary ? { peers: { 'socket.io': peerSummary.deliveredPerSecond } } : {}),
+    description: options.description,
+    connections,
+    rooms: rooms.length,
+    roomSize: rooms[0]?.members.length ?? 0,
+    classes: new Set(rooms.map((room) => room.classId)).size,
     stepSeconds: STEP_MS / 1000,
     drainSeconds: DRAIN_MS / 1000,
     p99LimitMs: P99_LIMIT_MS,
     keepUpShare: KEEP_UP,
     quick,
-    oursSummary,
-    baselineSummary,
-    connectSeconds: { ours: round(oursConnectSeconds), baseline: round(baselineConnectSeconds) },
+    summaries: Object.fromEntries(summaries),
+    connectSeconds,
     strayDeliveries: tracker.stray,
+    sessions: fixture.sessions.length,
     steps: steps.map((step) =>
       Object.fromEntries(
         Object.entries(step).map(([key, value]) => [
@@ -414,4 +490,30 @@ export async function fanout(context: BenchContext): Promise<BenchResult> {
       ),
     ),
   };
+}
+
+/** 1,000 connections in rooms of 30 (a class's channels). */
+export function fanout(context: BenchContext): Promise<BenchResult> {
+  return fanoutBench(context, {
+    name: 'fanout',
+    rooms: context.fixture.rooms,
+    rates: RATES,
+    goal: 0.3,
+    socketIo: false,
+    description:
+      'Messages delivered to subscribed clients per second at saturation (the best step of a rising send rate), rooms of 30: real messages.send (persisted) + messages.live vs a bare ws room broadcast.',
+  });
+}
+
+/** 1,000 connections in rooms of 300 (a lecture), with the Socket.IO peer. */
+export function fanoutLecture(context: BenchContext): Promise<BenchResult> {
+  return fanoutBench(context, {
+    name: 'fanout-lecture',
+    rooms: context.fixture.lectureRooms,
+    rates: LECTURE_RATES,
+    goal: 0.5,
+    socketIo: true,
+    description:
+      'Messages delivered per second at saturation, rooms of 300 (a lecture): real messages.send (every message persisted) + messages.live vs a bare ws room broadcast; peer: a Socket.IO room broadcast (persists nothing), same clients and rates.',
+  });
 }

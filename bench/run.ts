@@ -1,10 +1,11 @@
-// `npm run bench [-- fanout|write|memory …]`: makes a fresh PostgreSQL database, starts the real server
+// `npm run bench [-- fanout|fanout-lecture|write|write-burst|memory …]`: makes a fresh PostgreSQL database, starts the real server
 // as a child process, creates the users, sessions, classes and channels, runs the benchmarks (each
 // against its baseline in the same run), prints their tables, writes bench/results/<name>.json, and
 // cleans up (sockets, children, pools, the database). BENCH_QUICK=1 shortens every step.
-import { fanout } from './fanout';
+import { fanout, fanoutLecture } from './fanout';
 import { memory } from './memory';
-import { write } from './write';
+import { web } from './web';
+import { write, writeBurst } from './write';
 import { startServer, type ChildHandle } from './lib/child';
 import type { BenchContext } from './lib/context';
 import { createBenchDatabase, findPostgres, type BenchPostgres } from './lib/database';
@@ -17,7 +18,7 @@ import {
   type Fixture,
 } from './lib/fixtures';
 import type { Database } from '../apps/server/src/db/client';
-import { formatTable, quick, round, writeResult, type BenchResult } from './lib/util';
+import { formatTable, goalMet, quick, round, writeResult, type BenchResult } from './lib/util';
 
 /** Signed-in WebSocket connections (each with a session of its own). */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 1000);
@@ -29,30 +30,40 @@ const USERS = 60;
  */
 const HTTP_SIGN_INS = process.env.BENCH_HTTP_SIGN_INS === '1' ? CONNECTIONS - USERS : USERS;
 const ROOM_SIZE = 30;
+/** A lecture: one channel read by 300 (fanout-lecture). */
+const LECTURE_SIZE = 300;
 const CLASSES = 2;
 /** Messages already in every channel, so a subscription's snapshot is a full page (BENCH_HISTORY). */
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 25);
 
 const BENCHES: Record<string, (context: BenchContext) => Promise<BenchResult>> = {
   fanout,
+  'fanout-lecture': fanoutLecture,
   write,
+  'write-burst': writeBurst,
   memory,
 };
+
+/** Benchmarks that start what they measure: no PostgreSQL, no fixture (run first, alone if asked). */
+const STANDALONE: Record<string, (log: (line: string) => void) => Promise<BenchResult>> = { web };
 
 const runStarted = performance.now();
 const log = (line: string) =>
   console.log(`[${((performance.now() - runStarted) / 1000).toFixed(1).padStart(5)} s] ${line}`);
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
-const unknown = requested.filter((name) => !(name in BENCHES));
+const unknown = requested.filter((name) => !(name in BENCHES) && !(name in STANDALONE));
 if (unknown.length > 0) {
   console.error(
-    `Unknown benchmark: ${unknown.join(', ')}. Choose from: ${Object.keys(BENCHES).join(', ')}.`,
+    `Unknown benchmark: ${unknown.join(', ')}. Choose from: ${[...Object.keys(BENCHES), ...Object.keys(STANDALONE)].join(', ')}.`,
   );
   process.exit(2);
 }
 // Always in this order: write's baseline leaves rows the fanout would not expect mid-run.
 const selected = Object.keys(BENCHES).filter(
+  (name) => requested.length === 0 || requested.includes(name),
+);
+const standalone = Object.keys(STANDALONE).filter(
   (name) => requested.length === 0 || requested.includes(name),
 );
 
@@ -79,8 +90,33 @@ process.once('SIGINT', () => {
   void cleanup().then(() => process.exit(130));
 });
 
+/** Writes a benchmark's result file and logs its line. */
+function record(result: BenchResult): BenchResult {
+  const path = writeResult({
+    ...result,
+    date: new Date().toISOString(),
+    durationSeconds: round((performance.now() - runStarted) / 1000),
+  });
+  log(
+    `${result.name}: ours ${result.ours} vs baseline ${result.baseline} ${result.unit} → ratio ${result.ratio} (goal ≥ ${result.goal}); wrote ${path}`,
+  );
+  return result;
+}
+
 async function main(): Promise<number> {
-  log(`benchmarks: ${selected.join(', ')}${quick ? ' (BENCH_QUICK)' : ''}`);
+  log(`benchmarks: ${[...standalone, ...selected].join(', ')}${quick ? ' (BENCH_QUICK)' : ''}`);
+  const results: BenchResult[] = [];
+  for (const name of standalone) {
+    log(name);
+    results.push(record(await (STANDALONE[name] as (typeof STANDALONE)[string])(log)));
+  }
+  if (selected.length > 0) await runLiveBenchmarks(results);
+  printSummary(results);
+  return 0;
+}
+
+/** The live-layer benchmarks: a fresh PostgreSQL database, the server, the fixture. */
+async function runLiveBenchmarks(results: BenchResult[]): Promise<void> {
   postgres = await findPostgres();
   const bench = await createBenchDatabase(postgres);
   dropDatabase = bench.drop;
@@ -117,14 +153,23 @@ async function main(): Promise<number> {
     history: HISTORY,
     prefix: 'bench',
   });
+  const lectureRooms = await createRooms(database, users, CONNECTIONS, {
+    roomSize: LECTURE_SIZE,
+    classCount: 1,
+    history: HISTORY,
+    prefix: 'lecture',
+  });
   const fixture: Fixture = {
     users,
     // Sign-up's and sign-in's sessions first, so the first connections use real HTTP cookies.
     sessions: [...signedUp, ...signedIn, ...minted],
     rooms,
+    lectureRooms,
     timings: { signUpMs, signInMs, mintMs, rowsMs: performance.now() - started },
   };
-  log(`${rooms.length} channels of up to ${ROOM_SIZE} connections in ${CLASSES} classes`);
+  log(
+    `${rooms.length} channels of up to ${ROOM_SIZE} connections in ${CLASSES} classes; ${lectureRooms.length} lecture channels of up to ${LECTURE_SIZE}`,
+  );
 
   const context: BenchContext = {
     databaseUrl: bench.url,
@@ -134,40 +179,36 @@ async function main(): Promise<number> {
     fixture,
     log,
   };
-  const results: BenchResult[] = [];
   for (const name of selected) {
     log(`${name}`);
     const result = await (BENCHES[name] as (context: BenchContext) => Promise<BenchResult>)(
       context,
     );
-    const path = writeResult({
-      ...result,
-      date: new Date().toISOString(),
-      durationSeconds: round((performance.now() - runStarted) / 1000),
-    });
-    results.push(result);
-    log(
-      `${name}: ours ${result.ours} vs baseline ${result.baseline} ${result.unit} → ratio ${result.ratio} (goal ≥ ${result.goal}); wrote ${path}`,
-    );
+    results.push(record(result));
   }
+}
 
+function printSummary(results: BenchResult[]): void {
   console.log('');
   console.log(
     formatTable(
-      ['benchmark', 'unit', 'ours', 'baseline', 'ratio', 'goal', 'met'],
-      results.map((result) => [
-        result.name,
-        result.unit,
-        result.ours,
-        result.baseline,
-        result.ratio,
-        `≥ ${result.goal}`,
-        result.ratio >= result.goal ? 'yes' : 'NO',
-      ]),
+      ['benchmark', 'unit', 'ours', 'baseline', 'ratio', 'goal', 'peers', 'met'],
+      results.map((result) => {
+        const peers = Object.entries(result.peers ?? {});
+        return [
+          result.name,
+          result.unit,
+          result.ours,
+          result.baseline,
+          result.ratio,
+          `≥ ${result.goal}${peers.length > 0 ? ', ≥ peers' : ''}`,
+          peers.map(([name, value]) => `${name} ${value}`).join(', ') || '—',
+          goalMet(result) ? 'yes' : 'NO',
+        ];
+      }),
     ),
   );
   log('done');
-  return 0;
 }
 
 let code = 1;

@@ -132,7 +132,8 @@ describe.each<Mode>(['light', 'dark'])('accessibility in %s mode', (mode) => {
     await page.getByRole('tabpanel').getByRole('button').first().waitFor();
     found['class: settings'] = await check(page, mode);
 
-    await page.goto(`${server.url}/catalogue`);
+    // The catalogue for the demo class (as its "AI products" link opens it), with its costs.
+    await page.goto(`${server.url}/catalogue?class=class_demo_seminar`);
     await page.getByRole('heading', { name: 'AI products', level: 1 }).waitFor();
     await page.getByRole('article', { name: 'Data Analyst Bot' }).waitFor();
     found['catalogue'] = await check(page, mode);

@@ -5,10 +5,10 @@
 // script payloads in a message, a channel name and a user name show as plain text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { createTRPCClient, createWSClient, wsLink, type TRPCClient } from '@trpc/client';
-import WebSocket from 'ws';
+import type { TRPCClient } from '@trpc/client';
 import { makeRecordId } from '@seminar/shared';
-import type { AppRouter } from '../apps/server/src/live/router';
+import type { AppRouter } from '../apps/server/src/router';
+import { connectLive } from '../test-support/liveClient';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -54,20 +54,9 @@ async function apiAs(person: Person) {
   const cookie = (await person.context.cookies(server.url))
     .map(({ name, value }) => `${name}=${value}`)
     .join('; ');
-  const headers = { origin: server.url, cookie };
-  class CookieSocket extends WebSocket {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols, { headers });
-    }
-  }
-  const wsClient = createWSClient({
-    url: `${server.url.replace(/^http/, 'ws')}/api/live`,
-    WebSocket: CookieSocket as unknown as typeof globalThis.WebSocket,
-  });
-  const trpc: TRPCClient<AppRouter> = createTRPCClient<AppRouter>({
-    links: [wsLink({ client: wsClient })],
-  });
-  return { trpc, close: () => wsClient.close() };
+  const client = connectLive(server.url, { cookie });
+  const trpc: TRPCClient<AppRouter> = client.trpc;
+  return { trpc, close: () => client.close() };
 }
 
 const channelList = (page: Page) => page.getByRole('list', { name: 'Channels' });

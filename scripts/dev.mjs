@@ -2,6 +2,9 @@
 // People reach the app through Vite (http://localhost:5173), which proxies /api to the server, so
 // that is the server's PUBLIC_URL: its Origin checks (auth, the live socket) must accept it.
 import { spawn } from 'node:child_process';
+import { requireSupportedNode } from './lib/nodeVersion.mjs';
+
+requireSupportedNode();
 
 const env = { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' };
 const children = [

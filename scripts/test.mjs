@@ -2,7 +2,10 @@
 // PostgreSQL, browser tests in Chromium. Prepares PostgreSQL and Chromium first (see README).
 import { spawnSync } from 'node:child_process';
 import { resolveChromium } from './lib/chromium.mjs';
+import { requireSupportedNode } from './lib/nodeVersion.mjs';
 import { hasPostgresBinaries, resolvePostgres } from './lib/postgres.mjs';
+
+requireSupportedNode();
 
 const args = process.argv.slice(2);
 const step = (title) => process.stdout.write(`\n=== ${title}\n`);

@@ -12,7 +12,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   sourcemap: true,
   external: external.flatMap((name) => [name, `${name}/*`]),
   logLevel: 'warning',

@@ -1,33 +1,27 @@
 // Vite config for the web app. The root vitest.config.ts extends it for the `web` test project.
-// In development the API, health check, favicon (keep-alive target) and dev pages are proxied to the
-// app server on :3000; in production the server serves `dist/` itself.
+// In development the API, health check, favicon (keep-alive target), manifest and dev pages are
+// proxied to the app server on :3000; in production the server serves `dist/` itself.
+// Pages are their own chunks (routes/routes.tsx); the build writes brotli and gzip copies of every
+// text file (build/precompress.ts) and the app shell's service worker (build/serviceWorker.ts).
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
+import { serviceWorkerPlugin } from './build/serviceWorker.ts';
 
 const SERVER = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), serviceWorkerPlugin(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
-        codeSplitting: {
-          groups: [
-            { name: 'mui', test: /node_modules[\\/]@(mui|emotion)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
-          ],
-        },
-      },
-    },
   },
   server: {
     proxy: {
       '/api': { target: SERVER, ws: true },
       '/healthz': { target: SERVER },
       '/favicon.svg': { target: SERVER },
+      '/manifest.webmanifest': { target: SERVER },
       '/dev': { target: SERVER },
     },
   },

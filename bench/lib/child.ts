@@ -116,3 +116,8 @@ export function startServer(databaseUrl: string): Promise<ChildHandle> {
 export function startBaseline(): Promise<ChildHandle> {
   return startChild('baseline-child.ts', {});
 }
+
+/** Starts the Socket.IO room broadcast server (the fanout-lecture peer). */
+export function startSocketIo(): Promise<ChildHandle> {
+  return startChild('socketio-child.ts', {});
+}

@@ -40,7 +40,10 @@ export interface Room {
 export interface Fixture {
   users: BenchUser[];
   sessions: BenchSession[];
+  /** Rooms of 30 (fanout, write, memory). */
   rooms: Room[];
+  /** Rooms of 300 over the same sessions (fanout-lecture). */
+  lectureRooms: Room[];
   timings: { signUpMs: number; signInMs: number; mintMs: number; rowsMs: number };
 }
 

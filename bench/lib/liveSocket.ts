@@ -1,13 +1,15 @@
-// A light client of the server's live socket that speaks tRPC's WebSocket protocol directly (JSON
-// text frames: {id, method, params} out, {id, result | error} back, PING/PONG keep-alive), so one bench
-// process can hold 1,000 signed-in connections. It sends what a browser tab would: the session cookie
-// and the app's Origin on the upgrade.
+// A light client of the server's live socket that speaks its protocol directly (JSON text frames,
+// docs/realtime.md#protocol: {t, id, p, i} out; {t:'r'|'s'|'e', …} back; PING/PONG), so one bench
+// process can hold 1,000 signed-in connections. It does not zod-check frames as the app's client
+// does: here the bench process is the receiving side of every benchmark, ours and the baselines
+// alike, so it does the least work per frame for all of them. It sends what a browser tab would: the
+// session cookie and the app's Origin on the upgrade.
 import WebSocket from 'ws';
 
-/** A tRPC error as it comes over the wire. */
+/** An error the server answered with (its shape as it came over the wire). */
 export class LiveError extends Error {
   constructor(readonly shape: unknown) {
-    super(`tRPC error: ${JSON.stringify(shape).slice(0, 300)}`);
+    super(`live error: ${JSON.stringify(shape).slice(0, 300)}`);
   }
 }
 
@@ -16,16 +18,23 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-interface Subscription {
-  onData(data: unknown): void;
-  started: Pending;
+interface Frame {
+  t: 'r' | 's' | 'e';
+  id?: number;
+  p?: string;
+  k?: string;
+  d?: unknown;
+  e?: unknown;
 }
 
 export class LiveSocket {
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
-  readonly #subscriptions = new Map<number, Subscription>();
-  /** Errors that arrived for a subscription after it started (the bench reports them). */
+  /** Subscriptions waiting for their `s` frame, by request id. */
+  readonly #starting = new Map<number, { path: string; onData(data: unknown): void } & Pending>();
+  /** Live subscriptions by `path\0key`. */
+  readonly #live = new Map<string, (data: unknown) => void>();
+  /** Errors that arrived outside a request (the bench reports them). */
   readonly errors: unknown[] = [];
   closed = false;
 
@@ -36,8 +45,8 @@ export class LiveSocket {
       const error = new Error('socket closed');
       for (const pending of this.#pending.values()) pending.reject(error);
       this.#pending.clear();
-      for (const subscription of this.#subscriptions.values()) subscription.started.reject(error);
-      this.#subscriptions.clear();
+      for (const starting of this.#starting.values()) starting.reject(error);
+      this.#starting.clear();
     });
   }
 
@@ -60,72 +69,57 @@ export class LiveSocket {
     });
   }
 
-  #send(message: unknown): void {
-    this.ws.send(JSON.stringify(message));
-  }
-
   /** Calls a mutation; resolves to its result. */
   mutation(path: string, input: unknown): Promise<unknown> {
-    const id = this.#nextId;
-    this.#nextId += 1;
+    const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#send({ id, method: 'mutation', params: { path, input } });
+      this.ws.send(JSON.stringify({ t: 'm', id, p: path, i: input }));
     });
   }
 
   /**
-   * Starts a subscription; resolves once the server says it started. `onData` gets each event (for
-   * tracked events, the event itself, without the tracking envelope).
+   * Starts a live query; resolves once the server answered with its snapshot (which `onData` gets
+   * first). `onData` gets each event.
    */
   subscribe(path: string, input: unknown, onData: (data: unknown) => void): Promise<void> {
-    const id = this.#nextId;
-    this.#nextId += 1;
+    const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#subscriptions.set(id, { onData, started: { resolve: () => resolve(), reject } });
-      this.#send({ id, method: 'subscription', params: { path, input } });
+      this.#starting.set(id, { path, onData, resolve: () => resolve(), reject });
+      this.ws.send(JSON.stringify({ t: 's', id, p: path, i: input }));
     });
   }
 
   #onMessage(raw: Buffer, isBinary: boolean): void {
     const text = raw.toString(isBinary ? 'binary' : 'utf8');
-    if (text === 'PING') {
-      this.ws.send('PONG');
-      return;
-    }
     if (text === 'PONG') return;
-    const message = JSON.parse(text) as {
-      id: number | null;
-      result?: { type: 'started' | 'data' | 'stopped'; id?: string; data?: unknown };
-      error?: unknown;
-    };
-    if (message.id === null) {
-      this.errors.push(message.error);
+    const frame = JSON.parse(text) as Frame;
+    if (frame.t === 'e') {
+      this.#live.get(`${frame.p}\u0000${frame.k}`)?.(frame.e);
       return;
     }
-    const pending = this.#pending.get(message.id);
+    const id = frame.id ?? 0;
+    if (frame.t === 's') {
+      const starting = this.#starting.get(id);
+      if (!starting) return;
+      this.#starting.delete(id);
+      this.#live.set(`${starting.path}\u0000${frame.k}`, starting.onData);
+      starting.onData(frame.e);
+      starting.resolve(undefined);
+      return;
+    }
+    const pending = this.#pending.get(id);
     if (pending) {
-      this.#pending.delete(message.id);
-      if (message.error) pending.reject(new LiveError(message.error));
-      else pending.resolve(message.result?.data);
+      this.#pending.delete(id);
+      if (frame.e) pending.reject(new LiveError(frame.e));
+      else pending.resolve(frame.d);
       return;
     }
-    const subscription = this.#subscriptions.get(message.id);
-    if (!subscription) return;
-    if (message.error) {
-      this.errors.push(message.error);
-      subscription.started.reject(new LiveError(message.error));
-      this.#subscriptions.delete(message.id);
-      return;
-    }
-    const result = message.result;
-    if (!result) return;
-    if (result.type === 'started') subscription.started.resolve(undefined);
-    else if (result.type === 'stopped') this.#subscriptions.delete(message.id);
-    else if (result.type === 'data') {
-      // Tracked events arrive as {id: cursor, data: event}.
-      const data = result.id !== undefined ? (result.data as { data: unknown }).data : result.data;
-      subscription.onData(data);
+    const starting = this.#starting.get(id);
+    if (starting) {
+      this.#starting.delete(id);
+      this.errors.push(frame.e);
+      starting.reject(new LiveError(frame.e));
     }
   }
 

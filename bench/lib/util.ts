@@ -98,7 +98,17 @@ export interface BenchResult {
   /** ours / baseline, higher is better (memory: baseline bytes per connection / ours). */
   ratio: number;
   goal: number;
+  /** Other systems measured in the same run (e.g. Socket.IO): ours must reach each of them too. */
+  peers?: Record<string, number>;
   [detail: string]: unknown;
+}
+
+/** The ratio reaches the goal, and ours reaches every peer. */
+export function goalMet(result: BenchResult): boolean {
+  return (
+    result.ratio >= result.goal &&
+    Object.values(result.peers ?? {}).every((peer) => result.ours >= peer)
+  );
 }
 
 /** Writes bench/results/<name>.json and returns its path. */

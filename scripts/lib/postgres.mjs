@@ -32,7 +32,11 @@ function postgresBinDir() {
   return null;
 }
 
-/** Starts a throwaway cluster; returns its URL and a stop function, or null without binaries. */
+/**
+ * Starts a throwaway cluster; returns its URL, a stop function (stops and deletes it), and
+ * `pause()` / `resume()` (stop and start the server on the same data, for outage tests); or null
+ * without binaries.
+ */
 export function startThrowawayCluster(port = 54329) {
   const bin = postgresBinDir();
   if (!bin) return null;
@@ -47,16 +51,19 @@ export function startThrowawayCluster(port = 54329) {
     execFileSync(exe, full, { stdio: 'pipe' });
   };
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-    '-w',
-    '-l',
-    join(dir, 'log'),
-    'start',
-  ]);
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      '-w',
+      '-l',
+      join(dir, 'log'),
+      'start',
+    ]);
+  start();
+  const pause = () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
   const stop = () => {
     try {
       run('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
@@ -65,7 +72,7 @@ export function startThrowawayCluster(port = 54329) {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, pause, resume: start };
 }
 
 /**

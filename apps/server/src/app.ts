@@ -1,11 +1,14 @@
 // Docs: docs/ARCHITECTURE.md#request-path — builds the Fastify app; main.ts and the tests both use it.
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { registerAnalyticsRoutes } from './analytics/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerHealthRoutes } from './http/health';
-import { registerLiveSocket } from './live/socket';
+import { registerLiveSocket } from './live/transport/socket';
 import { registerOutboxRoutes } from './mail/routes';
+import { appRouter } from './router';
 import { registerUserRoutes } from './users/routes';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web';
@@ -41,13 +44,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   );
 
+  // Every text answer over 1 KiB goes out brotli or gzip compressed (the web app's files are
+  // compressed at build time and sent as they are; http/web.ts). Brotli quality 5: near gzip -9's
+  // speed with a smaller result; the highest levels are for the build.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   registerSecurityHeaders(app, config);
   registerHealthRoutes(app, runtime);
   registerAuthRoutes(app, runtime);
   registerOutboxRoutes(app, runtime);
   registerUserRoutes(app, runtime);
   registerAnalyticsRoutes(app, runtime);
-  const live = registerLiveSocket(app, runtime);
+  const live = registerLiveSocket(app, runtime, appRouter);
   app.addHook('onClose', async () => live.close());
   await registerWebApp(app, config, options.webDist ?? webDistDir);
   return app;

@@ -1,6 +1,7 @@
 // Docs: README.md#configuration — every variable the server reads, validated once at start.
 import { z } from 'zod';
 import { DEFAULT_APP_NAME } from '@seminar/shared';
+import type { LiveLimits } from './live/transport/limits';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -15,6 +16,8 @@ const emailList = z
       .filter((entry) => entry.length > 0),
   )
   .pipe(z.array(z.email({ message: 'must be a comma-separated list of e-mail addresses' })));
+
+const positiveInt = z.coerce.number().int('must be a whole number').min(1, 'must be at least 1');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -69,6 +72,13 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(900),
+  LIVE_MAX_SOCKETS_PER_USER: positiveInt.default(16),
+  LIVE_MAX_SUBSCRIPTIONS_PER_SOCKET: positiveInt.default(64),
+  LIVE_MAX_REQUESTS_IN_FLIGHT: positiveInt.default(32),
+  LIVE_MAX_BUFFERED_BYTES: positiveInt.default(2 * 1024 * 1024),
+  LIVE_MAX_FRAME_BYTES: positiveInt.min(16 * 1024, 'must be at least 16384').default(64 * 1024),
+  LIVE_MUTATIONS_PER_SECOND: positiveInt.default(10),
+  LIVE_MUTATION_BURST: positiveInt.default(40),
 });
 
 /** The server's validated configuration. */
@@ -99,6 +109,8 @@ export interface Config {
     resetRequestsPerAccount: number;
     accountWindowSeconds: number;
   };
+  /** What one user or socket may cost a node (docs/realtime.md#limits). */
+  live: LiveLimits;
 }
 
 /** A configuration value that failed validation; its message names the variable and the rule. */
@@ -155,6 +167,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       failedSignInsPerAccount: value.AUTH_FAILED_SIGN_IN_LIMIT,
       resetRequestsPerAccount: value.AUTH_RESET_REQUEST_LIMIT,
       accountWindowSeconds: value.AUTH_ACCOUNT_WINDOW_SECONDS,
+    },
+    live: {
+      socketsPerUser: value.LIVE_MAX_SOCKETS_PER_USER,
+      subscriptionsPerSocket: value.LIVE_MAX_SUBSCRIPTIONS_PER_SOCKET,
+      requestsInFlightPerSocket: value.LIVE_MAX_REQUESTS_IN_FLIGHT,
+      bufferedBytesPerSocket: value.LIVE_MAX_BUFFERED_BYTES,
+      maxFrameBytes: value.LIVE_MAX_FRAME_BYTES,
+      mutationsPerSecond: value.LIVE_MUTATIONS_PER_SECOND,
+      mutationBurst: value.LIVE_MUTATION_BURST,
     },
   };
 }

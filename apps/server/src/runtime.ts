@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { LiveHub } from './live/hub';
 import type { Mailer } from './mail/mailer';
+import type { MessageSendQueue } from './messages/sendQueue';
 
 /** What request handlers need once the database is open and migrated. */
 export interface Services {
@@ -14,6 +15,8 @@ export interface Services {
   mailer: Mailer;
   /** This node's subscription runtime. */
   hub: LiveHub;
+  /** This node's message send path (group commit). */
+  sendQueue: MessageSendQueue;
 }
 
 /** Holds the services once they exist; handlers ask it instead of capturing them at build time. */

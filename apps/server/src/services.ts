@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { LiveHub } from './live/hub';
 import { createMailer, type Mailer } from './mail/mailer';
+import { MessageSendQueue } from './messages/sendQueue';
 import type { Services } from './runtime';
 
 /** Builds the services on an open, migrated database. */
@@ -13,7 +14,8 @@ export async function createServices(options: {
   config: Config;
   database: Database;
   log: FastifyBaseLogger;
-  mailer?: Mailer;
+  /** Undefined: the mailer the configuration asks for (SMTP or the development outbox). */
+  mailer?: Mailer | undefined;
 }): Promise<Services> {
   const { config, database, log } = options;
   const mailer =
@@ -22,6 +24,7 @@ export async function createServices(options: {
   const auth = createAuth({ config, db: database.db, mailer, secret });
   const services = { config, database, auth, mailer } as Services;
   services.hub = new LiveHub(services, log);
+  services.sendQueue = new MessageSendQueue(database, services.hub);
   await services.hub.start();
   return services;
 }

@@ -222,6 +222,35 @@ const procedures: Record<
         title: 'New case',
       }),
   },
+  'channels.live': {
+    write: false,
+    student: 'ok',
+    run: (_c, w, v) => readLive(v, (c) => c.channels.live({ class_id: w.classId })),
+  },
+  'channels.notifications': {
+    write: false,
+    student: 'ok',
+    run: (_c, w, v) =>
+      readLive(v, (c) =>
+        c.channels.notifications({ class_id: w.classId, channel_id: w.channelId }),
+      ),
+  },
+  'channels.notify': {
+    write: true,
+    student: 'ok',
+    run: (c, w) =>
+      c.channels.notify({ class_id: w.classId, channel_id: w.channelId, type: 'user_online' }),
+  },
+  'channels.clearTyping': {
+    write: true,
+    student: 'ok',
+    run: (c, w) => c.channels.clearTyping({ class_id: w.classId, channel_id: w.channelId }),
+  },
+  'channels.leave': {
+    write: true,
+    student: 'ok',
+    run: (c, w) => c.channels.leave({ class_id: w.classId, channel_id: w.channelId }),
+  },
   'activities.setEnabled': {
     write: true,
     student: 'FORBIDDEN',

@@ -2,13 +2,13 @@
 // validation and commands as over the socket, without one.
 import type { LiveEvent } from '@seminar/shared';
 import type { SessionUser } from '../src/auth/session';
-import { appRouter } from '../src/live/router';
+import { appRouter } from '../src/router';
 import type { Services } from '../src/runtime';
 
 /** A caller for `viewer` (null: anonymous); subscriptions end when `signal` aborts. */
 export function callerFor(services: Services, viewer: SessionUser | null, signal?: AbortSignal) {
   return appRouter.createCaller(
-    { services, viewer, connectionId: 'test' },
+    { services, viewer, connectionId: 'test', session: null },
     signal ? { signal } : {},
   );
 }

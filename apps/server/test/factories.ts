@@ -1,5 +1,6 @@
 // Test factories for the server: configuration, a ready runtime on a test database, an app.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,9 @@ export function makeConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
 }
 
+/** The text of the test web folder's one asset, /assets/app-Ab12Cd34.js. */
+export const TEST_ASSET = `export const text = ${JSON.stringify('seminar '.repeat(400))};\n`;
+
 /** A folder shaped like apps/web/dist, so tests do not depend on a web build. */
 export function makeWebDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'seminar-web-'));
@@ -25,6 +29,11 @@ export function makeWebDist(): string {
     '<!doctype html><html lang="en"><head><title>{name}</title><meta name="description" content="{description}"><meta name="application-name" content="{name}"></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // A hashed asset with the compressed copies the build writes beside it.
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'app-Ab12Cd34.js'), TEST_ASSET);
+  writeFileSync(join(dir, 'assets', 'app-Ab12Cd34.js.br'), brotliCompressSync(TEST_ASSET));
+  writeFileSync(join(dir, 'assets', 'app-Ab12Cd34.js.gz'), gzipSync(TEST_ASSET));
   return dir;
 }
 

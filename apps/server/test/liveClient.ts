@@ -1,43 +1,6 @@
-// A tRPC client over the live WebSocket, as a browser tab of a signed-in user would open it.
-import { createTRPCClient, createWSClient, wsLink, type TRPCClient } from '@trpc/client';
-import WebSocket from 'ws';
-import type { AppRouter } from '../src/live/router';
-
-export interface LiveTestClient {
-  trpc: TRPCClient<AppRouter>;
-  close(): Promise<void>;
-  /** Close codes the socket saw. */
-  closes: number[];
-}
-
-/** Connects to `baseUrl`'s /api/live with the cookie and Origin a browser would send. */
-export function connectLive(
-  baseUrl: string,
-  options: { cookie?: string; origin?: string } = {},
-): LiveTestClient {
-  const closes: number[] = [];
-  const headers: Record<string, string> = { origin: options.origin ?? baseUrl };
-  if (options.cookie) headers.cookie = options.cookie;
-  class BrowserLikeSocket extends WebSocket {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols, { headers });
-      this.on('close', (code) => closes.push(code));
-    }
-  }
-  const wsClient = createWSClient({
-    url: `${baseUrl.replace(/^http/, 'ws')}/api/live`,
-    WebSocket: BrowserLikeSocket as unknown as typeof globalThis.WebSocket,
-    retryDelayMs: () => 100,
-  });
-  const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
-  return {
-    trpc,
-    closes,
-    close: async () => {
-      await wsClient.close();
-    },
-  };
-}
+// Live-socket clients for the server tests (the app's own client, see test-support/liveClient.ts)
+// and a log that collects a subscription's events.
+export { connectLive, type LiveTestClient } from '../../../test-support/liveClient';
 
 /** Collects a subscription's events; `until` waits for a condition on them. */
 export class EventLog<T> {

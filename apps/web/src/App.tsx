@@ -24,8 +24,8 @@ export function AppProviders({
   children,
 }: {
   queryClient: QueryClient;
-  /** Makes the live client (tests pass a fake; default: the real socket). */
-  createLiveClient?: LiveClientFactory;
+  /** Makes the live client (tests pass a fake; undefined: the real socket). */
+  createLiveClient?: LiveClientFactory | undefined;
   children: ReactNode;
 }) {
   return (

@@ -5,6 +5,7 @@ import { App } from './App';
 import { startAnalytics } from './analytics/events';
 import { sessionUidSource } from './analytics/sessionUid';
 import { createQueryClient } from './queryClient';
+import { PATHS } from './routes/paths';
 import { startInactivityReload } from './shell/inactivity';
 import { startKeepAlive } from './shell/keepAlive';
 
@@ -16,6 +17,23 @@ startKeepAlive();
 startAnalytics({ currentUid: sessionUidSource(queryClient) });
 // Reload after a long idle time (localStorage['seminar.inactivityOverride'] shortens it; see the file).
 startInactivityReload();
+
+// The app shell's service worker (build/serviceWorker.ts), once the page has loaded.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+      console.warn('[seminar] service worker', error);
+    });
+  });
+}
+
+// A signed-in page needs the live client: fetch its code now, beside the page's own chunks, rather
+// than after the session answered (the signed-out pages never load it).
+if (
+  ![PATHS.signIn, PATHS.signUp, PATHS.forgotPassword].includes(window.location.pathname as never)
+) {
+  void import('./live/client').catch(() => undefined);
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_ERROR_MESSAGE, emailSchema, isValidEmail, normalizeEmail } from './email';
+import { z } from 'zod';
+import { emailSchema } from './email';
+import { EMAIL_ERROR_MESSAGE, EMAIL_PATTERN, isValidEmail, normalizeEmail } from './emailAddress';
+
+describe('EMAIL_PATTERN', () => {
+  it("is zod's standard e-mail pattern, so the schema and isValidEmail agree", () => {
+    expect(EMAIL_PATTERN.source).toBe(z.regexes.email.source);
+    expect(EMAIL_PATTERN.flags).toBe(z.regexes.email.flags);
+  });
+});
 
 describe('normalizeEmail', () => {
   it.each([

@@ -3,6 +3,7 @@
 export * from './constants';
 export * from './names';
 export * from './email';
+export * from './emailAddress';
 export * from './documentId';
 export * from './recordId';
 export * from './roles';
@@ -14,3 +15,4 @@ export * from './schemas';
 export * from './classSelection';
 export * from './authErrors';
 export * from './liveEvents';
+export * from './liveProtocol';

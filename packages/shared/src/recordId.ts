@@ -68,7 +68,7 @@ export function formatRecordTimestamp(now: Date): string {
 
 /**
  * The default random suffix: RECORD_ID_SUFFIX_LENGTH lowercase base36 characters from the
- * platform's cryptographic random source (Web Crypto, present in browsers and Node 20).
+ * platform's cryptographic random source (Web Crypto, present in browsers and Node).
  */
 export function defaultRandomSuffix(): string {
   let suffix = '';

@@ -44,7 +44,8 @@ export interface MembershipLike {
   class_id: string;
   enabled: boolean;
   deleted: boolean;
-  pending_deleted?: boolean | null;
+  /** Absent, undefined or null all mean "not pending" (stored records predate the field). */
+  pending_deleted?: boolean | null | undefined;
 }
 
 /** One class's membership lists plus the class's my_role, the inputs of {@link classRole}. */

@@ -2,7 +2,7 @@
 // powers). The server filters live-query fan-out with these same functions, so the web and the
 // server can never disagree about who sees what.
 import type { Role } from './constants';
-import { normalizeEmail } from './email';
+import { normalizeEmail } from './emailAddress';
 import { hasInstructorPowers } from './roles';
 
 /** The fields the listing rule reads (channels, activities and profiles all have them). */
@@ -30,7 +30,8 @@ export function listVisible<T extends ListableLike>(items: readonly T[], role: R
 export interface ChannelLike extends ListableLike {
   channel_id: string;
   is_public: boolean;
-  channel_group?: readonly string[] | null;
+  /** Absent, undefined or null all mean "no group". */
+  channel_group?: readonly string[] | null | undefined;
 }
 
 /** Who is looking at a class's channels. */
@@ -50,7 +51,7 @@ export interface ChannelViewer {
  * A missing or blank e-mail owns nothing, even if the group holds a blank entry.
  */
 export function isOwnChannel(
-  channel: { channel_group?: readonly string[] | null },
+  channel: Pick<ChannelLike, 'channel_group'>,
   email: string | null | undefined,
 ): boolean {
   if (typeof email !== 'string') return false;

@@ -8,11 +8,12 @@ import type { Db } from '../db/client';
 import { activities, channels, products } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
 import { forbidden, notFound } from '../live/trpc';
+import { activitiesTopic } from './live';
 import { canManageActivities } from './policies';
 import { presentActivity } from './presenters';
 
 const announce = (classId: string, id: string) => ({
-  topic: 'activities',
+  topic: activitiesTopic,
   key: classId,
   ids: [id],
 });

@@ -1,15 +1,17 @@
 // Docs: docs/classes.md#activities — SPEC §7 "Activities": a class's activities under SPEC §5's
 // listing rules (students: enabled only; instructors and class admins: also disabled).
 import { and, eq, inArray } from 'drizzle-orm';
-import { isListed, type Activity } from '@seminar/shared';
+import { z } from 'zod';
+import { documentIdSchema, isListed, type Activity } from '@seminar/shared';
 import { requireClassAccess, type ClassAccess } from '../classes/access';
 import { activities } from '../db/schema';
-import type { LiveTopic } from '../live/hub';
+import type { CollectionTopic } from '../live/topic';
 import { presentActivity } from './presenters';
 
-export const activitiesTopic: LiveTopic<{ class_id: string }, Activity, ClassAccess> = {
-  name: 'activities',
+export const activitiesTopic: CollectionTopic<{ class_id: string }, Activity, ClassAccess> = {
+  name: 'activities.live',
   kind: 'collection',
+  input: z.object({ class_id: documentIdSchema }),
   key: (input) => input.class_id,
   access: (services, viewer, input) =>
     requireClassAccess(services.database.db, viewer.uid, input.class_id),

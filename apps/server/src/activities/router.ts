@@ -1,23 +1,14 @@
 // Docs: docs/classes.md#activities — activities: live list, save, enable/disable, delete.
 import { z } from 'zod';
 import { activityInputSchema, documentIdSchema } from '@seminar/shared';
-import { authedProcedure, router } from '../live/trpc';
+import { authedProcedure, liveSubscription, router } from '../live/trpc';
 import { activityDeleter, activityEnabledSetter, activitySaver } from './commands';
 import { activitiesTopic } from './live';
 
 const activityRef = z.object({ class_id: documentIdSchema, activity_id: documentIdSchema });
 
 export const activitiesRouter = router({
-  live: authedProcedure
-    .input(z.object({ class_id: documentIdSchema }))
-    .subscription(({ ctx, input, signal }) =>
-      ctx.services.hub.subscribe(
-        activitiesTopic,
-        ctx.viewer,
-        input,
-        signal ?? new AbortController().signal,
-      ),
-    ),
+  live: liveSubscription(activitiesTopic),
   save: authedProcedure
     .input(activityInputSchema)
     .mutation(({ ctx, input }) => activitySaver(ctx.services.database.db, ctx.viewer, input)),

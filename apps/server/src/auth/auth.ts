@@ -21,6 +21,8 @@ import type { Mailer } from '../mail/mailer';
 import { invitationsClaimer } from '../classes/memberCommands';
 import { passwordProblem } from './passwordPolicy';
 import { resetCodeMail } from './mails';
+import { notify, toNotice } from '../live/bus';
+import { sessionsEndedSignal } from '../live/signals';
 
 type AttemptKind = 'sign-in-failure' | 'reset-request';
 
@@ -140,6 +142,14 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
         },
       },
       session: {
+        delete: {
+          // Signed out, reset, revoked: that session's live sockets close on every node at once.
+          async after(session) {
+            await notify(db, [
+              toNotice({ topic: sessionsEndedSignal, key: session.userId, ids: [session.id] }),
+            ]);
+          },
+        },
         create: {
           // A disabled user's correct password still gets no session (SPEC §8 user-disabled).
           async before(session) {

@@ -28,7 +28,7 @@ export function toFetchRequest(request: FastifyRequest, publicUrl: string): Requ
       ? typeof request.body === 'string'
         ? request.body
         : JSON.stringify(request.body)
-      : undefined,
+      : null,
   });
 }
 

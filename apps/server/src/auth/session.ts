@@ -1,5 +1,8 @@
 // Docs: docs/accounts.md#sessions — who is asking, from the session cookie.
+import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { sessions } from '../db/schema';
 import type { Services } from '../runtime';
 
 /** The signed-in user of a request as the rest of the server sees it (SPEC §3 auth user). */
@@ -37,4 +40,17 @@ export async function sessionUser(
   request: FastifyRequest,
 ): Promise<SessionUser | null> {
   return (await sessionFromCookie(services, request.headers.cookie))?.user ?? null;
+}
+
+/**
+ * Whether a session still exists and has not expired: every write over a live socket checks it,
+ * so a signed-out, reset or expired session writes nothing more, whatever its socket does.
+ */
+export async function sessionIsLive(database: Database, sessionId: string): Promise<boolean> {
+  const rows = await database.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return rows.length > 0;
 }

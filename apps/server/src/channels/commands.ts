@@ -1,6 +1,6 @@
 // Docs: docs/channels.md — the write path of channels, channel members, reads and notices.
 import { TRPCError } from '@trpc/server';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   ONLINE_WINDOW_MS,
   TYPING_WINDOW_MS,
@@ -21,7 +21,8 @@ import {
 import { auditFields, nextVersion, runCommand, type CommandScope } from '../live/commands';
 import { forbidden, notFound } from '../live/trpc';
 import { requireChannelAccess } from './access';
-import { viewerChannelsKey } from './live';
+import { accessSignal } from '../live/signals';
+import { channelMembersTopic, channelsTopic, notificationsTopic, viewerChannelsKey } from './live';
 import { canManageChannels } from './policies';
 import { notificationId } from './presenters';
 
@@ -32,17 +33,22 @@ async function requireManager(db: Db, viewer: SessionUser, classId: string): Pro
 }
 
 /**
- * A channel changed in a way that can change who sees it: every channel list of the class, and every
- * live query in the class re-checks access (a student who loses the channel gets its stream ended).
+ * A channel changed: every channel list of the class gets the row (each filtered by who may see
+ * it). When the change can change who sees it, the live queries of that channel re-check access (a
+ * student who loses the channel gets its stream ended); nothing else in the class needs to.
  */
 function announceChannel(
   announce: CommandScope['announce'],
   classId: string,
   channelId: string,
+  visibilityChanged: boolean,
 ): void {
-  announce({ topic: 'channels', key: classId, ids: [channelId] });
-  announce({ topic: 'access', key: classId, ids: null });
+  announce({ topic: channelsTopic, key: classId, ids: [channelId] });
+  if (visibilityChanged) announce({ topic: accessSignal, key: classId, ids: [channelId] });
 }
+
+/** The channel fields SPEC §4's visibility reads. */
+const VISIBILITY_FIELDS = ['is_public', 'enabled', 'deleted', 'channel_group'] as const;
 
 /** Creates a channel (name, public or not, group e-mails). */
 export async function channelCreator(
@@ -63,7 +69,8 @@ export async function channelCreator(
     await tx
       .insert(channels)
       .values({ ...input, created_by: viewer.uid, ...auditFields(viewer), version: nextVersion });
-    announceChannel(announce, input.class_id, input.channel_id);
+    // A new channel changes no live query's access.
+    announceChannel(announce, input.class_id, input.channel_id, false);
     return { channel_id: input.channel_id };
   });
 }
@@ -89,7 +96,12 @@ export async function channelUpdater(
       )
       .returning({ id: channels.channel_id });
     if (updated.length === 0) throw notFound('Channel');
-    announceChannel(announce, class_id, channel_id);
+    announceChannel(
+      announce,
+      class_id,
+      channel_id,
+      VISIBILITY_FIELDS.some((field) => field in changes),
+    );
   });
 }
 
@@ -113,7 +125,7 @@ export async function channelDeleter(
       )
       .returning({ id: channels.channel_id });
     if (updated.length === 0) throw notFound('Channel');
-    announceChannel(announce, ref.class_id, ref.channel_id);
+    announceChannel(announce, ref.class_id, ref.channel_id, true);
   });
 }
 
@@ -166,9 +178,9 @@ export async function channelMemberSetter(
         target: [channelUsers.channel_id, channelUsers.uid],
         set: { deleted: !member, enabled: true, ...auditFields(viewer), version: nextVersion },
       });
-    announce({ topic: 'channelMembers', key: ref.channel_id, ids: [ref.uid] });
-    announce({ topic: 'channels', key: viewerChannelsKey(ref.uid), ids: null });
-    announce({ topic: 'access', key: ref.class_id, ids: null, uid: ref.uid });
+    announce({ topic: channelMembersTopic, key: ref.channel_id, ids: [ref.uid] });
+    announce({ topic: channelsTopic, key: viewerChannelsKey(ref.uid), ids: null });
+    announce({ topic: accessSignal, key: ref.class_id, ids: [ref.channel_id], uid: ref.uid });
   });
 }
 
@@ -196,7 +208,7 @@ export async function channelReadMarker(
           updated_at: sql`now()`,
         },
       });
-    announce({ topic: 'channels', key: viewerChannelsKey(viewer.uid), ids: null });
+    announce({ topic: channelsTopic, key: viewerChannelsKey(viewer.uid), ids: null });
   });
 }
 
@@ -225,20 +237,23 @@ export async function channelNotifier(
     );
     if (written.length > 0)
       announce({
-        topic: 'notifications',
+        topic: notificationsTopic,
         key: ref.channel_id,
         ids: [notificationId(viewer.uid, type)],
       });
   });
 }
 
-/** Clears the viewer's typing notice (on send and on leaving the channel). */
-export async function typingClearer(
+/**
+ * Ends a user's own notices of the given types in a channel (no access check: it only ever clears
+ * the user's own rows, e.g. when their socket closes after they lost access).
+ */
+export async function channelNoticesClearer(
   db: Db,
-  viewer: SessionUser,
+  uid: string,
   ref: { class_id: string; channel_id: string },
+  types: readonly NotificationType[],
 ): Promise<void> {
-  await requireChannelAccess(db, viewer, ref.class_id, ref.channel_id);
   await runCommand(db, async ({ tx, announce }) => {
     const cleared = await tx
       .update(channelNotifications)
@@ -246,17 +261,40 @@ export async function typingClearer(
       .where(
         and(
           eq(channelNotifications.channel_id, ref.channel_id),
-          eq(channelNotifications.from_uid, viewer.uid),
-          eq(channelNotifications.type, 'user_typing'),
+          eq(channelNotifications.from_uid, uid),
+          inArray(channelNotifications.type, [...types]),
           eq(channelNotifications.deleted, false),
         ),
       )
-      .returning({ uid: channelNotifications.from_uid });
+      .returning({ type: channelNotifications.type });
     if (cleared.length > 0)
       announce({
-        topic: 'notifications',
+        topic: notificationsTopic,
         key: ref.channel_id,
-        ids: [notificationId(viewer.uid, 'user_typing')],
+        ids: cleared.map((row) => notificationId(uid, row.type as NotificationType)),
       });
   });
+}
+
+/** Clears the viewer's typing notice (on send, on an emptied composer, on leaving the channel). */
+export async function typingClearer(
+  db: Db,
+  viewer: SessionUser,
+  ref: { class_id: string; channel_id: string },
+): Promise<void> {
+  await requireChannelAccess(db, viewer, ref.class_id, ref.channel_id);
+  await channelNoticesClearer(db, viewer.uid, ref, ['user_typing']);
+}
+
+/**
+ * The viewer left the channel (the page was hidden or closed, they signed out, or their socket
+ * closed): their online and typing notices end for everyone at once.
+ */
+export async function channelLeaver(
+  db: Db,
+  viewer: SessionUser,
+  ref: { class_id: string; channel_id: string },
+): Promise<void> {
+  await requireChannelAccess(db, viewer, ref.class_id, ref.channel_id);
+  await channelNoticesClearer(db, viewer.uid, ref, ['user_online', 'user_typing']);
 }

@@ -1,9 +1,11 @@
 // Docs: docs/channels.md#live-queries — a viewer's channel list (SPEC §4 visibility, unread counts)
 // and a channel's typing and online notices.
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   canSeeChannel,
   displayName,
+  documentIdSchema,
   enrolledChannelIds,
   hasInstructorPowers,
   ONLINE_WINDOW_MS,
@@ -14,7 +16,7 @@ import {
 import { requireClassRole } from '../classes/access';
 import type { Db } from '../db/client';
 import { channelNotifications, channels, channelUsers, users } from '../db/schema';
-import type { LiveTopic } from '../live/hub';
+import type { CollectionTopic } from '../live/topic';
 import { notFound } from '../live/trpc';
 import { requireChannelAccess, type ChannelAccess } from './access';
 import { presentChannel, presentNotification } from './presenters';
@@ -68,50 +70,61 @@ async function channelListAccess(
   };
 }
 
+const classRef = z.object({ class_id: documentIdSchema });
+const channelRef = classRef.extend({ channel_id: documentIdSchema });
+
 /** SPEC §7 "Channels" and §4 visibility: the channels this viewer may see, with unread counts. */
-export const channelsTopic: LiveTopic<{ class_id: string }, ChannelView, ChannelListAccess> = {
-  name: 'channels',
-  kind: 'collection',
-  key: (input) => input.class_id,
-  extraKeys: (access) => [viewerChannelsKey(access.uid)],
-  access: (services, viewer, input) =>
-    channelListAccess(services.database.db, viewer, input.class_id),
-  classOf: (access) => access.classId,
-  async snapshot(services, viewer, input, access) {
-    const rows = await services.database.db
-      .select()
-      .from(channels)
-      .where(and(eq(channels.class_id, input.class_id), eq(channels.deleted, false)));
-    return rows
-      .map((row) =>
-        presentChannel(row, {
-          email: access.email,
-          lastReadSeq: access.lastRead.get(row.channel_id) ?? 0,
-        }),
-      )
-      .filter((row) => channelsTopic.visible(row, viewer, access));
-  },
-  async load(services, _key, ids) {
-    const rows = await services.database.db
-      .select()
-      .from(channels)
-      .where(inArray(channels.channel_id, ids));
-    return rows.map((row) => presentChannel(row, { email: '', lastReadSeq: 0 }));
-  },
-  visible: (row, _viewer, access) =>
-    row.class_id === access.classId &&
-    canSeeChannel(row, {
-      role: access.role,
-      email: access.email,
-      enrolledChannelIds: access.enrolled,
+export const channelsTopic: CollectionTopic<{ class_id: string }, ChannelView, ChannelListAccess> =
+  {
+    name: 'channels.live',
+    kind: 'collection',
+    input: classRef,
+    key: (input) => input.class_id,
+    extraKeys: (access) => [viewerChannelsKey(access.uid)],
+    access: (services, viewer, input) =>
+      channelListAccess(services.database.db, viewer, input.class_id),
+    classOf: (access) => access.classId,
+    async snapshot(services, viewer, input, access) {
+      const rows = await services.database.db
+        .select()
+        .from(channels)
+        .where(and(eq(channels.class_id, input.class_id), eq(channels.deleted, false)));
+      return rows
+        .map((row) =>
+          presentChannel(row, {
+            email: access.email,
+            lastReadSeq: access.lastRead.get(row.channel_id) ?? 0,
+          }),
+        )
+        .filter((row) => channelsTopic.visible(row, viewer, access));
+    },
+    async load(services, _key, ids) {
+      const rows = await services.database.db
+        .select()
+        .from(channels)
+        .where(inArray(channels.channel_id, ids));
+      return rows.map((row) => presentChannel(row, { email: '', lastReadSeq: 0 }));
+    },
+    visible: (row, _viewer, access) =>
+      row.class_id === access.classId &&
+      canSeeChannel(row, {
+        role: access.role,
+        email: access.email,
+        enrolledChannelIds: access.enrolled,
+      }),
+    present: (row, _viewer, access) => ({
+      ...row,
+      last_read_seq: Math.min(
+        access.lastRead.get(row.channel_id) ?? row.last_read_seq,
+        row.last_seq,
+      ),
+      is_own: row.channel_group.includes(access.email.toLowerCase()),
     }),
-  present: (row, _viewer, access) => ({
-    ...row,
-    last_read_seq: Math.min(access.lastRead.get(row.channel_id) ?? row.last_read_seq, row.last_seq),
-    is_own: row.channel_group.includes(access.email.toLowerCase()),
-  }),
-  id: (row) => row.channel_id,
-};
+    id: (row) => row.channel_id,
+    // Every message bumps its channel's last_seq (unread counts): a class's lists are updated at
+    // most four times a second, not once per message per member.
+    coalesceMs: 250,
+  };
 
 async function loadNotifications(
   db: Db,
@@ -143,13 +156,14 @@ async function loadNotifications(
 }
 
 /** SPEC §7 "Notifications": typing and online notices of a channel the viewer can see. */
-export const notificationsTopic: LiveTopic<
+export const notificationsTopic: CollectionTopic<
   { class_id: string; channel_id: string },
   ChannelNotificationView,
   ChannelAccess
 > = {
-  name: 'notifications',
+  name: 'channels.notifications',
   kind: 'collection',
+  input: channelRef,
   key: (input) => input.channel_id,
   access: (services, viewer, input) =>
     requireChannelAccess(services.database.db, viewer, input.class_id, input.channel_id),
@@ -203,13 +217,14 @@ async function loadChannelMembers(
 }
 
 /** SPEC §7 "Channel users": a channel's enrolled members, for the instructors' settings dialog. */
-export const channelMembersTopic: LiveTopic<
+export const channelMembersTopic: CollectionTopic<
   { class_id: string; channel_id: string },
   ChannelMember,
   ChannelAccess
 > = {
-  name: 'channelMembers',
+  name: 'channels.members',
   kind: 'collection',
+  input: channelRef,
   key: (input) => input.channel_id,
   async access(services, viewer, input) {
     const access = await requireChannelAccess(

@@ -8,12 +8,14 @@ import {
 } from '@seminar/shared';
 import { and, eq } from 'drizzle-orm';
 import { channels } from '../db/schema';
-import { authedProcedure, router } from '../live/trpc';
+import { authedProcedure, liveSubscription, router } from '../live/trpc';
 import { requireChannelAccess } from './access';
 import {
   channelCreator,
   channelDeleter,
   channelMemberSetter,
+  channelLeaver,
+  channelNoticesClearer,
   channelNotifier,
   channelReadMarker,
   channelUpdater,
@@ -22,16 +24,12 @@ import {
 import { channelMembersTopic, channelsTopic, notificationsTopic } from './live';
 
 const classRef = z.object({ class_id: documentIdSchema });
+const presenceKey = (ref: { channel_id: string }) => `presence:${ref.channel_id}`;
 const channelRef = classRef.extend({ channel_id: documentIdSchema });
-const never = new AbortController().signal;
 
 export const channelsRouter = router({
   /** The viewer's channel list for a class, live, with unread counts. */
-  live: authedProcedure
-    .input(classRef)
-    .subscription(({ ctx, input, signal }) =>
-      ctx.services.hub.subscribe(channelsTopic, ctx.viewer, input, signal ?? never),
-    ),
+  live: liveSubscription(channelsTopic),
   create: authedProcedure
     .input(channelCreateInputSchema)
     .mutation(({ ctx, input }) => channelCreator(ctx.services.database.db, ctx.viewer, input)),
@@ -47,11 +45,7 @@ export const channelsRouter = router({
       channelMemberSetter(ctx.services.database.db, ctx.viewer, input, input.member),
     ),
   /** The enrolled members of a channel, live (instructors and class admins). */
-  members: authedProcedure
-    .input(channelRef)
-    .subscription(({ ctx, input, signal }) =>
-      ctx.services.hub.subscribe(channelMembersTopic, ctx.viewer, input, signal ?? never),
-    ),
+  members: liveSubscription(channelMembersTopic),
   markRead: authedProcedure
     .input(channelRef.extend({ seq: z.int().min(0) }))
     .mutation(({ ctx, input }) =>
@@ -59,19 +53,31 @@ export const channelsRouter = router({
     ),
 
   /** Typing and online notices of a channel, live (SPEC §7 "Notifications"). */
-  notifications: authedProcedure
-    .input(channelRef)
-    .subscription(({ ctx, input, signal }) =>
-      ctx.services.hub.subscribe(notificationsTopic, ctx.viewer, input, signal ?? never),
-    ),
+  notifications: liveSubscription(notificationsTopic),
   notify: authedProcedure
     .input(channelRef.extend({ type: notificationTypeSchema }))
     .mutation(({ ctx, input }) =>
-      channelNotifier(ctx.services.database.db, ctx.viewer, input, input.type),
+      channelNotifier(ctx.services.database.db, ctx.viewer, input, input.type).then(() => {
+        // Online here until this socket closes (or the viewer leaves): then it ends for everyone.
+        if (input.type !== 'user_online') return;
+        const ref = { class_id: input.class_id, channel_id: input.channel_id };
+        const db = ctx.services.database.db;
+        ctx.session?.hold(presenceKey(ref), () =>
+          channelNoticesClearer(db, ctx.viewer.uid, ref, ['user_online', 'user_typing']),
+        );
+      }),
     ),
   clearTyping: authedProcedure
     .input(channelRef)
     .mutation(({ ctx, input }) => typingClearer(ctx.services.database.db, ctx.viewer, input)),
+  /**
+   * The viewer leaves the channel (the page is hidden or closed, they sign out): their online and
+   * typing notices end for everyone at once.
+   */
+  leave: authedProcedure.input(channelRef).mutation(async ({ ctx, input }) => {
+    await channelLeaver(ctx.services.database.db, ctx.viewer, input);
+    ctx.session?.unhold(presenceKey(input));
+  }),
 
   /**
    * Picking a channel warms the send path (DESIGN §2 prewarm): the access check and the channel read

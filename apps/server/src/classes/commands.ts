@@ -6,8 +6,10 @@ import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
 import { channels, classes, classMemberships, pendingClasses } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
+import { accessSignal } from '../live/signals';
 import { forbidden, notFound } from '../live/trpc';
 import { classRoleOf, requireClassRole } from './access';
+import { myClassesTopic } from './live';
 import { announceClass, announceMembership } from './notices';
 import { canManageClass } from './policies';
 import { presentClass } from './presenters';
@@ -42,7 +44,8 @@ export async function classRequester(
     const [row] = await db.select().from(classes).where(eq(classes.class_id, classId));
     if (row) return presentClass(row, 'instructor');
   } else {
-    await runCommand(db, async ({ tx, announce }) => {
+    // The request is kept (SPEC §3 pending_classes); nobody watches requests live.
+    await runCommand(db, async ({ tx }) => {
       await tx.insert(pendingClasses).values({
         pending_class_id: classId,
         ...fields,
@@ -50,7 +53,6 @@ export async function classRequester(
         ...auditFields(viewer),
         version: nextVersion,
       });
-      announce({ topic: 'pendingClasses', key: `user:${viewer.uid}`, ids: [classId] });
     });
   }
   try {
@@ -95,19 +97,17 @@ export async function classRequester(
         .update(pendingClasses)
         .set({ status: 'done', version: nextVersion })
         .where(eq(pendingClasses.pending_class_id, classId));
-      announce({ topic: 'pendingClasses', key: `user:${viewer.uid}`, ids: [classId] });
       announceClass(announce, classId, row.is_public);
       announceMembership(announce, classId, 'instructor', viewer.uid);
       return presentClass(row, 'instructor');
     });
   } catch (error) {
     const reason = error instanceof TRPCError ? error.message : 'The class could not be created.';
-    await runCommand(db, async ({ tx, announce }) => {
+    await runCommand(db, async ({ tx }) => {
       await tx
         .update(pendingClasses)
         .set({ status: 'rejected', error: reason, version: nextVersion })
         .where(eq(pendingClasses.pending_class_id, classId));
-      announce({ topic: 'pendingClasses', key: `user:${viewer.uid}`, ids: [classId] });
     });
     throw error instanceof TRPCError
       ? error
@@ -168,13 +168,13 @@ export async function classDeleter(db: Db, viewer: SessionUser, classId: string)
       .returning();
     if (!row) throw notFound('Class');
     announceClass(announce, classId, row.is_public);
-    announce({ topic: 'access', key: classId, ids: null });
+    announce({ topic: accessSignal, key: classId, ids: null });
     const members = await tx
       .select({ uid: classMemberships.uid })
       .from(classMemberships)
       .where(eq(classMemberships.class_id, classId));
     for (const uid of new Set(members.map((member) => member.uid)))
-      announce({ topic: 'myClasses', key: `user:${uid}`, ids: null });
+      announce({ topic: myClassesTopic, key: `user:${uid}`, ids: null });
   });
 }
 

@@ -1,6 +1,8 @@
 // Docs: docs/classes.md#live-queries — my classes, public classes and the roster.
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
+  documentIdSchema,
   hasInstructorPowers,
   isListed,
   type Class,
@@ -9,7 +11,8 @@ import {
 } from '@seminar/shared';
 import type { Db } from '../db/client';
 import { classes, classInvitations, classMemberships, users } from '../db/schema';
-import type { LiveTopic } from '../live/hub';
+import { noInputSchema, type NoInput } from '../live/inputs';
+import type { CollectionTopic } from '../live/topic';
 import { requireClassAccess, rolesByClass, type ClassAccess } from './access';
 import {
   inviteEntryId,
@@ -27,9 +30,15 @@ interface MyClassesAccess {
  * SPEC §7 "Classes" + "Memberships": every class the viewer is an active member of, any number of
  * them (one join, no chunks of 30), each with my_role.
  */
-export const myClassesTopic: LiveTopic<Record<string, never>, Class, MyClassesAccess> = {
-  name: 'myClasses',
+export const myClassesTopic: CollectionTopic<
+  Record<string, never>,
+  Class,
+  MyClassesAccess,
+  NoInput
+> = {
+  name: 'classes.mine',
   kind: 'collection',
+  input: noInputSchema,
   key: (_input, viewer) => `user:${viewer.uid}`,
   extraKeys: (access) => [...access.roles.keys()],
   access: async (services, viewer) => ({
@@ -63,9 +72,10 @@ export const myClassesTopic: LiveTopic<Record<string, never>, Class, MyClassesAc
 };
 
 /** Public classes any signed-in user can find and join (DESIGN §2, the classes issue). */
-export const publicClassesTopic: LiveTopic<Record<string, never>, Class, null> = {
-  name: 'publicClasses',
+export const publicClassesTopic: CollectionTopic<Record<string, never>, Class, null, NoInput> = {
+  name: 'classes.public',
   kind: 'collection',
+  input: noInputSchema,
   key: () => 'all',
   access: async () => null,
   classOf: () => '',
@@ -161,9 +171,10 @@ function parseEntryIds(ids: string[]) {
  * SPEC §7 "Students", "Instructors" (and admins): the class roster under SPEC §5's listing rules —
  * students see enabled members only, instructors and class admins also disabled ones and invitations.
  */
-export const rosterTopic: LiveTopic<{ class_id: string }, RosterEntry, ClassAccess> = {
-  name: 'roster',
+export const rosterTopic: CollectionTopic<{ class_id: string }, RosterEntry, ClassAccess> = {
+  name: 'classes.roster',
   kind: 'collection',
+  input: z.object({ class_id: documentIdSchema }),
   key: (input) => input.class_id,
   access: (services, viewer, input) =>
     requireClassAccess(services.database.db, viewer.uid, input.class_id),

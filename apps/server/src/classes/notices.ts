@@ -1,8 +1,10 @@
 // Docs: docs/classes.md#live-queries — which live queries a class or membership change touches.
-import type { LiveNotice } from '../live/bus';
+import type { CommandScope } from '../live/commands';
+import { accessSignal } from '../live/signals';
+import { myClassesTopic, publicClassesTopic, rosterTopic } from './live';
 import { inviteEntryId, memberEntryId } from './presenters';
 
-type Announce = (notice: LiveNotice) => void;
+type Announce = CommandScope['announce'];
 
 /** A class row changed: its members' "my classes", and the public list when it is or was public. */
 export function announceClass(
@@ -10,8 +12,8 @@ export function announceClass(
   classId: string,
   publicBeforeOrAfter: boolean,
 ): void {
-  announce({ topic: 'myClasses', key: classId, ids: [classId] });
-  if (publicBeforeOrAfter) announce({ topic: 'publicClasses', key: 'all', ids: [classId] });
+  announce({ topic: myClassesTopic, key: classId, ids: [classId] });
+  if (publicBeforeOrAfter) announce({ topic: publicClassesTopic, key: 'all', ids: [classId] });
 }
 
 /**
@@ -24,9 +26,9 @@ export function announceMembership(
   role: string,
   uid: string,
 ): void {
-  announce({ topic: 'roster', key: classId, ids: [memberEntryId(role, uid)] });
-  announce({ topic: 'myClasses', key: `user:${uid}`, ids: null });
-  announce({ topic: 'access', key: classId, ids: null, uid });
+  announce({ topic: rosterTopic, key: classId, ids: [memberEntryId(role, uid)] });
+  announce({ topic: myClassesTopic, key: `user:${uid}`, ids: null });
+  announce({ topic: accessSignal, key: classId, ids: null, uid });
 }
 
 /** An invitation changed: only the roster shows it. */
@@ -36,5 +38,5 @@ export function announceInvitation(
   role: string,
   email: string,
 ): void {
-  announce({ topic: 'roster', key: classId, ids: [inviteEntryId(role, email)] });
+  announce({ topic: rosterTopic, key: classId, ids: [inviteEntryId(role, email)] });
 }

@@ -8,7 +8,7 @@ import {
   pendingClassInputSchema,
   roleSchema,
 } from '@seminar/shared';
-import { authedProcedure, router } from '../live/trpc';
+import { authedProcedure, liveSubscription, router } from '../live/trpc';
 import { classDeleter, classJoiner, classRequester, classUpdater } from './commands';
 import { myClassesTopic, publicClassesTopic, rosterTopic } from './live';
 import {
@@ -20,17 +20,12 @@ import {
 
 const classRef = z.object({ class_id: documentIdSchema });
 const memberRef = classRef.extend({ uid: documentIdSchema, role: roleSchema });
-const never = new AbortController().signal;
 
 export const classesRouter = router({
   /** My classes, live, each with my_role. */
-  mine: authedProcedure.subscription(({ ctx, signal }) =>
-    ctx.services.hub.subscribe(myClassesTopic, ctx.viewer, {}, signal ?? never),
-  ),
+  mine: liveSubscription(myClassesTopic),
   /** Public classes anyone signed in can join. */
-  public: authedProcedure.subscription(({ ctx, signal }) =>
-    ctx.services.hub.subscribe(publicClassesTopic, ctx.viewer, {}, signal ?? never),
-  ),
+  public: liveSubscription(publicClassesTopic),
   /** SPEC §4 class creation: a pending class request the server turns into the class. */
   request: authedProcedure
     .input(pendingClassInputSchema)
@@ -52,11 +47,7 @@ export const classesRouter = router({
       classJoiner(ctx.services.database.db, ctx.viewer, input.class_id),
     ),
 
-  roster: authedProcedure
-    .input(classRef)
-    .subscription(({ ctx, input, signal }) =>
-      ctx.services.hub.subscribe(rosterTopic, ctx.viewer, input, signal ?? never),
-    ),
+  roster: liveSubscription(rosterTopic),
   addMembers: authedProcedure
     .input(membersAddInputSchema)
     .mutation(({ ctx, input }) => classMembersAdder(ctx.services.database.db, ctx.viewer, input)),

@@ -29,6 +29,11 @@ export interface Database {
     handler: NotifyHandler,
     onReset?: () => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Runs one raw statement with positional parameters ($1, $2, …) and returns its rows. With a
+   * `name`, PostgreSQL prepares it once per connection (the hot paths use this).
+   */
+  query<T>(text: string, params: unknown[], name?: string): Promise<T[]>;
   /** Answers when the database can run a query. */
   ping(): Promise<void>;
   /** Runs `fn` holding a cluster-wide advisory lock, so concurrent starts migrate one at a time. */
@@ -67,6 +72,9 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
     async listen(channel, handler) {
       const unlisten = await client.listen(channel, handler);
       return unlisten;
+    },
+    async query<T>(text: string, params: unknown[]) {
+      return (await client.query<T>(text, params)).rows;
     },
     async ping() {
       await client.query('select 1');
@@ -148,6 +156,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
           await client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
         }
       };
+    },
+    async query<T>(text: string, params: unknown[], name?: string) {
+      const result = await pool.query(
+        name ? { name, text, values: params } : { text, values: params },
+      );
+      return result.rows as T[];
     },
     async ping() {
       await db.execute(sql`select 1`);

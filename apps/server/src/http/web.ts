@@ -1,9 +1,17 @@
-// Docs: docs/ARCHITECTURE.md#request-path — the built web app, its templated index.html and the favicon.
+// Docs: docs/ARCHITECTURE.md#request-path — the built web app, its templated index.html, the web app
+// manifest and the favicon. The build writes .br and .gz copies of its text files; they are sent as
+// they are to a browser that accepts them (`preCompressed`), everything else is compressed by
+// @fastify/compress (app.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { DESCRIPTION_TEMPLATE, TITLE_TEMPLATE } from '@seminar/shared';
+import {
+  DESCRIPTION_TEMPLATE,
+  THEME_BACKGROUND_COLOR,
+  THEME_PRIMARY_COLOR,
+  TITLE_TEMPLATE,
+} from '@seminar/shared';
 import type { Config } from '../config';
 
 const FALLBACK_FAVICON =
@@ -30,6 +38,32 @@ export function renderIndexHtml(template: string, appName: string): string {
     .replaceAll('{name}', name);
 }
 
+/** The web app manifest (installable app): the configured name, the theme, the icons. */
+export function webAppManifest(appName: string): Record<string, unknown> {
+  return {
+    name: appName,
+    short_name: appName.length <= 12 ? appName : appName.slice(0, 12),
+    description: DESCRIPTION_TEMPLATE.replaceAll('{name}', appName),
+    id: '/',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: THEME_BACKGROUND_COLOR,
+    theme_color: THEME_PRIMARY_COLOR,
+    icons: [
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      {
+        src: '/icons/icon-maskable-512.png',
+        sizes: '512x512',
+        type: 'image/png',
+        purpose: 'maskable',
+      },
+    ],
+  };
+}
+
 /** Paths the SPA fallback must never answer: the API and server endpoints give real 404s. */
 const NOT_SPA = /^\/(api|dev|healthz)(\/|$)/;
 
@@ -50,6 +84,13 @@ export async function registerWebApp(
     return favicon;
   });
 
+  const manifest = JSON.stringify(webAppManifest(config.appName));
+  app.get('/manifest.webmanifest', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    reply.type('application/manifest+json; charset=utf-8');
+    return manifest;
+  });
+
   const indexPath = join(distDir, 'index.html');
   const built = existsSync(indexPath);
   const indexHtml = built
@@ -62,9 +103,13 @@ export async function registerWebApp(
       index: false,
       // One wildcard route; a missing file falls through to the not-found handler (the SPA fallback).
       wildcard: true,
+      // The build's .br / .gz beside each text file, for a browser that accepts them.
+      preCompressed: true,
       // index.html and the favicon have their own routes: index.html carries `{name}` placeholders.
       allowedPath: (path) => path !== '/index.html' && path !== '/favicon.svg',
-      // Vite's hashed file names change with their content: cache them for good.
+      // Our own Cache-Control only (send's default would override it): Vite's hashed file names
+      // change with their content, so cache them for good; revalidate everything else (sw.js).
+      cacheControl: false,
       setHeaders(res, path) {
         res.setHeader(
           'Cache-Control',
@@ -72,6 +117,8 @@ export async function registerWebApp(
             ? 'public, max-age=31536000, immutable'
             : 'no-cache',
         );
+        // The same URL is sent brotli, gzip or plain: shared caches must keep them apart.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
-import { notify, type LiveNotice } from './bus';
+import { mergeNotices, notify, toNotice, type Announcement } from './bus';
 
 /** A Drizzle transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -23,31 +23,19 @@ export function auditFields(actor: SessionUser): {
 /** What a command body gets: the transaction and a way to announce changes on commit. */
 export interface CommandScope {
   tx: Tx;
-  announce(notice: LiveNotice): void;
+  /** Announces a change of `topic`'s rows (or a signal) to every node when the transaction commits. */
+  announce(announcement: Announcement): void;
 }
 
 /**
- * Runs a command in one transaction. Notices are sent with pg_notify inside it, after the body, so
- * they are delivered on commit and never on rollback.
+ * Runs a command in one transaction. Its announcements become one pg_notify inside it, after the
+ * body, so they are delivered on commit and never on rollback.
  */
 export async function runCommand<T>(db: Db, body: (scope: CommandScope) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    const notices: LiveNotice[] = [];
-    const result = await body({ tx, announce: (notice) => notices.push(notice) });
-    await notify(tx, dedupe(notices));
+    const announcements: Announcement[] = [];
+    const result = await body({ tx, announce: (item) => announcements.push(item) });
+    await notify(tx, mergeNotices(announcements.map(toNotice)));
     return result;
   });
-}
-
-function dedupe(notices: LiveNotice[]): LiveNotice[] {
-  const merged = new Map<string, LiveNotice>();
-  for (const notice of notices) {
-    const key = `${notice.topic}\u0000${notice.key}\u0000${notice.uid ?? ''}`;
-    const existing = merged.get(key);
-    if (!existing) merged.set(key, { ...notice, ids: notice.ids ? [...notice.ids] : null });
-    else if (existing.ids && notice.ids)
-      existing.ids.push(...notice.ids.filter((id) => !existing.ids?.includes(id)));
-    else existing.ids = null;
-  }
-  return [...merged.values()];
 }

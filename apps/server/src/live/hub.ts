@@ -1,157 +1,60 @@
-// Docs: docs/realtime.md#the-subscription-runtime — per node: topic → subscribers. A notice is read
-// once, then filtered per subscriber with the shared visibility rules.
+// Docs: docs/realtime.md#the-subscription-runtime — per node: key groups of subscribers. A notice is
+// read once per node (or not at all when this node wrote the rows), encoded once per audience, and
+// the same bytes are written to every subscriber's sink.
 import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SessionUser } from '../auth/session';
+import type { LiveEvent } from '@seminar/shared';
 import type { Services } from '../runtime';
-import type { LiveEvent, LiveRow } from '@seminar/shared';
-import { LIVE_CHANNEL, parseNotice, type LiveNotice } from './bus';
+import { LIVE_CHANNEL, parseNotices, type LiveNotice, type NoticeOrigin } from './bus';
+import {
+  encodeEvent,
+  encodeSubscribed,
+  KeyGroup,
+  Subscriber,
+  type GroupWork,
+  type LiveSink,
+} from './subscriber';
+import { accessSignal } from './signals';
+import type { AnyTopic, StreamSnapshot, TopicRef } from './topic';
+import { WriteCache, type WrittenRows } from './writeCache';
 
-export type { LiveEvent };
+export { Subscriber, type LiveSink };
 
-/**
- * A live topic: how to check access, read a snapshot, load changed rows and filter them per viewer.
- * Each resource registers its own (classes/live.ts, messages/live.ts, …).
- */
-export interface LiveTopic<Input, Row, Access> {
-  name: string;
-  /** 'collection': snapshots replace the client's set. 'stream': ordered, merged (messages). */
-  kind: 'collection' | 'stream';
-  /** The notice key this input listens to (e.g. a class id, a channel id, `user:<uid>`). */
-  key(input: Input, viewer: SessionUser): string;
-  /**
-   * More keys to listen to, from the access (e.g. "my classes" listens to each of the viewer's
-   * classes); re-read whenever the subscription resyncs.
-   */
-  extraKeys?(access: Access): string[];
-  /** Shapes a loaded row for one viewer (e.g. adds my_role); defaults to the row itself. */
-  present?(row: Row, viewer: SessionUser, access: Access): Row;
-  /** Resolves the viewer's access or throws NOT_FOUND (the same for missing and forbidden). */
-  access(services: Services, viewer: SessionUser, input: Input): Promise<Access>;
-  /** The class the access depends on: `access` notices of that class re-check it. */
-  classOf(access: Access): string;
-  snapshot(services: Services, viewer: SessionUser, input: Input, access: Access): Promise<Row[]>;
-  /** Whether this input's snapshot is the whole set (collections always; a stream starting afresh). */
-  replaceSnapshot?(input: Input): boolean;
-  /** Rows by id, whatever their visibility (the runtime filters per subscriber). */
-  load(services: Services, key: string, ids: string[]): Promise<Row[]>;
-  visible(row: Row, viewer: SessionUser, access: Access): boolean;
-  id(row: Row): string;
-}
+/** A resync of a stream that would send more rows than this starts its subscribers afresh. */
+export const MAX_RESYNC_ROWS = 1_000;
 
-/** A queue that a slow client lets grow past this is ended; the client resubscribes. */
-const MAX_QUEUED_EVENTS = 5_000;
+/** A notice that could not be processed is retried as a resync after this long. */
+const RETRY_AFTER_FAILURE_MS = 1_000;
 
-type AnyTopic = LiveTopic<unknown, unknown, unknown>;
+const ACCESS_LOST = 'You no longer have access to this.';
+const START_AFRESH = 'Too far behind; starting afresh.';
 
-class Subscriber {
-  /** Each row this subscriber has, by id, with the version it has: a change it has is not sent again. */
-  readonly delivered = new Map<string, number>();
-  #queue: LiveEvent<unknown>[] = [];
-  #wake: (() => void) | null = null;
-  #held: Array<{ event: LiveEvent<unknown>; force: boolean }> | null = [];
-  ended = false;
-
-  /** Every notice key this subscriber listens to (its own key plus the topic's extra keys). */
-  keys: string[] = [];
-
-  constructor(
-    readonly topic: AnyTopic,
-    readonly viewer: SessionUser,
-    readonly input: unknown,
-    public access: unknown,
-    readonly key: string,
-    public classId: string,
-  ) {}
-
-  /**
-   * Queues an event; until the snapshot is out, changes are held so they follow it. Rows the
-   * subscriber already has at the same or a newer version are dropped — so a write that races the
-   * subscribe, or whose notice arrives after the snapshot that already holds it, reaches the client
-   * exactly once. `force` sends rows whatever their version: a resync after an access change, where
-   * what the viewer is shown (e.g. my_role, unread counts) can change while the row did not.
-   */
-  push(event: LiveEvent<unknown>, force = false): void {
-    if (this.ended) return;
-    if (this.#held) {
-      this.#held.push({ event, force });
-      return;
-    }
-    this.#enqueue(event, force);
-  }
-
-  /** Sends the snapshot, then whatever changed while it was read. */
-  release(snapshot: LiveEvent<unknown>): void {
-    const held = this.#held ?? [];
-    this.#held = null;
-    this.#enqueue(snapshot, true);
-    for (const { event, force } of held) this.#enqueue(event, force);
-  }
-
-  #enqueue(event: LiveEvent<unknown>, force: boolean): void {
-    if (event.type === 'snapshot' || event.type === 'upsert') {
-      const rows = force ? event.rows : event.rows.filter((row) => !this.#has(row));
-      if (event.type === 'snapshot' && event.replace) this.delivered.clear();
-      for (const row of rows) this.delivered.set(this.topic.id(row), (row as LiveRow).version);
-      if (event.type === 'upsert' && rows.length === 0) return;
-      event = { ...event, rows };
-    } else if (event.type === 'remove') {
-      if (event.ids.length === 0) return;
-      for (const id of event.ids) this.delivered.delete(id);
-    } else {
-      this.ended = true;
-    }
-    this.#queue.push(event);
-    if (this.#queue.length > MAX_QUEUED_EVENTS && event.type !== 'end') {
-      this.#queue = [{ type: 'end', reason: 'Too far behind; reconnecting.', retry: true }];
-      this.ended = true;
-    }
-    this.#wake?.();
-  }
-
-  #has(row: unknown): boolean {
-    const version = this.delivered.get(this.topic.id(row));
-    return version !== undefined && version >= (row as LiveRow).version;
-  }
-
-  /** Wakes a pending `next()` (the subscription was aborted). */
-  wake(): void {
-    this.#wake?.();
-  }
-
-  async next(signal: AbortSignal): Promise<LiveEvent<unknown> | null> {
-    while (this.#queue.length === 0) {
-      if (signal.aborted) return null;
-      await new Promise<void>((resolve) => {
-        this.#wake = resolve;
-      });
-      this.#wake = null;
-    }
-    return this.#queue.shift() ?? null;
-  }
-}
+const groupName = (topic: string, key: string) => `${topic}\u0000${key}`;
 
 /** The node's subscription runtime. */
 export class LiveHub {
-  readonly #byKey = new Map<string, Set<Subscriber>>();
+  readonly #groups = new Map<string, KeyGroup>();
   readonly #byClass = new Map<string, Set<Subscriber>>();
-  readonly #topics = new Map<string, AnyTopic>();
-  readonly #chains = new Map<string, Promise<void>>();
+  /** Subscribers whose access is being resolved (their class is not known yet). */
+  readonly #pending = new Set<Subscriber>();
+  readonly #signals = new Map<string, (notice: LiveNotice) => void>();
   #stopListening: (() => Promise<void>) | null = null;
+  /** This node's id in notices it sends (its own writes come back without a read). */
+  readonly nodeId = Math.random().toString(36).slice(2, 10);
+  readonly writes = new WriteCache();
 
   constructor(
     readonly services: Services,
     readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.#signals.set(accessSignal.name, (notice) => this.#onAccess(notice));
+  }
 
   /** LISTENs on the live channel. Call once, before serving subscriptions. */
   async start(): Promise<void> {
     this.#stopListening = await this.services.database.listen(
       LIVE_CHANNEL,
-      (payload) => {
-        const notice = parseNotice(payload);
-        if (notice) this.dispatch(notice);
-      },
+      (payload) => this.receive(payload),
       // Notices sent while the LISTEN connection was down are lost: bring everyone up to date.
       () => {
         this.log.warn('LISTEN connection restored; resyncing every live query');
@@ -165,173 +68,475 @@ export class LiveHub {
     this.#stopListening = null;
   }
 
-  /** Number of live subscriptions on this node. */
+  /** Live subscriptions on this node. */
   get size(): number {
     let count = 0;
-    for (const set of this.#byKey.values()) count += set.size;
+    for (const group of this.#groups.values())
+      for (const sub of group.subs) if (sub.groups[0] === group) count += 1;
     return count;
   }
 
-  /** Handles a notice, in order per topic and key (so a channel's messages go out in seq order). */
-  dispatch(notice: LiveNotice): void {
-    const chainKey = `${notice.topic}\u0000${notice.key}`;
-    const previous = this.#chains.get(chainKey) ?? Promise.resolve();
-    const next = previous
-      .then(() => this.#process(notice))
-      .catch((error: unknown) => this.log.error({ err: error, notice }, 'live notice failed'));
-    this.#chains.set(chainKey, next);
-    void next.then(() => {
-      if (this.#chains.get(chainKey) === next) this.#chains.delete(chainKey);
+  /** Registers the handler of a signal (a notice that is not a live query). */
+  onSignal(signal: TopicRef, handler: (notice: LiveNotice) => void): void {
+    this.#signals.set(signal.name, handler);
+  }
+
+  /** A NOTIFY payload arrived. */
+  receive(payload: string): void {
+    const batch = parseNotices(payload);
+    if (!batch) return;
+    const written = this.#ownWrites(batch.origin);
+    for (const notice of batch.notices) this.dispatch(notice, written);
+  }
+
+  /** Handles one notice; `written` are the rows, when this node made that transaction. */
+  dispatch(notice: LiveNotice, written: Promise<WrittenRows | null> | null = null): void {
+    const signal = this.#signals.get(notice.topic);
+    if (signal) {
+      signal(notice);
+      return;
+    }
+    const name = groupName(notice.topic, notice.key);
+    const group = this.#groups.get(name);
+    if (!group) return;
+    group.queue.push({
+      kind: 'notice',
+      ids: notice.ids,
+      version: notice.version,
+      written: written ? written.then((rows) => rows?.get(name) ?? null) : null,
     });
+    const coalesceMs = group.topic.kind === 'collection' ? group.topic.coalesceMs : undefined;
+    if (!coalesceMs) {
+      this.#run(group);
+      return;
+    }
+    group.timer ??= setTimeout(() => {
+      group.timer = null;
+      this.#run(group);
+    }, coalesceMs);
   }
 
   /** Resyncs every subscriber (after the LISTEN connection was lost and came back). */
   resyncAll(): void {
-    for (const set of this.#byKey.values()) for (const sub of set) void this.#resync(sub);
-  }
-
-  /**
-   * A live query: checks access (throwing NOT_FOUND), registers before reading the snapshot so no
-   * change slips between them, then yields the snapshot and every change until aborted or ended.
-   */
-  async *subscribe<Input, Row, Access>(
-    topic: LiveTopic<Input, Row, Access>,
-    viewer: SessionUser,
-    input: Input,
-    signal: AbortSignal,
-  ): AsyncGenerator<LiveEvent<Row>> {
-    const anyTopic = topic as unknown as AnyTopic;
-    this.#topics.set(topic.name, anyTopic);
-    const access = await topic.access(this.services, viewer, input);
-    const sub = new Subscriber(
-      anyTopic,
-      viewer,
-      input,
-      access,
-      `${topic.name}\u0000${topic.key(input, viewer)}`,
-      topic.classOf(access),
-    );
-    this.#add(sub);
-    const onAbort = () => sub.wake();
-    signal.addEventListener('abort', onAbort, { once: true });
-    try {
-      const rows = await topic.snapshot(this.services, viewer, input, access);
-      const replace = topic.kind === 'collection' || (topic.replaceSnapshot?.(input) ?? false);
-      sub.release({ type: 'snapshot', rows, replace });
-      for (;;) {
-        const event = await sub.next(signal);
-        if (!event) return;
-        yield event as LiveEvent<Row>;
-        if (event.type === 'end') return;
+    for (const group of this.#groups.values()) {
+      if (group.topic.kind === 'stream') {
+        group.queue.push({ kind: 'resync' });
+        this.#run(group);
+        // A snapshot being read now may have missed what the lost connection did not deliver.
+        for (const sub of group.subs) if (sub.held) sub.stale = true;
+      } else {
+        for (const sub of group.subs)
+          if (sub.groups[0] === group)
+            void this.#resyncCollection(sub).catch((error: unknown) =>
+              this.log.error({ err: error, topic: sub.topic.name }, 'live resync failed'),
+            );
       }
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-      this.#remove(sub);
-    }
-  }
-
-  /** Handlers for notices that are not live queries (e.g. `user`: a user was disabled). */
-  readonly #handlers = new Map<string, (notice: LiveNotice) => void>();
-
-  /** Registers the handler of a non-query topic. */
-  on(topic: string, handler: (notice: LiveNotice) => void): void {
-    this.#handlers.set(topic, handler);
-  }
-
-  #add(sub: Subscriber): void {
-    const extra = sub.topic.extraKeys?.(sub.access) ?? [];
-    sub.keys = [sub.key, ...extra.map((key) => `${sub.topic.name}\u0000${key}`)];
-    for (const key of sub.keys) addTo(this.#byKey, key, sub);
-    addTo(this.#byClass, sub.classId, sub);
-  }
-
-  #remove(sub: Subscriber): void {
-    for (const key of sub.keys) removeFrom(this.#byKey, key, sub);
-    removeFrom(this.#byClass, sub.classId, sub);
-  }
-
-  #present(sub: Subscriber, rows: unknown[]): unknown[] {
-    const present = sub.topic.present;
-    return present ? rows.map((row) => present(row, sub.viewer, sub.access)) : rows;
-  }
-
-  async #process(notice: LiveNotice): Promise<void> {
-    const handler = this.#handlers.get(notice.topic);
-    if (handler) {
-      handler(notice);
-      return;
-    }
-    if (notice.topic === 'access') {
-      const subs = [...(this.#byClass.get(notice.key) ?? [])].filter(
-        (sub) => !notice.uid || sub.viewer.uid === notice.uid,
-      );
-      await Promise.all(subs.map((sub) => this.#recheck(sub)));
-      return;
-    }
-    const subs = this.#byKey.get(`${notice.topic}\u0000${notice.key}`);
-    if (!subs || subs.size === 0) return;
-    if (notice.ids === null) {
-      await Promise.all([...subs].map((sub) => this.#resync(sub)));
-      return;
-    }
-    const topic = this.#topics.get(notice.topic);
-    if (!topic) return;
-    const rows = await topic.load(this.services, notice.key, notice.ids);
-    const found = new Set(rows.map((row) => topic.id(row)));
-    for (const sub of subs) {
-      const upserts = this.#present(
-        sub,
-        rows.filter((row) => topic.visible(row, sub.viewer, sub.access)),
-      );
-      const hidden = rows
-        .filter((row) => !topic.visible(row, sub.viewer, sub.access))
-        .map((row) => topic.id(row));
-      const gone = notice.ids.filter((id) => !found.has(id));
-      sub.push({ type: 'upsert', rows: upserts });
-      sub.push({ type: 'remove', ids: [...hidden, ...gone].filter((id) => sub.delivered.has(id)) });
     }
   }
 
   /**
-   * Reads the subscriber's access afresh. When it is gone, the subscriber gets a remove of every row
-   * it has, then the end, and nothing later; returns false.
+   * Starts a live query for `sink`: registers it before reading anything (so no change slips
+   * between the snapshot and the changes), resolves access (NOT_FOUND on failure, through
+   * `sink.failed`), reads the snapshot, then sends it (`s` frame) and whatever changed meanwhile.
+   * Returns at once; the rest happens in the background.
    */
+  subscribe(
+    topic: AnyTopic,
+    sink: LiveSink,
+    input: unknown,
+    key: string,
+    requestId: number,
+  ): Subscriber {
+    const sub = new Subscriber(topic, sink, input, key, requestId);
+    this.#join(sub, key);
+    this.#pending.add(sub);
+    void this.#start(sub).catch((error: unknown) => this.#failed(sub, error));
+    return sub;
+  }
+
+  /** Ends a live query the client no longer wants (or whose sink is gone). */
+  unsubscribe(sub: Subscriber): void {
+    sub.ended = true;
+    this.#leave(sub);
+  }
+
+  async #start(sub: Subscriber): Promise<void> {
+    const { topic } = sub;
+    sub.access = await topic.access(this.services, sub.viewer, sub.input);
+    if (sub.ended) return;
+    this.#pending.delete(sub);
+    sub.classId = topic.classOf(sub.access);
+    addTo(this.#byClass, sub.classId, sub);
+    if (topic.kind === 'collection') {
+      for (const key of topic.extraKeys?.(sub.access) ?? []) this.#join(sub, key);
+      const rows = await topic.snapshot(this.services, sub.viewer, sub.input, sub.access);
+      if (sub.ended) return;
+      const has = sub.has as Map<string, number>;
+      for (const row of rows) has.set(topic.id(row), (row as { version: number }).version);
+      this.#releaseCollection(sub, rows);
+    } else {
+      const snapshot = await topic.snapshot(this.services, sub.viewer, sub.input, sub.access);
+      if (sub.ended) return;
+      sub.floor = snapshot.floor;
+      sub.noticed = Math.max(sub.noticed, snapshot.floor);
+      this.#releaseStream(sub, snapshot);
+      if (sub.stale) {
+        this.#end(sub, START_AFRESH, true);
+        return;
+      }
+    }
+    if (sub.recheck) await this.#recheck(sub);
+  }
+
+  #releaseCollection(sub: Subscriber, rows: unknown[]): void {
+    const topic = sub.topic;
+    if (topic.kind !== 'collection') return;
+    const held = sub.held ?? [];
+    sub.held = null;
+    const shown = topic.present
+      ? rows.map((row) => topic.present?.(row, sub.viewer, sub.access))
+      : rows;
+    sub.sink.write(
+      encodeSubscribed(sub.requestId, sub.key, { type: 'snapshot', rows: shown, replace: true }),
+    );
+    for (const change of held) this.#deliverCollection(sub, change.rows, change.gone, false, null);
+  }
+
+  #releaseStream(sub: Subscriber, snapshot: StreamSnapshot<unknown>): void {
+    const topic = sub.topic;
+    if (topic.kind !== 'stream') return;
+    const held = sub.held ?? [];
+    sub.held = null;
+    const { rows, replace, floor, seq } = snapshot;
+    sub.sink.write(
+      encodeSubscribed(
+        sub.requestId,
+        sub.key,
+        { type: 'snapshot', rows, replace },
+        { seq, version: floor },
+      ),
+    );
+    if (held.length === 0) return;
+    // The same row may have been held twice: keep its latest version, in seq order.
+    const latest = new Map<string, unknown>();
+    for (const change of held)
+      for (const row of change.rows) {
+        const id = topic.id(row);
+        const had = latest.get(id);
+        if (had === undefined || topic.version(had) < topic.version(row)) latest.set(id, row);
+      }
+    const fresh = [...latest.values()]
+      .filter((row) => topic.version(row) > floor)
+      .sort((a, b) => topic.seq(a) - topic.seq(b));
+    if (fresh.length === 0) return;
+    const cursor = { seq: Math.max(seq, topic.seq(fresh[fresh.length - 1])), version: sub.noticed };
+    sub.sink.write(encodeEvent(sub.prefix, { type: 'upsert', rows: fresh }, cursor));
+  }
+
+  #ownWrites(origin: NoticeOrigin | null): Promise<WrittenRows | null> | null {
+    if (!origin || origin.node !== this.nodeId) return null;
+    return this.writes.take(origin.token);
+  }
+
+  /** Processes a group's queued work in order, one batch at a time. */
+  #run(group: KeyGroup): void {
+    if (group.running) return;
+    group.running = true;
+    void this.#drain(group)
+      .catch((error: unknown) => {
+        this.log.error(
+          { err: error, topic: group.topic.name, key: group.key },
+          'live notice failed',
+        );
+        // The change was not read (the database is away?): read it again shortly, from what every
+        // subscriber is known to have.
+        setTimeout(() => {
+          group.queue.unshift({ kind: 'resync' });
+          this.#run(group);
+        }, RETRY_AFTER_FAILURE_MS).unref();
+      })
+      .finally(() => {
+        group.running = false;
+        if (group.subs.size === 0) {
+          const name = groupName(group.topic.name, group.key);
+          if (this.#groups.get(name) === group) this.#groups.delete(name);
+        } else if (group.queue.length > 0) this.#run(group);
+      });
+  }
+
+  async #drain(group: KeyGroup): Promise<void> {
+    while (group.queue.length > 0) {
+      if (group.subs.size === 0) {
+        group.queue.length = 0;
+        return;
+      }
+      // Everything queued so far is handled together: one read for all of it.
+      const works = group.queue.splice(0);
+      if (group.topic.kind === 'stream') await this.#processStream(group, works);
+      else await this.#processCollection(group, works);
+    }
+  }
+
+  /** The rows of `ids` under the group's key: this node's own writes first, the rest read once. */
+  async #rowsOf(group: KeyGroup, works: GroupWork[], ids: string[]): Promise<unknown[]> {
+    const topic = group.topic;
+    const byId = new Map<string, unknown>();
+    for (const work of works) {
+      if (work.kind !== 'notice' || !work.written) continue;
+      for (const row of (await work.written) ?? []) {
+        const id = topic.id(row);
+        const had = byId.get(id) as { version: number } | undefined;
+        if (!had || had.version < (row as { version: number }).version) byId.set(id, row);
+      }
+    }
+    const missing = ids.filter((id) => !byId.has(id));
+    if (missing.length > 0)
+      for (const row of await topic.load(this.services, group.key, missing))
+        byId.set(topic.id(row), row);
+    return [...byId.values()];
+  }
+
+  async #processStream(group: KeyGroup, works: GroupWork[]): Promise<void> {
+    const topic = group.topic;
+    if (topic.kind !== 'stream') return;
+    let rows: unknown[];
+    let noticed = 0;
+    if (works.some((work) => work.kind === 'resync' || work.ids === null)) {
+      // Re-read what came after the last change every subscriber is known to have (a lost LISTEN
+      // connection, or a notice too large to list its ids).
+      let from = Infinity;
+      for (const sub of group.subs) if (!sub.held) from = Math.min(from, sub.noticed);
+      if (from === Infinity) return;
+      const since = await topic.since(this.services, group.key, from, MAX_RESYNC_ROWS);
+      if (since === null) {
+        for (const sub of [...group.subs]) if (!sub.held) this.#end(sub, START_AFRESH, true);
+        return;
+      }
+      rows = since;
+      // What a read returned is everything committed up to its highest version (versions of a
+      // key follow commit order).
+      for (const row of rows) noticed = Math.max(noticed, topic.version(row));
+    } else {
+      const ids = new Set<string>();
+      for (const work of works)
+        if (work.kind === 'notice') for (const id of work.ids ?? []) ids.add(id);
+      rows = await this.#rowsOf(group, works, [...ids]);
+    }
+    for (const work of works)
+      if (work.kind === 'notice' && work.version !== undefined)
+        noticed = Math.max(noticed, work.version);
+    group.noticed = Math.max(group.noticed, noticed);
+    const fresh = rows
+      .sort((a, b) => topic.seq(a) - topic.seq(b))
+      .filter((row) => group.markDelivered(topic.id(row), topic.version(row)));
+    let lowest = Infinity;
+    for (const row of fresh) {
+      lowest = Math.min(lowest, topic.version(row));
+      group.seq = Math.max(group.seq, topic.seq(row));
+    }
+    const cursor = { seq: group.seq, version: group.noticed };
+    let shared: Buffer | null = null;
+    for (const sub of group.subs) {
+      if (noticed > sub.noticed) sub.noticed = noticed;
+      if (fresh.length === 0) continue;
+      if (sub.held) {
+        sub.held.push({ rows: fresh, gone: [] });
+      } else if (lowest > sub.floor) {
+        shared ??= encodeEvent(group.prefix, { type: 'upsert', rows: fresh }, cursor);
+        sub.sink.write(shared);
+      } else {
+        const mine = fresh.filter((row) => topic.version(row) > sub.floor);
+        if (mine.length > 0)
+          sub.sink.write(encodeEvent(sub.prefix, { type: 'upsert', rows: mine }, cursor));
+      }
+    }
+  }
+
+  async #processCollection(group: KeyGroup, works: GroupWork[]): Promise<void> {
+    if (works.some((work) => work.kind === 'resync' || work.ids === null)) {
+      await Promise.all([...group.subs].map((sub) => this.#resyncCollection(sub)));
+      return;
+    }
+    const wanted = new Set<string>();
+    for (const work of works)
+      if (work.kind === 'notice') for (const id of work.ids ?? []) wanted.add(id);
+    const ids = [...wanted];
+    const rows = await this.#rowsOf(group, works, ids);
+    const found = new Set(rows.map((row) => group.topic.id(row)));
+    const gone = ids.filter((id) => !found.has(id));
+    const encoded = new Map<string, Buffer>();
+    for (const sub of group.subs) {
+      if (sub.held) sub.held.push({ rows, gone });
+      else this.#deliverCollection(sub, rows, gone, false, encoded);
+    }
+  }
+
+  /**
+   * Sends a collection subscriber the rows it may see and does not have at that version (all of
+   * them with `force`), and removes for the rows it has that it may no longer see or that are gone.
+   * Frames are shared through `encoded` among subscribers that get the same rows.
+   */
+  #deliverCollection(
+    sub: Subscriber,
+    rows: readonly unknown[],
+    gone: readonly string[],
+    force: boolean,
+    encoded: Map<string, Buffer> | null,
+  ): void {
+    const topic = sub.topic;
+    const has = sub.has;
+    if (topic.kind !== 'collection' || !has || sub.ended) return;
+    const upserts: unknown[] = [];
+    const removes: string[] = [];
+    let signature = '';
+    rows.forEach((row, index) => {
+      const id = topic.id(row);
+      const version = (row as { version: number }).version;
+      if (topic.visible(row, sub.viewer, sub.access)) {
+        const had = has.get(id);
+        if (force || had === undefined || had < version) {
+          has.set(id, version);
+          upserts.push(row);
+          signature += `${index},`;
+        }
+      } else if (has.delete(id)) removes.push(id);
+    });
+    for (const id of gone) if (has.delete(id)) removes.push(id);
+    const send = (cacheKey: string, event: () => LiveEvent<unknown>) => {
+      let frame = encoded?.get(cacheKey);
+      if (!frame) {
+        frame = encodeEvent(sub.prefix, event());
+        encoded?.set(cacheKey, frame);
+      }
+      sub.sink.write(frame);
+    };
+    if (upserts.length > 0) {
+      if (topic.present) {
+        const present = topic.present;
+        sub.sink.write(
+          encodeEvent(sub.prefix, {
+            type: 'upsert',
+            rows: upserts.map((row) => present(row, sub.viewer, sub.access)),
+          }),
+        );
+      } else send(`${sub.key}\u0000u${signature}`, () => ({ type: 'upsert', rows: upserts }));
+    }
+    if (removes.length > 0)
+      send(`${sub.key}\u0000r${removes.join('\u0000')}`, () => ({ type: 'remove', ids: removes }));
+  }
+
+  /** Sends a collection subscriber the difference between what it has and what it may see now. */
+  async #resyncCollection(sub: Subscriber): Promise<void> {
+    const topic = sub.topic;
+    if (topic.kind !== 'collection' || sub.ended || sub.held) return;
+    if (topic.extraKeys) {
+      // The keys depend on the access (e.g. which classes are mine): read both afresh.
+      if (!(await this.#refreshAccess(sub))) return;
+      const [own] = sub.groups;
+      for (const group of sub.groups.slice(1)) this.#leaveGroup(sub, group);
+      sub.groups = own ? [own] : [];
+      for (const key of topic.extraKeys(sub.access)) this.#join(sub, key);
+    }
+    const rows = await topic.snapshot(this.services, sub.viewer, sub.input, sub.access);
+    const present = new Set(rows.map((row) => topic.id(row)));
+    const gone = [...(sub.has?.keys() ?? [])].filter((id) => !present.has(id));
+    // Collections are re-presented per viewer (roles, unread counts): send them whole.
+    this.#deliverCollection(sub, rows, gone, true, null);
+  }
+
+  /** Reads the subscriber's access afresh; when it is gone, ends the subscription (false). */
   async #refreshAccess(sub: Subscriber): Promise<boolean> {
     try {
       sub.access = await sub.topic.access(this.services, sub.viewer, sub.input);
-      return true;
+      return !sub.ended;
     } catch (error) {
       if (!(error instanceof TRPCError)) throw error;
-      sub.push({ type: 'remove', ids: [...sub.delivered.keys()] });
-      sub.push({ type: 'end', reason: 'You no longer have access to this.' });
-      this.#remove(sub);
+      this.#end(sub, ACCESS_LOST, false);
       return false;
     }
   }
 
   /** Re-checks access after a membership or channel change: ends the subscription or resyncs it. */
   async #recheck(sub: Subscriber): Promise<void> {
+    if (sub.ended) return;
+    if (sub.held) {
+      sub.recheck = true;
+      return;
+    }
+    sub.recheck = false;
     if (!(await this.#refreshAccess(sub))) return;
-    if (sub.topic.kind === 'collection') await this.#resync(sub);
+    if (sub.topic.kind === 'collection') await this.#resyncCollection(sub);
   }
 
-  /** Sends the difference between what the subscriber has and what it may see now. */
-  async #resync(sub: Subscriber): Promise<void> {
+  #onAccess(notice: LiveNotice): void {
+    // Only that member's (uid), and only live queries of those keys (ids, e.g. one channel's).
+    const matches = (sub: Subscriber) =>
+      (!notice.uid || sub.viewer.uid === notice.uid) &&
+      (!notice.ids || notice.ids.includes(sub.key));
+    for (const sub of this.#pending) if (matches(sub)) sub.recheck = true;
+    for (const sub of this.#byClass.get(notice.key) ?? []) {
+      if (!matches(sub)) continue;
+      void this.#recheck(sub).catch((error: unknown) => this.#failed(sub, error));
+    }
+  }
+
+  /**
+   * Something went wrong for a subscriber. Before its snapshot went out, its request is answered
+   * with the error; after, it starts afresh (`end` with `retry`), so the client never believes it
+   * is subscribed when it is not.
+   */
+  #failed(sub: Subscriber, error: unknown): void {
     if (sub.ended) return;
-    if (sub.topic.extraKeys) {
-      // The set of keys depends on the access (e.g. which classes are mine): read both afresh.
-      if (!(await this.#refreshAccess(sub))) return;
-      this.#remove(sub);
-      this.#add(sub);
+    if (sub.held !== null) {
+      this.#leave(sub);
+      sub.ended = true;
+      sub.sink.failed(sub, error);
+      return;
     }
-    const rows = await sub.topic.snapshot(this.services, sub.viewer, sub.input, sub.access);
-    const present = new Set(rows.map((row) => sub.topic.id(row)));
-    // Collections are re-presented per viewer (roles, unread counts): send them whole. Streams only
-    // send what changed (a resync after a lost LISTEN connection).
-    sub.push({ type: 'upsert', rows }, sub.topic.kind === 'collection');
-    if (sub.topic.kind === 'collection') {
-      sub.push({ type: 'remove', ids: [...sub.delivered.keys()].filter((id) => !present.has(id)) });
+    this.log.error({ err: error, topic: sub.topic.name }, 'live query failed; starting it afresh');
+    this.#end(sub, START_AFRESH, true);
+  }
+
+  /**
+   * Ends a subscription from the server's side: a collection first removes every row the
+   * subscriber has; then the end (with `retry`, the client starts afresh), and nothing later.
+   */
+  #end(sub: Subscriber, reason: string, retry: boolean): void {
+    if (sub.ended) return;
+    if (sub.has && sub.has.size > 0 && !retry)
+      sub.sink.write(encodeEvent(sub.prefix, { type: 'remove', ids: [...sub.has.keys()] }));
+    sub.sink.write(
+      encodeEvent(
+        sub.prefix,
+        retry ? { type: 'end', reason, retry: true } : { type: 'end', reason },
+      ),
+    );
+    this.unsubscribe(sub);
+    sub.sink.ended(sub);
+  }
+
+  #join(sub: Subscriber, key: string): void {
+    const name = groupName(sub.topic.name, key);
+    let group = this.#groups.get(name);
+    if (!group) {
+      group = new KeyGroup(sub.topic, key);
+      this.#groups.set(name, group);
     }
+    group.subs.add(sub);
+    sub.groups.push(group);
+  }
+
+  #leaveGroup(sub: Subscriber, group: KeyGroup): void {
+    group.subs.delete(sub);
+    if (group.subs.size === 0 && !group.running)
+      this.#groups.delete(groupName(group.topic.name, group.key));
+  }
+
+  #leave(sub: Subscriber): void {
+    for (const group of sub.groups) this.#leaveGroup(sub, group);
+    sub.groups = [];
+    this.#pending.delete(sub);
+    if (sub.classId !== null) removeFrom(this.#byClass, sub.classId, sub);
   }
 }
 

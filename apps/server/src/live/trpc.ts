@@ -1,39 +1,116 @@
-// Docs: docs/realtime.md — tRPC over one WebSocket per tab: context, procedures, error shape.
+// Docs: docs/realtime.md — the tRPC procedures of the live socket: context, procedures, error shape,
+// and live queries (`liveSubscription`), which the socket serves through the hub.
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { SessionUser } from '../auth/session';
 import type { Services } from '../runtime';
+import type { LiveEvent } from '@seminar/shared';
+import type { TrackedEnvelope } from '@trpc/server';
+import { iterateCollection, iterateStream } from './iterate';
+import type { AnyTopic, CollectionTopic, LiveTopic, StreamTopic } from './topic';
 
-/** Per-connection context: who is connected (checked at the upgrade) and the server's services. */
+/** The socket's session, as procedures see it. */
+export interface LiveSession {
+  readonly sessionId: string;
+  /** Throws UNAUTHORIZED (and ends the socket) when the session no longer exists. */
+  requireLive(): Promise<void>;
+  /** A write found the session gone: end the socket. */
+  end(): void;
+  /**
+   * Something this socket holds while it is open (e.g. "online in a channel"): `release` runs when
+   * the socket closes — unless another socket of the same user on this node holds the same key.
+   */
+  hold(key: string, release: () => Promise<void>): void;
+  /** The holder let go itself (e.g. it left the channel): nothing runs at close. */
+  unhold(key: string): void;
+}
+
+/** Per-request context: who is connected (checked at the upgrade) and the server's services. */
 export interface LiveContext {
   services: Services;
   viewer: SessionUser | null;
   connectionId: string;
+  /** The socket's session; null for callers inside the server (tests, seeding). */
+  session: LiveSession | null;
 }
 
-const t = initTRPC.context<LiveContext>().create({
-  errorFormatter({ shape, error }) {
-    // Bad input: the zod issues travel as plain data so the client can show them next to fields.
-    const issues =
-      error.cause instanceof ZodError
-        ? error.cause.issues.map((issue) => ({
-            path: issue.path.map(String),
-            message: issue.message,
-          }))
-        : null;
-    return { ...shape, data: { ...shape.data, stack: undefined, issues } };
-  },
-});
+/** What a procedure may declare about itself. */
+export interface LiveMeta {
+  /** The topic a subscription serves (set by `liveSubscription`). */
+  topic?: AnyTopic;
+  /** The mutation checks the session itself, in its own statement (the send path). */
+  checksSession?: boolean;
+}
+
+const t = initTRPC
+  .context<LiveContext>()
+  .meta<LiveMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      // Bad input: the zod issues travel as plain data so the client can show them next to fields.
+      const issues =
+        error.cause instanceof ZodError
+          ? error.cause.issues.map((issue) => ({
+              path: issue.path.map(String),
+              message: issue.message,
+            }))
+          : null;
+      return { ...shape, data: { ...shape.data, stack: undefined, issues } };
+    },
+  });
 
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const publicProcedure = t.procedure;
 
-/** Every procedure that reads or writes class data: a signed-in viewer is required. */
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+/**
+ * Every procedure that reads or writes class data: a signed-in viewer is required, and before any
+ * write the socket's session must still exist (sign-out, reset or expiry end writes at once).
+ */
+export const authedProcedure = t.procedure.use(async ({ ctx, type, meta, next }) => {
   if (!ctx.viewer) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first.' });
+  if (type === 'mutation' && ctx.session && !meta?.checksSession) await ctx.session.requireLive();
   return next({ ctx: { ...ctx, viewer: ctx.viewer } });
 });
+
+const never = new AbortController().signal;
+
+/**
+ * A live query: a subscription procedure whose input is the topic's schema. Over the socket the hub
+ * serves it directly (one encoding per key, see hub.ts); inside the server it is an async iterable
+ * through the same hub. A stream's events are tracked with their cursor (`{ id, data }`).
+ */
+export function liveSubscription<Input, Row, Access, Wire>(
+  topic: StreamTopic<Input, Row, Access, Wire>,
+): ReturnType<typeof streamProcedure<Input, Row, Access, Wire>>;
+export function liveSubscription<Input, Row, Access, Wire>(
+  topic: CollectionTopic<Input, Row, Access, Wire>,
+): ReturnType<typeof collectionProcedure<Input, Row, Access, Wire>>;
+export function liveSubscription<Input, Row, Access, Wire>(
+  topic: LiveTopic<Input, Row, Access, Wire>,
+) {
+  return topic.kind === 'stream' ? streamProcedure(topic) : collectionProcedure(topic);
+}
+
+function streamProcedure<Input, Row, Access, Wire>(topic: StreamTopic<Input, Row, Access, Wire>) {
+  return authedProcedure
+    .meta({ topic })
+    .input(topic.input)
+    .subscription(({ ctx, input, signal }): AsyncGenerator<TrackedEnvelope<LiveEvent<Row>>> =>
+      iterateStream(ctx.services.hub, topic, ctx.viewer, input as Input, signal ?? never),
+    );
+}
+
+function collectionProcedure<Input, Row, Access, Wire>(
+  topic: CollectionTopic<Input, Row, Access, Wire>,
+) {
+  return authedProcedure
+    .meta({ topic })
+    .input(topic.input)
+    .subscription(({ ctx, input, signal }): AsyncGenerator<LiveEvent<Row>> =>
+      iterateCollection(ctx.services.hub, topic, ctx.viewer, input as Input, signal ?? never),
+    );
+}
 
 /** The one error for "does not exist" and "not yours": reads of another class's data learn nothing. */
 export function notFound(what: string): TRPCError {

@@ -1,23 +1,19 @@
 // Docs: docs/realtime.md#ordered-streams — the live stream of a channel's messages.
-import { and, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
-import { MESSAGE_PAGE_SIZE, type Message } from '@seminar/shared';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  decodeStreamCursor,
+  documentIdSchema,
+  MESSAGE_PAGE_SIZE,
+  type Message,
+  type StreamCursor,
+} from '@seminar/shared';
 import { requireChannelAccess, type ChannelAccess } from '../channels/access';
-import type { Db } from '../db/client';
-import { channels, messages } from '../db/schema';
-import type { LiveTopic } from '../live/hub';
+import { queryRows, type Db } from '../db/client';
+import { messages } from '../db/schema';
+import type { StreamSnapshot, StreamTopic } from '../live/topic';
 import { presentMessage } from './presenters';
-
-/** Where a stream resumes: after this seq, plus anything edited or deleted since this version. */
-export interface MessageCursor {
-  seq: number;
-  version: number;
-}
-
-export interface MessageStreamInput {
-  class_id: string;
-  channel_id: string;
-  cursor: MessageCursor | null;
-}
+import { fromSqlRow, type MessageSqlRow } from './rows';
 
 /**
  * A resume further behind than this starts over: the newest page, sent as a replacing snapshot so
@@ -25,33 +21,15 @@ export interface MessageStreamInput {
  */
 export const MAX_RESUME_ROWS = 1_000;
 
-/** The cursor to resume from, or null (start over) when more than MAX_RESUME_ROWS came since. */
-export async function resumableCursor(
-  db: Db,
-  channelId: string,
-  cursor: MessageCursor | null,
-): Promise<MessageCursor | null> {
-  if (!cursor) return null;
-  const [row] = await db
-    .select({ last_seq: channels.last_seq })
-    .from(channels)
-    .where(eq(channels.channel_id, channelId));
-  return row && row.last_seq - cursor.seq > MAX_RESUME_ROWS ? null : cursor;
-}
+/** `messages.live`: a channel, and where a resuming client left off (`lastEventId`, a cursor). */
+export const messagesLiveInputSchema = z.object({
+  class_id: documentIdSchema,
+  channel_id: documentIdSchema,
+  lastEventId: z.string().max(40).nullish(),
+});
+export type MessagesLiveInput = z.infer<typeof messagesLiveInputSchema>;
 
-/** Encodes a cursor as tRPC's lastEventId. */
-export function encodeCursor(cursor: MessageCursor): string {
-  return `${cursor.seq}:${cursor.version}`;
-}
-
-/** Decodes lastEventId; null when absent or malformed (then the stream starts from the newest page). */
-export function decodeCursor(text: string | null | undefined): MessageCursor | null {
-  const match = /^(\d{1,15}):(\d{1,15})$/.exec(text ?? '');
-  if (!match) return null;
-  return { seq: Number(match[1]), version: Number(match[2]) };
-}
-
-/** The newest page of a channel, oldest first. */
+/** The newest page of a channel (before `beforeSeq` when given), oldest first. */
 export async function newestMessages(
   db: Db,
   channelId: string,
@@ -71,30 +49,83 @@ export async function newestMessages(
   return rows.reverse().map(presentMessage);
 }
 
-export const messagesTopic: LiveTopic<MessageStreamInput, Message, ChannelAccess> = {
-  name: 'messages',
+type SnapshotRow = Partial<MessageSqlRow> & { floor: string | number; last_seq?: string | number };
+
+function messagesOf(rows: SnapshotRow[]): Message[] {
+  return rows
+    .filter((row): row is SnapshotRow & MessageSqlRow => row.id !== null && row.id !== undefined)
+    .map((row) => presentMessage(fromSqlRow(row)));
+}
+
+/**
+ * A stream snapshot, read in one statement so the rows and the floor (the channel's highest message
+ * version) agree: the newest page, or — resuming — everything after the cursor, unless that is more
+ * than MAX_RESUME_ROWS behind (then the newest page, replacing).
+ */
+async function readSnapshot(
+  db: Db,
+  channelId: string,
+  cursor: StreamCursor | null,
+): Promise<StreamSnapshot<Message>> {
+  if (cursor) {
+    const rows = await queryRows<SnapshotRow>(
+      db,
+      sql`select m.*, f.floor, f.last_seq from
+        (select coalesce(max(version), 0) as floor,
+          (select last_seq from channels where channel_id = ${channelId}) as last_seq
+          from messages where channel_id = ${channelId}) f
+        left join lateral (select * from messages where channel_id = ${channelId}
+          and (seq > ${cursor.seq} or version > ${cursor.version})
+          order by seq limit ${MAX_RESUME_ROWS + 1}) m on true`,
+    );
+    const [first] = rows;
+    const behind = Number(first?.last_seq ?? 0) - cursor.seq;
+    if (first && rows.length <= MAX_RESUME_ROWS && behind <= MAX_RESUME_ROWS) {
+      const found = messagesOf(rows);
+      return {
+        rows: found,
+        replace: false,
+        floor: Number(first.floor),
+        seq: Math.max(cursor.seq, ...found.map((row) => row.seq)),
+      };
+    }
+  }
+  const rows = await queryRows<SnapshotRow>(
+    db,
+    sql`select m.*, f.floor from
+      (select coalesce(max(version), 0) as floor from messages where channel_id = ${channelId}) f
+      left join lateral (select * from messages where channel_id = ${channelId}
+        order by seq desc limit ${MESSAGE_PAGE_SIZE}) m on true`,
+  );
+  const found = messagesOf(rows).sort((a, b) => a.seq - b.seq);
+  return {
+    rows: found,
+    replace: true,
+    floor: Number(rows[0]?.floor ?? 0),
+    seq: found.at(-1)?.seq ?? 0,
+  };
+}
+
+/** SPEC §7 (messages of a channel): the newest 25, then every new, edited or deleted message. */
+export const messagesTopic: StreamTopic<MessagesLiveInput, Message, ChannelAccess> = {
+  name: 'messages.live',
   kind: 'stream',
+  input: messagesLiveInputSchema,
   key: (input) => input.channel_id,
   access: (services, viewer, input) =>
     requireChannelAccess(services.database.db, viewer, input.class_id, input.channel_id),
   classOf: (access) => access.classId,
-  async snapshot(services, _viewer, input) {
-    const db = services.database.db;
-    if (!input.cursor) return newestMessages(db, input.channel_id);
-    const { seq, version } = input.cursor;
-    const rows = await db
+  snapshot: (services, _viewer, input) =>
+    readSnapshot(services.database.db, input.channel_id, decodeStreamCursor(input.lastEventId)),
+  async since(services, key, version, limit) {
+    const rows = await services.database.db
       .select()
       .from(messages)
-      .where(
-        and(
-          eq(messages.channel_id, input.channel_id),
-          or(gt(messages.seq, seq), gt(messages.version, version)),
-        ),
-      )
-      .orderBy(messages.seq);
-    return rows.map(presentMessage);
+      .where(and(eq(messages.channel_id, key), sql`${messages.version} > ${version}`))
+      .orderBy(messages.seq)
+      .limit(limit + 1);
+    return rows.length > limit ? null : rows.map(presentMessage);
   },
-  replaceSnapshot: (input) => input.cursor === null,
   async load(services, key, ids) {
     const rows = await services.database.db
       .select()
@@ -103,7 +134,7 @@ export const messagesTopic: LiveTopic<MessageStreamInput, Message, ChannelAccess
       .orderBy(messages.seq);
     return rows.map(presentMessage);
   },
-  // Channel access is checked at subscribe time and re-checked on every access notice.
-  visible: () => true,
   id: (row) => row.id,
+  seq: (row) => row.seq,
+  version: (row) => row.version,
 };

@@ -1,27 +1,19 @@
 // Docs: docs/realtime.md — messages: send, edit, delete, older pages, and the live stream.
-import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { documentIdSchema, messageEditInputSchema, messageInputSchema } from '@seminar/shared';
 import { requireChannelAccess } from '../channels/access';
-import type { LiveEvent } from '@seminar/shared';
-import { authedProcedure, router } from '../live/trpc';
-import { messageDeleter, messageEditor, messageSender } from './commands';
-import {
-  decodeCursor,
-  encodeCursor,
-  messagesTopic,
-  newestMessages,
-  resumableCursor,
-  type MessageCursor,
-} from './live';
-import type { Message } from '@seminar/shared';
+import { authedProcedure, liveSubscription, router } from '../live/trpc';
+import { messageDeleter, messageEditor } from './commands';
+import { messagesTopic, newestMessages } from './live';
 
 const channelRef = z.object({ class_id: documentIdSchema, channel_id: documentIdSchema });
 
 export const messagesRouter = router({
+  /** Posts a message (group commit: the statement checks the session, so the middleware does not). */
   send: authedProcedure
+    .meta({ checksSession: true })
     .input(messageInputSchema)
-    .mutation(({ ctx, input }) => messageSender(ctx.services.database.db, ctx.viewer, input)),
+    .mutation(({ ctx, input }) => ctx.services.sendQueue.send(ctx.viewer, input, ctx.session)),
   edit: authedProcedure
     .input(messageEditInputSchema)
     .mutation(({ ctx, input }) => messageEditor(ctx.services.database.db, ctx.viewer, input)),
@@ -43,37 +35,9 @@ export const messagesRouter = router({
     }),
 
   /**
-   * The newest 25 then every new, edited or deleted message, in seq order. Events are tracked with
-   * a cursor, so after a reconnect tRPC sends it back as lastEventId and the stream resumes with
-   * nothing lost and nothing twice.
+   * The newest 25 then every new, edited or deleted message, in seq order. A stream: its events
+   * carry a cursor, and a client resubscribing with it as `lastEventId` resumes with nothing lost
+   * and nothing twice, on any node.
    */
-  live: authedProcedure
-    .input(channelRef.extend({ lastEventId: z.string().max(40).nullish() }))
-    .subscription(async function* ({ ctx, input, signal }) {
-      let cursor = await resumableCursor(
-        ctx.services.database.db,
-        input.channel_id,
-        decodeCursor(input.lastEventId),
-      );
-      const events = ctx.services.hub.subscribe(
-        messagesTopic,
-        ctx.viewer,
-        { class_id: input.class_id, channel_id: input.channel_id, cursor },
-        signal ?? new AbortController().signal,
-      );
-      for await (const event of events) {
-        cursor = advance(cursor, event);
-        yield tracked(encodeCursor(cursor ?? { seq: 0, version: 0 }), event);
-      }
-    }),
+  live: liveSubscription(messagesTopic),
 });
-
-function advance(cursor: MessageCursor | null, event: LiveEvent<Message>): MessageCursor | null {
-  if (event.type !== 'snapshot' && event.type !== 'upsert') return cursor;
-  let { seq, version } = cursor ?? { seq: 0, version: 0 };
-  for (const row of event.rows) {
-    seq = Math.max(seq, row.seq);
-    version = Math.max(version, row.version);
-  }
-  return { seq, version };
-}

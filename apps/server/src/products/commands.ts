@@ -7,10 +7,11 @@ import type { Db } from '../db/client';
 import { products } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
 import { forbidden, notFound } from '../live/trpc';
+import { productsTopic } from './live';
 import { canManageProducts } from './policies';
 import { presentProduct } from './presenters';
 
-const announce = (id: string) => ({ topic: 'products', key: 'all', ids: [id] });
+const announce = (id: string) => ({ topic: productsTopic, key: 'all', ids: [id] });
 
 function requireAdmin(config: Config, viewer: SessionUser): void {
   if (!canManageProducts(viewer.email, config.adminEmails))

@@ -2,14 +2,21 @@
 // site admins also see disabled ones, to manage them.
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { PublicProduct } from '@seminar/shared';
+import { noInputSchema, type NoInput } from '../live/inputs';
 import { products } from '../db/schema';
-import type { LiveTopic } from '../live/hub';
+import type { CollectionTopic } from '../live/topic';
 import { canManageProducts } from './policies';
 import { presentProduct } from './presenters';
 
-export const productsTopic: LiveTopic<Record<string, never>, PublicProduct, { admin: boolean }> = {
-  name: 'products',
+export const productsTopic: CollectionTopic<
+  Record<string, never>,
+  PublicProduct,
+  { admin: boolean },
+  NoInput
+> = {
+  name: 'products.live',
   kind: 'collection',
+  input: noInputSchema,
   key: () => 'all',
   access: async (services, viewer) => ({
     admin: canManageProducts(viewer.email, services.config.adminEmails),

@@ -1,21 +1,14 @@
 // Docs: docs/catalogue.md — the AI product catalogue.
 import { z } from 'zod';
 import { documentIdSchema, productInputSchema } from '@seminar/shared';
-import { authedProcedure, router } from '../live/trpc';
+import { authedProcedure, liveSubscription, router } from '../live/trpc';
 import { productDeleter, productEnabledSetter, productSaver } from './commands';
 import { productsTopic } from './live';
 
 const productRef = z.object({ product_id: documentIdSchema });
 
 export const productsRouter = router({
-  live: authedProcedure.subscription(({ ctx, signal }) =>
-    ctx.services.hub.subscribe(
-      productsTopic,
-      ctx.viewer,
-      {},
-      signal ?? new AbortController().signal,
-    ),
-  ),
+  live: liveSubscription(productsTopic),
   save: authedProcedure
     .input(productInputSchema)
     .mutation(({ ctx, input }) =>

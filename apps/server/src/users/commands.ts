@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { runCommand } from '../live/commands';
+import { userDisabledSignal } from '../live/signals';
 
 /**
  * Disables or enables a user. Disabling ends every session of the user at once, in the same
@@ -20,7 +21,7 @@ export async function userDisabledSetter(db: Db, uid: string, disabled: boolean)
     if (disabled) {
       await tx.delete(sessions).where(eq(sessions.userId, uid));
       // Every node closes this user's live sockets when this commits.
-      announce({ topic: 'user', key: uid, ids: null });
+      announce({ topic: userDisabledSignal, key: uid, ids: null });
     }
     return true;
   });

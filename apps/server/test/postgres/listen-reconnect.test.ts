@@ -4,7 +4,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { makeRecordId, type LiveEvent, type Message } from '@seminar/shared';
 import { queryRows, type Database } from '../../src/db/client';
-import { messageSender } from '../../src/messages/commands';
 import { createTestDatabase } from '../database';
 import { startListening } from '../factories';
 import { createClassFixture, signUpUser } from '../fixtures';
@@ -46,12 +45,16 @@ it('resyncs live queries after the LISTEN connection is killed', async () => {
   );
   expect(killed.length).toBeGreaterThan(0);
   // Written while the node has no LISTEN connection: its notice is lost.
-  await messageSender(database.db, teacher, {
-    id: makeRecordId('msg', teacher.uid),
-    class_id: classId,
-    channel_id: channelId,
-    body: 'during the outage',
-  });
+  await server.runtime.services!.sendQueue.send(
+    teacher,
+    {
+      id: makeRecordId('msg', teacher.uid),
+      class_id: classId,
+      channel_id: channelId,
+      body: 'during the outage',
+    },
+    null,
+  );
 
   await log.until(
     (events) =>

@@ -2,12 +2,14 @@
 // and a client of a node that dies resumes on the other with nothing lost and nothing twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRecordId, type LiveEvent, type Message } from '@seminar/shared';
-import type { Database } from '../../src/db/client';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../src/db/client';
 import { startServerProcess, type ServerProcess } from '../../../../test-support/serverProcess';
 import { GOOD_PASSWORD, uniqueEmail } from '../authClient';
 import { createTestDatabase } from '../database';
 import { createClassFixture, type TestUser } from '../fixtures';
 import { connectLive, EventLog, type LiveTestClient } from '../liveClient';
+import { openRawSocket } from '../rawSocket';
 
 let database: Database & { url?: string };
 let nodeA: ServerProcess;
@@ -99,6 +101,48 @@ describe('two nodes on one PostgreSQL', () => {
       body: 'across nodes',
     });
     await onB.log.until((events) => bodies(events).includes('across nodes'));
+  });
+
+  it('cuts a socket on node B within a second of its sign-out on node A, ignoring its writes', async () => {
+    const erin = await signUp(nodeA, 'Erin, Brockovich');
+    const { classId, channelIds } = await createClassFixture(database.db, {
+      members: [{ user: erin, role: 'student' }],
+    });
+    const socket = await openRawSocket(nodeB.url, { origin: publicUrl, cookie: erin.cookie });
+    let request = 0;
+    const post = () =>
+      socket.send({
+        t: 'm',
+        id: ++request,
+        p: 'messages.send',
+        i: {
+          id: makeRecordId('msg', erin.uid),
+          class_id: classId,
+          channel_id: channelIds[0]!,
+          body: 'from node B',
+        },
+      });
+    post();
+    await socket.waitFor((frame) => (frame as { id?: number }).id === 1);
+    const signOut = await fetch(`${nodeA.url}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie: erin.cookie, origin: publicUrl, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(signOut.status).toBe(200);
+    const signedOutAt = Date.now();
+    while (!socket.isEnded() && Date.now() - signedOutAt < 3_000) {
+      post();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(socket.isEnded()).toBe(true);
+    expect(Date.now() - signedOutAt).toBeLessThan(1_000);
+    expect(socket.closeCodes).toContain(4401);
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from messages where class_id = ${classId}`,
+    );
+    expect(row?.n).toBe(1);
   });
 
   it('resumes on node B after node A dies, with nothing lost and nothing twice', async () => {

@@ -16,14 +16,17 @@ export type EventContext = Omit<AnalyticsEvent, 'event' | 'payload' | 'timestamp
 
 /** The parts of the browser the context is read from (tests pass their own). */
 export interface ContextSource {
-  navigator?: Partial<
-    Pick<Navigator, 'userAgent' | 'language' | 'languages' | 'hardwareConcurrency'>
-  > & { deviceMemory?: unknown };
-  screen?: Partial<Pick<Screen, 'width' | 'height'>>;
-  devicePixelRatio?: number;
+  /** Undefined (or absent) where the page has no such object, as outside a browser. */
+  navigator?:
+    | (Partial<Pick<Navigator, 'userAgent' | 'language' | 'languages' | 'hardwareConcurrency'>> & {
+        deviceMemory?: unknown;
+      })
+    | undefined;
+  screen?: Partial<Pick<Screen, 'width' | 'height'>> | undefined;
+  devicePixelRatio?: number | undefined;
   timeZone?: string;
   /** SPEC §7's "database name": the installation's app name (APP_NAME). */
-  databaseName?: string;
+  databaseName?: string | undefined;
 }
 
 function browserSource(): ContextSource {

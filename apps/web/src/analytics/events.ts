@@ -3,12 +3,7 @@
 // and queues the event (queue.ts); `startAnalytics` (main.tsx, once per page) sends the queue to
 // POST /api/events every few seconds and by sendBeacon when the page is hidden. Before it starts
 // (unit tests) events only wait in the queue, where `bufferedEvents()` shows them.
-import {
-  analyticsEventSchema,
-  type AnalyticsEvent,
-  type AnalyticsEventName,
-  type EventPayload,
-} from '@seminar/shared';
+import type { AnalyticsEvent, AnalyticsEventName, EventPayload } from '@seminar/shared';
 import { buildAnalyticsEvent } from './context';
 import {
   ANALYTICS_FLUSH_INTERVAL_MS,
@@ -26,6 +21,32 @@ export const EVENT_BUFFER_LIMIT = ANALYTICS_QUEUE_LIMIT;
 
 const queue: AnalyticsQueue = createAnalyticsQueue();
 
+/** The server's check (eventCheck.ts), once loaded; events logged before wait in `held`. */
+let checkEvent: ((event: unknown) => string | null) | null = null;
+let checkLoading: Promise<void> | null = null;
+const held: LoggedEvent[] = [];
+
+function enqueueChecked(event: LoggedEvent): void {
+  const problem = checkEvent?.(event) ?? null;
+  if (problem !== null) {
+    console.warn('[seminar] analytics event dropped', event.event, problem);
+    return;
+  }
+  queue.add(event);
+}
+
+function loadCheck(): Promise<void> {
+  checkLoading ??= import('./eventCheck')
+    .then((module) => {
+      checkEvent = module.checkEvent;
+    })
+    .catch((error: unknown) => console.warn('[seminar] analytics check', error))
+    .finally(() => {
+      for (const event of held.splice(0)) enqueueChecked(event);
+    });
+  return checkLoading;
+}
+
 /**
  * Logs an analytics event (SPEC §7: selected_class_not_available, class_selected, sign_in,
  * class_created, message_sent). Dropped when signed out, or when it would not pass the server's
@@ -34,25 +55,30 @@ const queue: AnalyticsQueue = createAnalyticsQueue();
 export function logEvent(event: AnalyticsEventName, payload: EventPayload): void {
   try {
     const built = buildAnalyticsEvent(event, payload, Date.now());
-    const checked = analyticsEventSchema.safeParse(built);
-    if (!checked.success) {
-      console.warn('[seminar] analytics event dropped', event, checked.error.issues[0]?.message);
-      return;
+    if (checkEvent) {
+      enqueueChecked(built);
+    } else {
+      held.push(built);
+      void loadCheck();
     }
-    queue.add(built);
   } catch {
     // Analytics must never break the app.
   }
 }
 
-/** The events logged and not yet sent (for tests). */
-export function bufferedEvents(): readonly LoggedEvent[] {
-  return queue.pending();
+/** Resolves once the events logged so far are checked and queued (tests). */
+export function eventsChecked(): Promise<void> {
+  return held.length === 0 ? Promise.resolve() : loadCheck();
 }
 
-/** Takes every queued event out of the queue (for tests). */
+/** The events logged and not yet sent (for tests): queued ones, then any still being checked. */
+export function bufferedEvents(): readonly LoggedEvent[] {
+  return [...queue.pending(), ...held];
+}
+
+/** Takes every logged event out of the queue (for tests). */
 export function takeBufferedEvents(): LoggedEvent[] {
-  return queue.take();
+  return [...queue.take(), ...held.splice(0)];
 }
 
 export interface StartAnalyticsOptions extends Partial<AnalyticsQueueOptions> {
@@ -73,10 +99,14 @@ export function startAnalytics({
 }: StartAnalyticsOptions = {}): () => void {
   queue.configure(options);
   const doc = target.document;
-  const onVisibility = () => {
-    if (doc.visibilityState === 'hidden') queue.beacon();
+  const onPageHide = () => {
+    // Leaving: events still waiting for their check go unchecked (the server checks them anyway).
+    for (const event of held.splice(0)) queue.add(event);
+    queue.beacon();
   };
-  const onPageHide = () => queue.beacon();
+  const onVisibility = () => {
+    if (doc.visibilityState === 'hidden') onPageHide();
+  };
   doc.addEventListener('visibilitychange', onVisibility);
   target.addEventListener('pagehide', onPageHide);
   const timer = target.setInterval(() => void queue.flush(), intervalMs);
@@ -90,5 +120,5 @@ export function startAnalytics({
 
 /** Sends the queue now (tests; also handy before a navigation that leaves the app). */
 export function flushEvents(): Promise<void> {
-  return queue.flush();
+  return eventsChecked().then(() => queue.flush());
 }

@@ -65,7 +65,7 @@ async function post<T>(endpoint: string, body: object, signal?: AbortSignal): Pr
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
-    signal,
+    signal: signal ?? null,
   });
   if (!response.ok) throw await authErrorFromResponse(response);
   try {

@@ -1,12 +1,25 @@
 // Building blocks of the signed-out forms (sign in, create account, forgot password): the page
 // frame, the form alert, the password field, the pending submit button and field error state.
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import Alert from '@mui/material/Alert';
 import Button, { type ButtonProps } from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
@@ -72,46 +85,80 @@ export function SubmitButton({
   );
 }
 
+/** What the auth forms give a field. */
+export interface AuthTextFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  type?: string;
+  autoComplete?: string;
+  autoFocus?: boolean;
+  error?: boolean;
+  helperText?: ReactNode;
+  inputRef?: Ref<HTMLInputElement>;
+  disabled?: boolean;
+  /** Attributes of the <input> itself (inputMode, pattern, maxLength). */
+  htmlInput?: Pick<InputHTMLAttributes<HTMLInputElement>, 'inputMode' | 'pattern' | 'maxLength'>;
+  endAdornment?: ReactNode;
+}
+
 /**
- * A TextField of the auth forms: full width and required. Every field of these forms is required,
- * so the label shows no asterisk (the input still says `required` to assistive technology).
+ * An outlined text field of the auth forms: full width and required. Every field of these forms is
+ * required, so the label shows no asterisk (the input still says `required` to assistive
+ * technology). Built from MUI's parts rather than TextField, which also brings the select menus
+ * (and their popovers) into the sign-in page's code.
  */
-export function AuthTextField(props: TextFieldProps) {
+export function AuthTextField({
+  label,
+  helperText,
+  error = false,
+  htmlInput,
+  endAdornment,
+  ...input
+}: AuthTextFieldProps) {
+  const id = useId();
+  const helperId = `${id}-helper`;
   return (
-    <TextField
-      fullWidth
-      required
-      {...props}
-      slotProps={{ ...props.slotProps, inputLabel: { required: false } }}
-    />
+    <FormControl fullWidth required error={error} disabled={input.disabled} variant="outlined">
+      <InputLabel htmlFor={id} required={false}>
+        {label}
+      </InputLabel>
+      <OutlinedInput
+        id={id}
+        label={label}
+        endAdornment={endAdornment}
+        inputProps={{
+          ...htmlInput,
+          'aria-describedby': helperText ? helperId : undefined,
+        }}
+        {...input}
+      />
+      {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
+    </FormControl>
   );
 }
 
 /** A password AuthTextField with a show / hide toggle. */
-export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+export function PasswordField(props: Omit<AuthTextFieldProps, 'type' | 'endAdornment'>) {
   const [visible, setVisible] = useState(false);
   return (
     <AuthTextField
       {...props}
       type={visible ? 'text' : 'password'}
-      slotProps={{
-        ...props.slotProps,
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={visible ? 'Hide password' : 'Show password'}
-                aria-pressed={visible}
-                edge="end"
-                onClick={() => setVisible((shown) => !shown)}
-                onMouseDown={(event) => event.preventDefault()}
-              >
-                {visible ? <VisibilityOffIcon /> : <VisibilityIcon />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-pressed={visible}
+            edge="end"
+            onClick={() => setVisible((shown) => !shown)}
+            onMouseDown={(event) => event.preventDefault()}
+          >
+            {visible ? <VisibilityOffIcon /> : <VisibilityIcon />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

@@ -85,7 +85,7 @@ export async function fetchSession(signal?: AbortSignal): Promise<SessionPayload
   const response = await authFetch(GET_SESSION_PATH, {
     method: 'GET',
     headers: { accept: 'application/json' },
-    signal,
+    signal: signal ?? null,
   });
   if (response.status === 401) return null;
   if (!response.ok) throw await authErrorFromResponse(response);

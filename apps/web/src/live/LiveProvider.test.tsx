@@ -94,7 +94,9 @@ describe('LiveProvider', () => {
     act(() => client.setConnectionState('reconnecting'));
     expect(shown()).toBe('client reconnecting');
     expect(screen.queryByRole('alert')).toBeNull();
-    act(() => vi.advanceTimersByTime(CONNECTION_LOST_NOTICE_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(CONNECTION_LOST_NOTICE_DELAY_MS);
+    });
     expect(screen.getByRole('alert').textContent).toContain(CONNECTION_LOST_MESSAGE);
 
     act(() => client.setConnectionState('open'));
@@ -137,7 +139,9 @@ describe('in the app', () => {
     await waitFor(() => expect(liveClients).toHaveLength(1));
     vi.useFakeTimers();
     act(() => liveClients[0]?.setConnectionState('reconnecting'));
-    act(() => vi.advanceTimersByTime(CONNECTION_LOST_NOTICE_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(CONNECTION_LOST_NOTICE_DELAY_MS);
+    });
     const banner = screen.getByRole('alert');
     expect(banner.textContent).toContain(CONNECTION_LOST_MESSAGE);
     expect(screen.getByRole('main').contains(banner)).toBe(true);

@@ -12,12 +12,12 @@ import {
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SESSION_QUERY_KEY, useSession } from '../auth/session';
-import {
-  createLiveClient,
-  type ConnectionState,
-  type LiveClient,
-  type LiveClientFactory,
-  type LiveTrpcClient,
+import type {
+  ConnectionState,
+  LiveClient,
+  LiveClientFactory,
+  LiveClientOptions,
+  LiveTrpcClient,
 } from './client';
 import { CONNECTION_LOST_MESSAGE, useErrorActions } from './errors';
 
@@ -40,13 +40,17 @@ export const LiveContext = createContext<LiveContextValue>(SIGNED_OUT);
 const noSubscription = () => () => undefined;
 const closedState = (): ConnectionState => 'closed';
 
+/** The real client's code, loaded with the first sign-in (signed-out pages do not need it). */
+const loadLiveClientFactory = (): Promise<LiveClientFactory> =>
+  import('./client').then((module) => module.createLiveClient);
+
 export function LiveProvider({
   children,
-  createClient = createLiveClient,
+  createClient,
 }: {
   children: ReactNode;
-  /** Makes the client (tests pass a fake). */
-  createClient?: LiveClientFactory;
+  /** Makes the client (tests pass a fake); default: the real socket, loaded on demand. */
+  createClient?: LiveClientFactory | undefined;
 }) {
   const { status, user } = useSession();
   const userId = status === 'signed-in' ? (user?.id ?? null) : null;
@@ -57,7 +61,9 @@ export function LiveProvider({
   useEffect(() => {
     if (userId === null) return;
     let lastRecheck = -Infinity;
-    const client = createClient({
+    let ended = false;
+    let client: LiveClient | null = null;
+    const options: LiveClientOptions = {
       queryClient,
       onConnectFailed: () => {
         const now = Date.now();
@@ -65,13 +71,24 @@ export function LiveProvider({
         lastRecheck = now;
         void queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY, exact: true });
       },
-    });
-    setLive(client);
-    return () => {
-      setLive(null);
-      void client.close();
     };
-  }, [userId, queryClient, createClient]);
+    const open = (factory: LiveClientFactory) => {
+      if (ended) return;
+      client = factory(options);
+      setLive(client);
+    };
+    if (createClient) open(createClient);
+    else
+      loadLiveClientFactory().then(open, (error: unknown) => {
+        // The app was updated and this chunk is gone, or the network dropped: say so.
+        if (!ended) reportError(error);
+      });
+    return () => {
+      ended = true;
+      setLive(null);
+      void client?.close();
+    };
+  }, [userId, queryClient, createClient, reportError]);
 
   // Signed out: whatever the banner said belonged to the previous session.
   useEffect(() => {

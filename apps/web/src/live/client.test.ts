@@ -91,6 +91,13 @@ describe('createLiveClient', () => {
     return { client, signOut, onConnectFailed, states };
   }
 
+  /** Advances the clock until the client opens its next socket (its back-off has passed). */
+  const nextAttempt = async () => {
+    const count = FakeWebSocket.instances.length;
+    for (let ms = 0; ms < RECONNECT_MAX_MS && FakeWebSocket.instances.length === count; ms += 50)
+      await vi.advanceTimersByTimeAsync(50);
+  };
+
   const socket = (index: number) => {
     const ws = FakeWebSocket.instances[index];
     if (!ws) throw new Error(`no socket #${index}`);
@@ -118,6 +125,57 @@ describe('createLiveClient', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(client?.getConnectionState()).toBe('open');
     expect(states).toEqual(['connecting', 'open', 'reconnecting', 'open']);
+  });
+
+  it('reconnects at once when the browser says the network is back, not after the back-off', async () => {
+    open();
+    await vi.advanceTimersByTimeAsync(0);
+    socket(0).accept();
+    await vi.advanceTimersByTimeAsync(0);
+    // Lost, and refused a few times: the back-off has grown to seconds.
+    socket(0).serverClose(1006);
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await nextAttempt();
+      socket(attempt).refuse();
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    const before = FakeWebSocket.instances.length;
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWebSocket.instances).toHaveLength(before + 1);
+    socket(before).accept();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(client?.getConnectionState()).toBe('open');
+  });
+
+  it('reconnects at once when a hidden tab becomes visible again', async () => {
+    open();
+    await vi.advanceTimersByTimeAsync(0);
+    socket(0).accept();
+    await vi.advanceTimersByTimeAsync(0);
+    socket(0).serverClose(1006);
+    await nextAttempt();
+    socket(1).refuse();
+    await vi.advanceTimersByTimeAsync(0);
+    const before = FakeWebSocket.instances.length;
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWebSocket.instances).toHaveLength(before + 1);
+  });
+
+  it('keeps the back-off for a server that refuses, even when told the network is back', async () => {
+    open();
+    await vi.advanceTimersByTimeAsync(0);
+    socket(0).refuse();
+    await vi.advanceTimersByTimeAsync(0);
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    socket(1).refuse();
+    await vi.advanceTimersByTimeAsync(0);
+    // The next try waits for its back-off (attempt 2: 1-2 s), whatever the browser says meanwhile.
+    await vi.advanceTimersByTimeAsync(500);
+    expect(FakeWebSocket.instances).toHaveLength(2);
   });
 
   it('re-checks the session when the socket cannot open (the upgrade may be refused)', async () => {

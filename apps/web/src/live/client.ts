@@ -1,43 +1,36 @@
-// Docs: DESIGN §3–§4 — the tRPC client over the one WebSocket per tab at /api/live. The session
-// cookie authenticates the socket; wsLink resubscribes every live query after a reconnect (tracked
-// streams resume from their last event id). The server closes the socket with 4401 when the
-// session ended and 4403 when the user was disabled: the app then signs out with that reason and
-// does not reconnect.
-import { createTRPCClient, createWSClient, wsLink, type TRPCClient } from '@trpc/client';
+// Docs: docs/realtime.md#the-client — the app's typed tRPC client over the one live socket per tab
+// at /api/live (`LiveConnection` from @seminar/shared/live-client). The session cookie authenticates
+// the socket; live queries resume after a reconnect (streams from their cursor). The socket comes
+// back at once when the browser says the network is back or the tab becomes visible; a server that
+// refuses it still gets the growing back-off. The server closes it with 4401 when the session ended
+// and 4403 when the user was disabled: the app then signs out with that reason.
+import { createTRPCClient, type TRPCClient } from '@trpc/client';
 import type { QueryClient } from '@tanstack/react-query';
-import { RECONNECT_BASE_MS, RECONNECT_MAX_MS } from '@seminar/shared';
+import { LIVE_CLOSE_CODES } from '@seminar/shared';
+import {
+  LiveConnection,
+  liveLink,
+  reconnectDelay,
+  type ConnectionState,
+  type SocketFactory,
+} from '@seminar/shared/live-client';
 import { signOutWithMessage } from '../auth/session';
-import type { AppRouter as LiveRouter } from '../../../server/src/live/router';
+import type { AppRouter as LiveRouter } from '../../../server/src/router';
 
-export type { LiveRouter };
+export type { LiveRouter, ConnectionState };
+export { RECONNECT_JITTER, reconnectDelay } from '@seminar/shared/live-client';
 
 /** The typed tRPC client of the app's router. */
 export type LiveTrpcClient = TRPCClient<LiveRouter>;
 
 export const LIVE_PATH = '/api/live';
 
-/** The server's close codes (apps/server/src/live/socket.ts) and the reason each signs out with. */
+/** The server's close codes and the reason each signs out with. */
 export const SIGN_OUT_CLOSE_CODES = {
-  4401: 'user-token-expired',
-  4403: 'user-disabled',
+  [LIVE_CLOSE_CODES.sessionEnded]: 'user-token-expired',
+  [LIVE_CLOSE_CODES.userDisabled]: 'user-disabled',
 } as const;
 export type LiveSignOutCode = (typeof SIGN_OUT_CLOSE_CODES)[keyof typeof SIGN_OUT_CLOSE_CODES];
-
-/** Share of a reconnect delay that is random, so tabs cut off together do not return together. */
-export const RECONNECT_JITTER = 0.25;
-
-/**
- * The wait before reconnect attempt `attempt` (0-based): RECONNECT_BASE_MS (0.5 s) doubling up to
- * RECONNECT_MAX_MS (30 s), less up to RECONNECT_JITTER of it at random. Never above the maximum.
- * @param random a number in [0, 1) (Math.random by default)
- */
-export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
-  const step = Number.isFinite(attempt) ? Math.max(0, Math.floor(attempt)) : 0;
-  // 2 ** 60 and more would only overflow the cap; stop doubling well before.
-  const nominal = Math.min(RECONNECT_BASE_MS * 2 ** Math.min(step, 30), RECONNECT_MAX_MS);
-  const r = Math.min(Math.max(random(), 0), 1);
-  return Math.round(nominal * (1 - RECONNECT_JITTER * r));
-}
 
 /** The URL of the live socket on the page's own origin (ws: or wss:). */
 export function liveSocketUrl(
@@ -46,12 +39,6 @@ export function liveSocketUrl(
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}${LIVE_PATH}`;
 }
-
-/**
- * The socket's state for the UI: 'connecting' before it first opened, 'open', 'reconnecting'
- * after it was lost, 'closed' once the client was closed (signed out).
- */
-export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 export interface LiveClient {
   readonly trpc: LiveTrpcClient;
@@ -77,6 +64,8 @@ export interface LiveClientOptions {
   onConnectFailed?: () => void;
   /** Client pings (a lost network shows up within about 30 s). Default on. */
   keepAlive?: boolean;
+  /** Where `online` and `visibilitychange` come from (default: the page's window and document). */
+  events?: { window: Pick<Window, 'addEventListener' | 'removeEventListener'>; document: Document };
 }
 
 export type LiveClientFactory = (options: LiveClientOptions) => LiveClient;
@@ -84,68 +73,41 @@ export type LiveClientFactory = (options: LiveClientOptions) => LiveClient;
 /** Opens the live socket and the tRPC client over it. */
 export const createLiveClient: LiveClientFactory = (options) => {
   const signOut = options.signOut ?? ((code) => signOutWithMessage(options.queryClient, code));
-  let state: ConnectionState = 'connecting';
-  let opened = false;
-  let terminated = false;
-  const listeners = new Set<() => void>();
-  const setState = (next: ConnectionState) => {
-    if (next === state) return;
-    state = next;
-    for (const listener of listeners) listener();
-  };
-
-  const wsClient = createWSClient({
+  const SocketClass = options.WebSocket;
+  const socket: SocketFactory | undefined = SocketClass
+    ? (url) => new SocketClass(url) as unknown as ReturnType<SocketFactory>
+    : undefined;
+  const connection = new LiveConnection({
     url: options.url ?? liveSocketUrl(),
-    WebSocket: options.WebSocket,
+    ...(socket ? { socket } : {}),
     retryDelayMs: (attempt) => reconnectDelay(attempt),
-    keepAlive:
-      options.keepAlive === false
-        ? { enabled: false }
-        : { enabled: true, intervalMs: 20_000, pongTimeoutMs: 10_000 },
-    onClose: (cause) => {
-      if (terminated) return;
-      const code = cause?.code;
-      if (code === 4401 || code === 4403) {
-        // Stop first (synchronously), so the client does not start a reconnect after this callback.
-        terminated = true;
-        void wsClient.close();
-        setState('closed');
-        void signOut(SIGN_OUT_CLOSE_CODES[code]);
-        return;
-      }
-      // Still 'connecting' at close: the socket never opened (e.g. the upgrade was refused).
-      if (wsClient.connectionState.get().state !== 'pending') options.onConnectFailed?.();
+    keepAlive: options.keepAlive === false ? false : { intervalMs: 20_000, timeoutMs: 10_000 },
+    onTerminated: (code) => {
+      const reason = SIGN_OUT_CLOSE_CODES[code as keyof typeof SIGN_OUT_CLOSE_CODES];
+      if (reason) void signOut(reason);
     },
+    onConnectFailed: () => options.onConnectFailed?.(),
   });
 
-  const stateSubscription = wsClient.connectionState.subscribe({
-    next: (value) => {
-      if (terminated) return;
-      if (value.state === 'pending') {
-        opened = true;
-        setState('open');
-      } else if (value.state === 'connecting') {
-        setState(opened ? 'reconnecting' : 'connecting');
-      } else {
-        setState('closed');
-      }
-    },
-  });
+  // The network is back, or the tab is shown again: reconnect now rather than after the back-off.
+  const win = options.events?.window ?? (typeof window === 'undefined' ? null : window);
+  const doc = options.events?.document ?? (typeof document === 'undefined' ? null : document);
+  const reconnectNow = () => {
+    if (!doc || doc.visibilityState !== 'hidden') connection.reconnectNow();
+  };
+  win?.addEventListener('online', reconnectNow);
+  doc?.addEventListener('visibilitychange', reconnectNow);
 
-  const trpc = createTRPCClient<LiveRouter>({ links: [wsLink({ client: wsClient })] });
+  const trpc = createTRPCClient<LiveRouter>({ links: [liveLink<LiveRouter>(connection)] });
 
   return {
     trpc,
-    getConnectionState: () => state,
-    subscribeConnectionState(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getConnectionState: () => connection.state,
+    subscribeConnectionState: (listener) => connection.onStateChange(listener),
     async close() {
-      terminated = true;
-      setState('closed');
-      stateSubscription.unsubscribe();
-      await wsClient.close();
+      win?.removeEventListener('online', reconnectNow);
+      doc?.removeEventListener('visibilitychange', reconnectNow);
+      await connection.close();
     },
   };
 };

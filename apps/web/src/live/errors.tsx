@@ -11,7 +11,8 @@ import {
   type ReactNode,
 } from 'react';
 import Alert from '@mui/material/Alert';
-import { isTRPCClientError } from '@trpc/client';
+import type { TRPCClientError } from '@trpc/client';
+import type { LiveRouter } from './client';
 
 /** What the user is told when the socket drops; shown while it reconnects. */
 export const CONNECTION_LOST_MESSAGE = 'Lost the connection to the server. Reconnecting…';
@@ -37,6 +38,14 @@ const SERVER_WORDED_CODES = new Set(['FORBIDDEN', 'CONFLICT', 'PRECONDITION_FAIL
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
+}
+
+/**
+ * tRPC's own `isTRPCClientError` test (an instance, or an error named so), without loading the
+ * tRPC client with the first page: the signed-out pages never make one.
+ */
+function isTRPCClientError(error: unknown): error is TRPCClientError<LiveRouter> {
+  return isRecord(error) && error.name === 'TRPCClientError';
 }
 
 /** The first zod issue the server sent for bad input (see the server's errorFormatter). */

@@ -44,6 +44,8 @@ export interface LiveCacheEntry<Row> {
   failed: ReadonlyMap<string, FailedWrite<Row>>;
   /** The last tracked event id of a stream (messages), to resume from after a resubscribe. */
   lastEventId: string | null;
+  /** Why the subscription failed, in plain words (null while it runs). */
+  error: string | null;
 }
 
 /** The query key of a live query's rows. */
@@ -52,7 +54,13 @@ export function liveQueryKey(key: QueryKey): QueryKey {
 }
 
 export function emptyLiveEntry<Row>(): LiveCacheEntry<Row> {
-  return { state: emptyLiveState<Row>(), pending: new Map(), failed: new Map(), lastEventId: null };
+  return {
+    state: emptyLiveState<Row>(),
+    pending: new Map(),
+    failed: new Map(),
+    lastEventId: null,
+    error: null,
+  };
 }
 
 export function readLiveEntry<Row>(queryClient: QueryClient, key: QueryKey): LiveCacheEntry<Row> {

@@ -2,15 +2,14 @@ import type { ReactNode } from 'react';
 import { act, cleanup, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../testing/authTestKit';
+import type { LiveTrpcClient } from './client';
 import { connectionClosedError, liveTestProviders, trpcError } from '../testing/liveTestKit';
 import { CONNECTION_LOST_MESSAGE, ErrorBanner } from './errors';
 import { runOptimistic, useOptimisticWrite, type OptimisticOutcome } from './optimistic';
 import { readLiveEntry } from './liveCache';
-import {
-  useLiveQuery,
-  type LiveSubscribeHandlers,
-  type LiveSubscriptionValue,
-} from './useLiveQuery';
+import { liveQuery } from './liveQueries';
+import type { LiveSubscribeHandlers, LiveSubscriptionValue } from './subscription';
+import { useLiveQuery } from './useLiveQuery';
 
 interface Row {
   id: string;
@@ -24,12 +23,28 @@ const row = (id: string, seq: number, version: number, body = `m${seq}`): Row =>
   body,
   version,
 });
-const KEY = ['messages', 'c1', 'ch1'];
+const QUERY = liveQuery<Row, 'messages.live'>(
+  'messages.live',
+  { class_id: 'c1', channel_id: 'ch1' },
+  { idOf: (r) => r.id, sort: (a, b) => a.seq - b.seq },
+);
+const KEY = QUERY.key;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function renderWithLiveQuery() {
   let handlers: LiveSubscribeHandlers<Row> | null = null;
-  const kit = liveTestProviders();
+  // A client whose only topic records its handlers for the test to drive.
+  const trpc = {
+    messages: {
+      live: {
+        subscribe: (_input: unknown, h: LiveSubscribeHandlers<Row>) => {
+          handlers = h;
+          return { unsubscribe: () => undefined };
+        },
+      },
+    },
+  } as unknown as LiveTrpcClient;
+  const kit = liveTestProviders({ trpc });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <kit.Providers>
       <ErrorBanner />
@@ -38,15 +53,7 @@ function renderWithLiveQuery() {
   );
   const hook = renderHook(
     () => ({
-      live: useLiveQuery<Row>({
-        key: KEY,
-        idOf: (r) => r.id,
-        sort: (a, b) => a.seq - b.seq,
-        subscribe: (h) => {
-          handlers = h;
-          return { unsubscribe: () => undefined };
-        },
-      }),
+      live: useLiveQuery<Row>(QUERY),
       write: useOptimisticWrite(),
     }),
     { wrapper },

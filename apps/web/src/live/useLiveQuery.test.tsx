@@ -1,18 +1,11 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LiveEvent, Message } from '@seminar/shared';
-import { liveTestProviders, trpcError } from '../testing/liveTestKit';
-import type { LiveTrpcClient } from './client';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '@seminar/shared';
+import { fakeTrpc, liveTestProviders, settle, trpcError } from '../testing/liveTestKit';
 import { NOT_FOUND_MESSAGE } from './errors';
 import { liveQueryKey, type LiveCacheEntry } from './liveCache';
-import {
-  unwrapLiveEvent,
-  useLiveQuery,
-  type LiveSubscribe,
-  type LiveSubscribeContext,
-  type LiveSubscribeHandlers,
-  type LiveSubscriptionValue,
-} from './useLiveQuery';
+import { liveQuery, liveQueryHub, unwrapLiveEvent, type LiveQueryDescriptor } from './liveQueries';
+import { useLiveQuery } from './useLiveQuery';
 
 interface Row {
   id: string;
@@ -30,54 +23,35 @@ const row = (id: string, seq: number, version = seq, body = `m${seq}`): Row => (
 const bySeq = (a: Row, b: Row) => a.seq - b.seq;
 const idOf = (r: Row) => r.id;
 
-/** Lets TanStack Query tell its observers (it notifies on a zero timeout). */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/** A subscribe function whose subscriptions the test drives by hand. */
-function fakeSubscriptions() {
-  const subs: {
-    handlers: LiveSubscribeHandlers<Row>;
-    context: LiveSubscribeContext;
-    unsubscribed: boolean;
-    send: (value: LiveSubscriptionValue<Row>) => Promise<void>;
-  }[] = [];
-  const subscribe = vi.fn<LiveSubscribe<Row>>((handlers, context) => {
-    const sub = {
-      handlers,
-      context,
-      unsubscribed: false,
-      send: (value: LiveSubscriptionValue<Row>) =>
-        act(async () => {
-          handlers.onData(value);
-          await settle();
-        }),
-    };
-    subs.push(sub);
-    return { unsubscribe: () => void (sub.unsubscribed = true) };
-  });
-  const last = () => {
-    const sub = subs.at(-1);
-    if (!sub) throw new Error('not subscribed');
-    return sub;
-  };
-  return { subscribe, subs, last };
-}
-
-function renderLive(
-  key: readonly unknown[] = ['messages', 'c1', 'ch1'],
-  trpc: LiveTrpcClient | null = {} as LiveTrpcClient,
-) {
-  const fake = fakeSubscriptions();
-  const kit = liveTestProviders({ trpc });
-  const hook = renderHook(
-    ({ k }: { k: readonly unknown[] }) =>
-      useLiveQuery<Row>({ key: k, subscribe: fake.subscribe, idOf, sort: bySeq }),
-    { wrapper: kit.Providers, initialProps: { k: key } },
+/** A channel's messages: a tracked stream, resumable. */
+const messages = (channelId = 'ch1') =>
+  liveQuery<Row, 'messages.live'>(
+    'messages.live',
+    { class_id: 'c1', channel_id: channelId },
+    { idOf, sort: bySeq, resumable: true },
   );
-  return { ...fake, ...kit, ...hook };
+const mine = () => liveQuery<Row, 'classes.mine'>('classes.mine', undefined, { idOf });
+
+function renderLive(descriptor: LiveQueryDescriptor<Row> = messages(), withClient = true) {
+  const fake = fakeTrpc();
+  const kit = liveTestProviders({ trpc: withClient ? fake.trpc : null });
+  const hook = renderHook(({ d }) => useLiveQuery<Row>(d), {
+    wrapper: kit.Providers,
+    initialProps: { d: descriptor },
+  });
+  const subs = () => fake.subscriptions.filter((sub) => sub.path === descriptor.topic);
+  const last = () => fake.subscription(descriptor.topic);
+  return { fake, ...kit, ...hook, subs, last };
 }
 
 afterEach(cleanup);
+
+describe('liveQuery', () => {
+  it('keys a query by its procedure and input', () => {
+    expect(messages().key).toEqual(['messages.live', { class_id: 'c1', channel_id: 'ch1' }]);
+    expect(mine().key).toEqual(['classes.mine']);
+  });
+});
 
 describe('unwrapLiveEvent', () => {
   it('unwraps tracked events and passes plain ones through', () => {
@@ -92,6 +66,7 @@ describe('useLiveQuery', () => {
     const { result, last, queryClient } = renderLive();
     expect(result.current.status).toBe('loading');
     expect(result.current.rows).toEqual([]);
+    expect(last().input).toEqual({ class_id: 'c1', channel_id: 'ch1', lastEventId: null });
 
     await last().send({ type: 'snapshot', rows: [row('b', 2), row('a', 1)], replace: false });
     expect(result.current.status).toBe('ready');
@@ -106,9 +81,7 @@ describe('useLiveQuery', () => {
     await last().send({ type: 'remove', ids: ['b'] });
     expect(result.current.rows.map((r) => r.id)).toEqual(['a', 'c']);
 
-    const cached = queryClient.getQueryData<LiveCacheEntry<Row>>(
-      liveQueryKey(['messages', 'c1', 'ch1']),
-    );
+    const cached = queryClient.getQueryData<LiveCacheEntry<Row>>(liveQueryKey(messages().key));
     expect([...(cached?.state.rows.keys() ?? [])]).toEqual(['a', 'c']);
 
     await last().send({ type: 'end', reason: 'You no longer have access to this.' });
@@ -118,15 +91,44 @@ describe('useLiveQuery', () => {
   });
 
   it('replaces the set on a collection snapshot (replace: true)', async () => {
-    const { result, last } = renderLive(['classes', 'mine']);
+    const { result, last } = renderLive(mine());
+    expect(last().input).toBeUndefined();
     await last().send({ type: 'snapshot', rows: [row('a', 1), row('b', 2)], replace: true });
     await last().send({ type: 'snapshot', rows: [row('c', 3)], replace: true });
     expect(result.current.rows.map((r) => r.id)).toEqual(['c']);
   });
 
+  it('shares one subscription per key among its readers and ends it with the last', async () => {
+    const { fake, Providers, subs, last, result, unmount, queryClient } = renderLive();
+    const second = renderHook(() => useLiveQuery<Row>(messages()), { wrapper: Providers });
+    expect(subs()).toHaveLength(1);
+    await last().send({ type: 'snapshot', rows: [row('a', 1)], replace: false });
+    expect(result.current.rows.map((r) => r.id)).toEqual(['a']);
+    expect(second.result.current.rows.map((r) => r.id)).toEqual(['a']);
+
+    unmount();
+    await act(settle);
+    expect(subs()[0]?.unsubscribed).toBe(false);
+    second.unmount();
+    await act(settle);
+    expect(subs()[0]?.unsubscribed).toBe(true);
+    expect(liveQueryHub(fake.trpc, queryClient).activeKeys()).toEqual([]);
+  });
+
+  it('keeps the subscription when a reader of the same key replaces the last one at once', async () => {
+    const { Providers, subs, unmount } = renderLive();
+    unmount();
+    const next = renderHook(() => useLiveQuery<Row>(messages()), { wrapper: Providers });
+    await act(settle);
+    expect(subs()).toHaveLength(1);
+    expect(subs()[0]?.unsubscribed).toBe(false);
+    next.unmount();
+    await act(settle);
+    expect(subs()[0]?.unsubscribed).toBe(true);
+  });
+
   it('unwraps tracked events and resumes from the last event id after a remount', async () => {
-    const { result, last, subs, unmount, Providers, subscribe } = renderLive();
-    expect(last().context.lastEventId).toBeNull();
+    const { result, last, subs, unmount, Providers } = renderLive();
     await last().send({
       id: '2:2',
       data: { type: 'snapshot', rows: [row('a', 1), row('b', 2)], replace: false },
@@ -134,59 +136,66 @@ describe('useLiveQuery', () => {
     await last().send({ id: '3:3', data: { type: 'upsert', rows: [row('c', 3)] } });
     expect(result.current.rows.map((r) => r.id)).toEqual(['a', 'b', 'c']);
     unmount();
-    expect(subs[0]?.unsubscribed).toBe(true);
+    await act(settle);
+    expect(subs()[0]?.unsubscribed).toBe(true);
 
-    const again = renderHook(
-      () => useLiveQuery<Row>({ key: ['messages', 'c1', 'ch1'], subscribe, idOf, sort: bySeq }),
-      { wrapper: Providers },
-    );
-    expect(subs).toHaveLength(2);
-    expect(last().context.lastEventId).toBe('3:3');
+    const again = renderHook(() => useLiveQuery<Row>(messages()), { wrapper: Providers });
+    expect(subs()).toHaveLength(2);
+    expect(last().input).toEqual({ class_id: 'c1', channel_id: 'ch1', lastEventId: '3:3' });
     // The cached rows show at once.
     expect(again.result.current.rows.map((r) => r.id)).toEqual(['a', 'b', 'c']);
   });
 
   it('unsubscribes on unmount and on key change', async () => {
-    const { subs, rerender, unmount, result, last } = renderLive(['messages', 'c1', 'ch1']);
+    const { subs, rerender, unmount, result, last } = renderLive();
     await last().send({ type: 'snapshot', rows: [row('a', 1)], replace: false });
-    rerender({ k: ['messages', 'c1', 'ch2'] });
-    expect(subs).toHaveLength(2);
-    expect(subs[0]?.unsubscribed).toBe(true);
-    expect(subs[1]?.unsubscribed).toBe(false);
+    rerender({ d: messages('ch2') });
+    await act(settle);
+    expect(subs()).toHaveLength(2);
+    expect(subs()[0]?.unsubscribed).toBe(true);
+    expect(subs()[1]?.unsubscribed).toBe(false);
+    expect(subs()[1]?.input).toEqual({ class_id: 'c1', channel_id: 'ch2', lastEventId: null });
     expect(result.current.status).toBe('loading');
     expect(result.current.rows).toEqual([]);
 
     // A late event of the old subscription is ignored.
-    await subs[0]?.send({ type: 'upsert', rows: [row('x', 9)] });
+    await subs()[0]?.send({ type: 'upsert', rows: [row('x', 9)] });
     await last().send({ type: 'snapshot', rows: [row('z', 1)], replace: false });
     expect(result.current.rows.map((r) => r.id)).toEqual(['z']);
 
     unmount();
-    expect(subs[1]?.unsubscribed).toBe(true);
+    await act(settle);
+    expect(subs()[1]?.unsubscribed).toBe(true);
   });
 
   it('does not subscribe while there is no client (signed out)', async () => {
-    const { subscribe, result } = renderLive(['classes', 'mine'], null);
-    expect(subscribe).not.toHaveBeenCalled();
+    const { fake, result } = renderLive(mine(), false);
+    expect(fake.subscriptions).toHaveLength(0);
     expect(result.current.status).toBe('loading');
   });
 
-  it('reports an error to the query and to the shared error state; retry subscribes again', async () => {
-    const { result, last, errors, subs } = renderLive();
-    act(() => last().handlers.onError(trpcError('NOT_FOUND', 'Channel not found.')));
+  it('reports an error to every reader and to the shared error state; retry subscribes again', async () => {
+    const { result, last, errors, subs, Providers } = renderLive();
+    const second = renderHook(() => useLiveQuery<Row>(messages()), { wrapper: Providers });
+    await last().fail(trpcError('NOT_FOUND', 'Channel not found.'));
     expect(result.current.status).toBe('error');
     expect(result.current.error).toBe(NOT_FOUND_MESSAGE);
+    expect(second.result.current.status).toBe('error');
     expect(errors.get()).toBe(NOT_FOUND_MESSAGE);
 
-    act(() => result.current.retry());
-    expect(subs).toHaveLength(2);
-    expect(subs[0]?.unsubscribed).toBe(true);
+    await act(async () => {
+      result.current.retry();
+      await settle();
+    });
+    expect(subs()).toHaveLength(2);
+    expect(subs()[0]?.unsubscribed).toBe(true);
     expect(result.current.status).toBe('loading');
     await last().send({ type: 'snapshot', rows: [row('a', 1)], replace: false });
     expect(result.current.status).toBe('ready');
+    expect(second.result.current.status).toBe('ready');
   });
 
-  it('subscribes again when the server sheds it as too far behind, keeping the rows', async () => {
+  it('subscribes again when the server asks it to start afresh (retry), keeping the rows', async () => {
     const { result, last, subs } = renderLive();
     await last().send({
       id: '1:1',
@@ -194,12 +203,12 @@ describe('useLiveQuery', () => {
     });
     await last().send({
       id: '1:1',
-      data: { type: 'end', reason: 'Too far behind; reconnecting.' },
+      data: { type: 'end', reason: 'Too far behind; starting afresh.', retry: true },
     });
     await act(settle);
-    expect(subs).toHaveLength(2);
-    expect(subs[0]?.unsubscribed).toBe(true);
-    expect(last().context.lastEventId).toBe('1:1');
+    expect(subs()).toHaveLength(2);
+    expect(subs()[0]?.unsubscribed).toBe(true);
+    expect(last().input).toEqual({ class_id: 'c1', channel_id: 'ch1', lastEventId: '1:1' });
     expect(result.current.status).toBe('ready');
     expect(result.current.rows.map((r) => r.id)).toEqual(['a']);
   });
@@ -214,7 +223,3 @@ describe('useLiveQuery', () => {
     expect(result.current.endedReason).toBeNull();
   });
 });
-
-// Type check: a feature subscribes to the server's procedures with these handlers as they are.
-export const subscribeMessages: LiveSubscribe<Message> = (handlers, { trpc, lastEventId }) =>
-  trpc.messages.live.subscribe({ class_id: 'c1', channel_id: 'ch1', lastEventId }, handlers);

@@ -16,7 +16,8 @@ import { AppLogo } from '../shell/AppLogo';
 import { FullPageLoading } from '../shell/FullPageLoading';
 import { MAIN_CONTENT_ID } from '../shell/SkipLink';
 import { ColorModeControl } from '../theme/ColorModeControl';
-import { cataloguePath, PATHS, type ReturnToState } from './paths';
+import { cataloguePath, CLASS_PARAM, PATHS, type ReturnToState } from './paths';
+import { useUrlClassId } from './useUrlClassId';
 
 export function SignedInLayout({ actions }: { actions?: ReactNode }) {
   const { status } = useSession();
@@ -58,14 +59,19 @@ export function SignedInLayout({ actions }: { actions?: ReactNode }) {
   );
 }
 
-/** The app bar's link to the catalogue: icon and text, the icon alone on phones (same name). */
+/**
+ * The app bar's link to the catalogue: icon and text, the icon alone on phones (same name). It
+ * carries the selected class, so the catalogue shows that class's costs and "Use in activity".
+ */
 function CatalogueLink() {
   const { pathname } = useLocation();
+  const classId = useUrlClassId();
   const current = pathname === cataloguePath() || pathname.startsWith(`${cataloguePath()}/`);
+  const search = classId ? new URLSearchParams({ [CLASS_PARAM]: classId }).toString() : '';
   return (
     <Button
       component={RouterLink}
-      to={cataloguePath()}
+      to={cataloguePath(null, search)}
       color="inherit"
       aria-label="AI products"
       aria-current={current ? 'page' : undefined}

@@ -1,11 +1,12 @@
 // The signed-out layout: a centred card for sign-in, sign-up and password reset. Signed-in users
-// are sent on to where they were going (or home).
+// are sent on to where they were going (or home). The card shows while the session is still being
+// asked for: most visitors of these pages are signed out, and they see the form at once.
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../auth/session';
 import { AppLogo } from '../shell/AppLogo';
-import { FullPageLoading } from '../shell/FullPageLoading';
 import { MAIN_CONTENT_ID } from '../shell/SkipLink';
 import { ColorModeControl } from '../theme/ColorModeControl';
 import { returnPath } from './paths';
@@ -14,9 +15,12 @@ export function SignedOutLayout() {
   const { status } = useSession();
   const location = useLocation();
 
-  if (status === 'loading') return <FullPageLoading />;
   if (status === 'signed-in') return <Navigate to={returnPath(location.state)} replace />;
+  return <SignedOutFrame />;
+}
 
+/** The frame, memoized: the session's answer (loading → signed out) does not re-render the page. */
+const SignedOutFrame = memo(function SignedOutFrame() {
   return (
     <>
       <Box
@@ -54,4 +58,4 @@ export function SignedOutLayout() {
       </Box>
     </>
   );
-}
+});

@@ -28,10 +28,8 @@ export function classPath(classId: string, tab: ClassTab = 'chat'): string {
   return tab === 'chat' ? base : `${base}/${tab}`;
 }
 
-/** Router state of a link to the home page that shows the class list instead of resuming. */
-export interface HomeState {
-  showList?: boolean;
-}
+/** The catalogue's search parameter that names the class it shows costs for (the selected class). */
+export const CLASS_PARAM = 'class';
 
 /** Router state carried by the redirect to sign-in: where to return afterwards. */
 export interface ReturnToState {

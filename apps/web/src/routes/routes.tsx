@@ -1,42 +1,63 @@
-// The route table. To add a page: put its element under the signed-in layout's `children` (needs a
-// session; gets the app bar) or the signed-out layout's (sign-in style card), before the `*` route.
+// The route table. Sign-in (and its layout) load with the app; every other page is its own chunk,
+// loaded when it is opened (the signed-in layout with the app bar and class selection, then each
+// page). To add a page: put it under the signed-in layout's `children` (needs a session; gets the
+// app bar) or the signed-out layout's (sign-in style card), before the `*` route, with
+// `lazy: page(() => import('…'), 'ExportName')`.
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { CataloguePage } from '../features/catalogue/CataloguePage';
-import { ClassesLayout } from '../features/classes/ClassesLayout';
-import { ClassPage } from '../features/classes/ClassPage';
-import { MyClassesPage } from '../features/classes/MyClassesPage';
-import { PublicClassesPage } from '../features/classes/PublicClassesPage';
+import { FullPageLoading } from '../shell/FullPageLoading';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 import { SignedOutLayout } from './SignedOutLayout';
-import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
-import { NotFoundPage } from './pages/NotFoundPage';
 import { SignInPage } from './pages/SignInPage';
-import { SignUpPage } from './pages/SignUpPage';
 import { PATHS } from './paths';
+
+/** A route's `lazy`: the module's component `name` becomes the route's Component. */
+function page<Module extends Record<string, unknown>>(
+  load: () => Promise<Module>,
+  name: keyof Module & string,
+): () => Promise<{ Component: ComponentType }> {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageLoading />,
     children: [
       {
         element: <SignedOutLayout />,
         children: [
           { path: PATHS.signIn, element: <SignInPage /> },
-          { path: PATHS.signUp, element: <SignUpPage /> },
-          { path: PATHS.forgotPassword, element: <ForgotPasswordPage /> },
+          { path: PATHS.signUp, lazy: page(() => import('./pages/SignUpPage'), 'SignUpPage') },
+          {
+            path: PATHS.forgotPassword,
+            lazy: page(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage'),
+          },
         ],
       },
       {
         // The signed-in layout, with the class selector in its app bar.
-        element: <ClassesLayout />,
+        lazy: page(() => import('../features/classes/ClassesLayout'), 'ClassesLayout'),
         children: [
-          { index: true, element: <MyClassesPage /> },
-          { path: PATHS.publicClasses, element: <PublicClassesPage /> },
-          { path: PATHS.classPage, element: <ClassPage /> },
-          { path: PATHS.catalogue, element: <CataloguePage /> },
-          { path: '*', element: <NotFoundPage /> },
+          {
+            index: true,
+            lazy: page(() => import('../features/classes/MyClassesPage'), 'MyClassesPage'),
+          },
+          {
+            path: PATHS.publicClasses,
+            lazy: page(() => import('../features/classes/PublicClassesPage'), 'PublicClassesPage'),
+          },
+          {
+            path: PATHS.classPage,
+            lazy: page(() => import('../features/classes/ClassPage'), 'ClassPage'),
+          },
+          {
+            path: PATHS.catalogue,
+            lazy: page(() => import('../features/catalogue/CataloguePage'), 'CataloguePage'),
+          },
+          { path: '*', lazy: page(() => import('./pages/NotFoundPage'), 'NotFoundPage') },
         ],
       },
     ],

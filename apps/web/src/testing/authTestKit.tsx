@@ -90,12 +90,13 @@ export function fakeAuthServer(session: SessionPayload | null = null) {
 }
 
 /**
- * Renders the app at `path` (with optional router state) with fake live clients (no socket; their
+ * Renders the app at `path` (a path with an optional ?search, and optional router state) with fake live clients (no socket; their
  * tRPC client is `options.trpc`, e.g. `fakeTrpc().trpc`); returns the router, the query client and
  * the live clients made.
  */
 export function renderApp(path: string, state?: unknown, options: { trpc?: LiveTrpcClient } = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
+  const { pathname, search } = new URL(path, 'http://localhost');
+  const router = createMemoryRouter(routes, { initialEntries: [{ pathname, search, state }] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const live = fakeLiveClientFactory(options.trpc);
   render(<App router={router} queryClient={queryClient} createLiveClient={live.factory} />);

@@ -78,8 +78,8 @@ export interface FakeSubscription {
   path: string;
   input: unknown;
   unsubscribed: boolean;
-  /** Sends a live event (inside act, then lets the cache tell its observers). */
-  send: (event: LiveEvent<unknown>) => Promise<void>;
+  /** Sends a live event, or a tracked `{ id, data }` one (inside act, then lets the cache tell). */
+  send: (event: LiveEvent<unknown> | { id: string; data: LiveEvent<unknown> }) => Promise<void>;
   /** Fails the subscription. */
   fail: (error: unknown) => Promise<void>;
 }

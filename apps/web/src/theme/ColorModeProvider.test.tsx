@@ -66,11 +66,12 @@ describe('colour mode', () => {
     expect(document.documentElement.dataset.colorMode).toBe('light');
   });
 
-  it('offers Light, Dark and System as radio items with the current one checked', () => {
+  it('offers Light, Dark and System as radio items with the current one checked', async () => {
     stubMatchMedia(false);
     renderColorMode();
     fireEvent.click(screen.getByRole('button', { name: 'Colour mode' }));
-    const items = screen.getAllByRole('menuitemradio');
+    // The menu's code loads on first use.
+    const items = await screen.findAllByRole('menuitemradio');
     expect(items.map((item) => item.textContent)).toEqual(['Light', 'Dark', 'System']);
     expect(screen.getByRole('menuitemradio', { name: 'System' }).getAttribute('aria-checked')).toBe(
       'true',
@@ -80,11 +81,11 @@ describe('colour mode', () => {
     );
   });
 
-  it('keeps the chosen mode across a remount', () => {
+  it('keeps the chosen mode across a remount', async () => {
     stubMatchMedia(false);
     const first = renderColorMode();
     fireEvent.click(screen.getByRole('button', { name: 'Colour mode' }));
-    fireEvent.click(screen.getByRole('menuitemradio', { name: 'Dark' }));
+    fireEvent.click(await screen.findByRole('menuitemradio', { name: 'Dark' }));
     expect(shownMode()).toBe('dark/dark');
     expect(document.documentElement.dataset.colorMode).toBe('dark');
     expect(localStorage.getItem(COLOR_MODE_STORAGE_KEY)).toBe('dark');
@@ -94,9 +95,9 @@ describe('colour mode', () => {
     expect(shownMode()).toBe('dark/dark');
     expect(document.documentElement.dataset.colorMode).toBe('dark');
     fireEvent.click(screen.getByRole('button', { name: 'Colour mode' }));
-    expect(screen.getByRole('menuitemradio', { name: 'Dark' }).getAttribute('aria-checked')).toBe(
-      'true',
-    );
+    expect(
+      (await screen.findByRole('menuitemradio', { name: 'Dark' })).getAttribute('aria-checked'),
+    ).toBe('true');
   });
 
   it('falls back to system when the stored value is not a colour mode', () => {

@@ -84,6 +84,8 @@ export const messages = pgTable(
   },
   (table) => [
     unique('messages_channel_seq_unique').on(table.channel_id, table.seq),
+    // A stream's floor (the channel's highest message version) and its resync after a LISTEN gap.
+    index('messages_channel_version_idx').on(table.channel_id, table.version),
     check('messages_body_length_check', sql`char_length(${table.body}) <= 8192`),
   ],
 );

@@ -1,7 +1,7 @@
 // Activities of a class (live, SPEC §7 "Activities"; students see enabled ones only, SPEC §5).
 // Instructors and class admins create and edit them ("New activity"), switch each on or off, and
 // delete with a confirmation (shown at once, SPEC §4). A case channel shows as its case label.
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -14,45 +14,19 @@ import AddIcon from '@mui/icons-material/Add';
 import {
   caseLabel,
   hasInstructorPowers,
-  makeRecordId,
   type Activity,
-  type ActivityInput,
   type ChannelView,
   type Class,
 } from '@seminar/shared';
-import { useSession } from '../../auth/session';
-import { useLive } from '../../live/LiveProvider';
-import { useOptimisticWrite } from '../../live/optimistic';
-import { useLiveQuery } from '../../live/useLiveQuery';
-import { NOT_CONNECTED_MESSAGE } from '../classes/classActions';
+import { useActivities, useActivityActions } from '../../data/activities';
+import { useChannels } from '../../data/channels';
+import { useProducts } from '../../data/products';
 import { formatDay } from '../classes/classText';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { EditDeleteButtons, EnabledSwitch } from '../common/ManageControls';
 import { EmptyState, LoadError } from '../common/EmptyState';
 import { greyedSx } from '../common/greyed';
-import { useProducts } from '../catalogue/queries';
 import { ActivityDialog } from './ActivityDialog';
-
-export const activitiesKey = (classId: string) => ['activities', classId] as const;
-const caseChannelsKey = (classId: string) => ['activities', classId, 'case-channels'] as const;
-
-const activityIdOf = (activity: Activity) => activity.activity_id;
-const channelIdOf = (channel: ChannelView) => channel.channel_id;
-
-/** By start date (undated last), then title. */
-export function byStartThenTitle(a: Activity, b: Activity): number {
-  const start = (a.start_date ?? '9999').localeCompare(b.start_date ?? '9999');
-  return (
-    start ||
-    a.title.localeCompare(b.title, undefined, { sensitivity: 'base', numeric: true }) ||
-    a.activity_id.localeCompare(b.activity_id)
-  );
-}
-
-const byChannelName = (a: ChannelView, b: ChannelView) =>
-  (a.name || a.channel_id).localeCompare(b.name || b.channel_id, undefined, {
-    sensitivity: 'base',
-  });
 
 /** The case label of an activity with a case channel (SPEC §3 "Case record"), else null. */
 export function activityCaseLabel(
@@ -79,84 +53,16 @@ export function ActivitiesPanel({ cls }: { cls: Class }) {
   );
   const classId = cls.class_id;
   const manager = hasInstructorPowers(cls.my_role);
-  const { client } = useLive();
-  const { user } = useSession();
-  const write = useOptimisticWrite();
+  const actions = useActivityActions(classId);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Activity | null>(null);
 
-  const activities = useLiveQuery<Activity>({
-    key: activitiesKey(classId),
-    idOf: activityIdOf,
-    sort: byStartThenTitle,
-    subscribe: (handlers, { trpc }) =>
-      trpc.activities.live.subscribe({ class_id: classId }, handlers),
-  });
-  const channels = useLiveQuery<ChannelView>({
-    key: caseChannelsKey(classId),
-    idOf: channelIdOf,
-    sort: byChannelName,
-    subscribe: (handlers, { trpc }) =>
-      trpc.channels.live.subscribe({ class_id: classId }, handlers),
-  });
+  const activities = useActivities(classId);
+  const channels = useChannels(classId);
   const channelsById = useMemo(
     () => new Map(channels.rows.map((channel) => [channel.channel_id, channel])),
     [channels.rows],
   );
-
-  const uid = user?.id ?? '';
-  const newActivityId = useCallback(() => makeRecordId('activity', uid), [uid]);
-
-  const save = (input: ActivityInput, previous: Activity | null): string | null => {
-    if (!client) return NOT_CONNECTED_MESSAGE;
-    const base: Pick<Activity, 'deleted' | 'pending_deleted' | 'version'> = previous ?? {
-      deleted: false,
-      pending_deleted: false,
-      version: 0,
-    };
-    const row: Activity = {
-      ...base,
-      ...input,
-      updated_at: Date.now(),
-      updated_by: uid,
-      updated_by_name: user?.name ?? null,
-    };
-    void write<Activity, Activity>({
-      key: activitiesKey(classId),
-      id: input.activity_id,
-      row,
-      mutate: () => client.activities.save.mutate(input),
-      serverRow: (saved) => saved,
-    });
-    return null;
-  };
-
-  const setEnabled = (activity: Activity, enabled: boolean) => {
-    if (!client) return;
-    void write<Activity, Activity>({
-      key: activitiesKey(classId),
-      id: activity.activity_id,
-      row: { ...activity, enabled },
-      mutate: () =>
-        client.activities.setEnabled.mutate({
-          class_id: classId,
-          activity_id: activity.activity_id,
-          enabled,
-        }),
-      serverRow: (saved) => saved,
-    });
-  };
-
-  const remove = (activity: Activity) => {
-    if (!client) return;
-    void write<Activity, void>({
-      key: activitiesKey(classId),
-      id: activity.activity_id,
-      row: null,
-      mutate: () =>
-        client.activities.delete.mutate({ class_id: classId, activity_id: activity.activity_id }),
-    });
-  };
 
   const newButton = (
     <Button
@@ -215,7 +121,7 @@ export function ActivitiesPanel({ cls }: { cls: Class }) {
                 }
                 onEdit={() => setEditing({ activity, token: Date.now() })}
                 onDelete={() => setDeleting(activity)}
-                onToggle={(enabled) => setEnabled(activity, enabled)}
+                onToggle={(enabled) => void actions.setEnabled(activity, enabled)}
               />
             </li>
           ))}
@@ -229,9 +135,9 @@ export function ActivitiesPanel({ cls }: { cls: Class }) {
           classId={classId}
           activity={editing.activity}
           channels={channels.rows}
-          newActivityId={newActivityId}
+          newActivityId={actions.newActivityId}
           onClose={() => setEditing(null)}
-          onSave={save}
+          onSave={actions.save}
         />
       )}
       <ConfirmDialog
@@ -240,7 +146,7 @@ export function ActivitiesPanel({ cls }: { cls: Class }) {
         confirmLabel="Delete"
         onClose={() => setDeleting(null)}
         onConfirm={() => {
-          if (deleting) remove(deleting);
+          if (deleting) void actions.remove(deleting);
           setDeleting(null);
         }}
       >

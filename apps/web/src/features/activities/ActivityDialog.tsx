@@ -2,18 +2,10 @@
 // from the catalogue), Case channel (the class's channels), Start date and Due date; checked with
 // the shared schema, errors under their fields. On "Save" the dialog closes and the activity shows
 // at once (optimistic), reconciled by the live list.
-import { useId, useRef, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { useRef, useState, type FormEvent } from 'react';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import type { Activity, ActivityInput, ChannelView } from '@seminar/shared';
 import { withoutError } from '../common/formErrors';
 import {
@@ -25,7 +17,7 @@ import {
   type ActivityFormErrors,
   type ActivityFormValues,
 } from './activityForm';
-import { DialogForm } from '../common/DialogForm';
+import { FormDialog } from '../common/FormDialog';
 import { ProductPicker } from '../catalogue/ProductPicker';
 
 export function ActivityDialog({
@@ -55,9 +47,6 @@ export function ActivityDialog({
   /** Saves the checked input; returns a message when it could not even be sent. */
   onSave: (input: ActivityInput, previous: Activity | null) => string | null;
 }) {
-  const titleId = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [values, setValues] = useState<ActivityFormValues>(() =>
     activity
       ? activityFormFrom(activity)
@@ -110,91 +99,70 @@ export function ActivityDialog({
   const knownChannel = channels.some((channel) => channel.channel_id === values.channel_id);
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
+      title={activity ? 'Edit activity' : 'New activity'}
       onClose={onClose}
-      aria-labelledby={titleId}
-      fullScreen={fullScreen}
-      maxWidth="sm"
-      fullWidth
+      onSubmit={onSubmit}
+      error={errors.form}
     >
-      <DialogForm onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>{activity ? 'Edit activity' : 'New activity'}</DialogTitle>
-        <DialogContent dividers>
-          {errors.form && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {errors.form}
-            </Alert>
-          )}
-          <Grid container spacing={2}>
-            <Grid size={12}>
-              <TextField {...field('title', 'Title')} required autoFocus />
-            </Grid>
-            <Grid size={12}>
-              <TextField {...field('description', 'Description')} multiline minRows={2} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                {...field(
-                  'activity_qualified_name',
-                  'Qualified name',
-                  'For example case.pricing.1',
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <ProductPicker
-                value={values.product_id}
-                onChange={(productId) => change('product_id', productId)}
-                error={Boolean(errors.product_id)}
-                helperText={errors.product_id ?? 'Optional: one from the catalogue'}
-                inputRef={(element: HTMLInputElement | null) => {
-                  inputs.current.product_id = element;
-                }}
-                studentCount={studentCount}
-              />
-            </Grid>
-            <Grid size={12}>
-              <TextField
-                {...field('channel_id', 'Case channel', 'The channel where the case is discussed')}
-                select
-              >
-                <MenuItem value="">
-                  <em>None</em>
-                </MenuItem>
-                {channels.map((channel) => (
-                  <MenuItem key={channel.channel_id} value={channel.channel_id}>
-                    {channel.name || channel.channel_id}
-                  </MenuItem>
-                ))}
-                {!knownChannel && values.channel_id !== '' && (
-                  <MenuItem value={values.channel_id}>{values.channel_id}</MenuItem>
-                )}
-              </TextField>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                {...field('start_date', 'Start date')}
-                type="date"
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                {...field('due_date', 'Due date')}
-                type="date"
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            </Grid>
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained">
-            Save
-          </Button>
-        </DialogActions>
-      </DialogForm>
-    </Dialog>
+      <Grid container spacing={2}>
+        <Grid size={12}>
+          <TextField {...field('title', 'Title')} required autoFocus />
+        </Grid>
+        <Grid size={12}>
+          <TextField {...field('description', 'Description')} multiline minRows={2} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            {...field('activity_qualified_name', 'Qualified name', 'For example case.pricing.1')}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <ProductPicker
+            value={values.product_id}
+            onChange={(productId) => change('product_id', productId)}
+            error={Boolean(errors.product_id)}
+            helperText={errors.product_id ?? 'Optional: one from the catalogue'}
+            inputRef={(element: HTMLInputElement | null) => {
+              inputs.current.product_id = element;
+            }}
+            studentCount={studentCount ?? null}
+          />
+        </Grid>
+        <Grid size={12}>
+          <TextField
+            {...field('channel_id', 'Case channel', 'The channel where the case is discussed')}
+            select
+          >
+            <MenuItem value="">
+              <em>None</em>
+            </MenuItem>
+            {channels.map((channel) => (
+              <MenuItem key={channel.channel_id} value={channel.channel_id}>
+                {channel.name || channel.channel_id}
+              </MenuItem>
+            ))}
+            {!knownChannel && values.channel_id !== '' && (
+              <MenuItem value={values.channel_id}>{values.channel_id}</MenuItem>
+            )}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            {...field('start_date', 'Start date')}
+            type="date"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            {...field('due_date', 'Due date')}
+            type="date"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Grid>
+      </Grid>
+    </FormDialog>
   );
 }

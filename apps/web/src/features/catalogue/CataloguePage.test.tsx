@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { selectedClassStorageKey, type ActivityInput, type Role } from '@seminar/shared';
+import type { ActivityInput, Role } from '@seminar/shared';
 import { takeBufferedEvents } from '../../analytics/events';
 import { fakeAuthServer, renderApp, sessionFor } from '../../testing/authTestKit';
 import { makeProduct } from '../../testing/catalogueFixtures';
@@ -26,8 +26,9 @@ async function openCatalogue(
   fakeAuthServer(sessionFor({ id: 'u1' }));
   const fake = fakeTrpc();
   fake.on('me', () => ({ uid: 'u1', email: 'ada@example.edu', isSiteAdmin: admin }));
-  if (role) localStorage.setItem(selectedClassStorageKey('u1'), 'class_1');
-  const app = renderApp(path, undefined, { trpc: fake.trpc });
+  // The class the catalogue is for is in its URL (the app bar's link from a class page adds it).
+  const url = role ? `${path}${path.includes('?') ? '&' : '?'}class=class_1` : path;
+  const app = renderApp(url, undefined, { trpc: fake.trpc });
   await waitFor(() => expect(fake.subscription('classes.mine')).toBeDefined());
   await fake
     .subscription('classes.mine')

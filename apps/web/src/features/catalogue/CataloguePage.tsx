@@ -31,7 +31,10 @@ import {
 } from '@seminar/shared';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../auth/session';
-import { cataloguePath, classPath } from '../../routes/paths';
+import { useRoster } from '../../data/classes';
+import { useProductActions, useProducts } from '../../data/products';
+import { useIsSiteAdmin } from '../../data/users';
+import { cataloguePath, CLASS_PARAM, classPath } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { useClassSelection } from '../classes/selection';
 import { ConfirmDialog } from '../common/ConfirmDialog';
@@ -51,10 +54,8 @@ import {
   typeLabel,
   type CatalogueFilters,
 } from './catalogue';
-import { useProductActions } from './productActions';
 import { ProductDetailDialog, type CostContext } from './ProductDetailDialog';
 import { ProductFormDialog } from './ProductFormDialog';
-import { useClassRoster, useIsSiteAdmin, useProducts } from './queries';
 import { UseInActivityDialog } from './UseInActivityDialog';
 
 const PAGE_DESCRIPTION =
@@ -85,7 +86,7 @@ export function CataloguePage() {
   const actions = useProductActions();
 
   const managed = useManagedClass();
-  const roster = useClassRoster(managed?.class_id ?? null);
+  const roster = useRoster(managed?.class_id ?? null);
   const students = managed && roster.status === 'ready' ? enrolledStudentCount(roster.rows) : null;
   const costFor: CostContext | null = managed ? { cls: managed, students } : null;
 
@@ -101,9 +102,15 @@ export function CataloguePage() {
     ? (products.rows.find((product) => product.product_id === productId) ?? null)
     : null;
 
+  // The filters change; the class the catalogue is for (?class=) stays.
+  const classParam = searchParams.get(CLASS_PARAM);
   const setFilters = useCallback(
-    (next: CatalogueFilters) => setSearchParams(paramsFromFilters(next), { replace: true }),
-    [setSearchParams],
+    (next: CatalogueFilters) => {
+      const params = paramsFromFilters(next);
+      if (classParam !== null) params.set(CLASS_PARAM, classParam);
+      setSearchParams(params, { replace: true });
+    },
+    [setSearchParams, classParam],
   );
   const closeDetail = () => void navigate(cataloguePath(null, search));
   const uid = user?.id ?? '';

@@ -1,21 +1,13 @@
 // "New product" / "Edit product" (site admins): the catalogue entry's fields, checked with the
 // shared `productInputSchema`, errors under their fields. On "Save" the dialog closes and the entry
 // shows at once (optimistic), reconciled by the live catalogue.
-import { useId, useRef, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { useRef, useState, type FormEvent } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import type { ProductInput, PublicProduct } from '@seminar/shared';
-import { DialogForm } from '../common/DialogForm';
+import { FormDialog } from '../common/FormDialog';
 import { withoutError } from '../common/formErrors';
 import {
   emptyProductForm,
@@ -39,9 +31,6 @@ export function ProductFormDialog({
   onClose: () => void;
   onSave: (input: ProductInput, previous: PublicProduct | null) => void;
 }) {
-  const titleId = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [values, setValues] = useState<ProductFormValues>(() =>
     product ? productFormFrom(product) : emptyProductForm(),
   );
@@ -83,118 +72,88 @@ export function ProductFormDialog({
   const half = { xs: 12, sm: 6 } as const;
 
   return (
-    <Dialog
+    <FormDialog
       open
+      title={product ? 'Edit product' : 'New product'}
       onClose={onClose}
-      aria-labelledby={titleId}
-      fullScreen={fullScreen}
+      onSubmit={onSubmit}
+      error={errors.form}
       maxWidth="md"
-      fullWidth
     >
-      <DialogForm onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>{product ? 'Edit product' : 'New product'}</DialogTitle>
-        <DialogContent dividers>
-          {errors.form && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {errors.form}
-            </Alert>
-          )}
-          <Grid container spacing={2}>
-            <Grid size={half}>
-              <TextField {...field('title', 'Title')} required autoFocus />
-            </Grid>
-            <Grid size={half}>
-              <TextField
-                {...field('name', 'Name', 'The agent’s name, e.g. DataAnalystBot')}
-                required
-              />
-            </Grid>
-            <Grid size={12}>
-              <TextField {...field('description', 'Description')} multiline minRows={2} />
-            </Grid>
-            <Grid size={12}>
-              <TextField {...field('learning_objective', 'Learning objective')} multiline />
-            </Grid>
-            <Grid size={half}>
-              <TextField {...field('product_type', 'Product type', 'For example ai_agent')} />
-            </Grid>
-            <Grid size={half}>
-              <TextField {...field('product_qualified_name', 'Qualified name')} />
-            </Grid>
-            <Grid size={half}>
-              <TextField {...field('contributor', 'Contributor')} />
-            </Grid>
-            <Grid size={half}>
-              <TextField {...field('product_version', 'Version')} />
-            </Grid>
-            <Grid size={half}>
-              <TextField {...field('disciplines', 'Disciplines', 'Separated by commas')} />
-            </Grid>
-            <Grid size={half}>
-              <TextField {...field('categories', 'Categories', 'Separated by commas')} />
-            </Grid>
-            <Grid size={half}>
-              <TextField
-                {...field(
-                  'price_per_user',
-                  'Price per user',
-                  'Per student and term; empty: no price',
-                )}
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              />
-            </Grid>
-            <Grid size={half}>
-              <TextField {...field('product_access_type', 'Access type', 'For example public')} />
-            </Grid>
-            <Grid size={half}>
-              <TextField {...field('product_billing_id', 'Billing id')} />
-            </Grid>
-            <Grid size={half}>
-              <TextField {...field('product_billing_name', 'Billing name')} />
-            </Grid>
-            <Grid size={half}>
-              <TextField
-                {...field(
-                  'ai_agent_cooperation_mode',
-                  'Cooperation mode',
-                  'For example co-analyst',
-                )}
-              />
-            </Grid>
-            <Grid size={half}>
-              <TextField
-                {...field('ai_agent_refs', 'Agents', 'Agent references, separated by commas')}
-              />
-            </Grid>
-            <Grid size={half}>
-              <TextField {...field('product_files', 'Files', 'File names, separated by commas')} />
-            </Grid>
-            <Grid size={half}>
-              <TextField
-                {...field('seq', 'Order', 'Lower numbers list first')}
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              />
-            </Grid>
-            <Grid size={12}>
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={enabled}
-                    onChange={(event) => setEnabled(event.target.checked)}
-                  />
-                }
-                label="Enabled (listed for everyone)"
-              />
-            </Grid>
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained">
-            Save
-          </Button>
-        </DialogActions>
-      </DialogForm>
-    </Dialog>
+      <Grid container spacing={2}>
+        <Grid size={half}>
+          <TextField {...field('title', 'Title')} required autoFocus />
+        </Grid>
+        <Grid size={half}>
+          <TextField {...field('name', 'Name', 'The agent’s name, e.g. DataAnalystBot')} required />
+        </Grid>
+        <Grid size={12}>
+          <TextField {...field('description', 'Description')} multiline minRows={2} />
+        </Grid>
+        <Grid size={12}>
+          <TextField {...field('learning_objective', 'Learning objective')} multiline />
+        </Grid>
+        <Grid size={half}>
+          <TextField {...field('product_type', 'Product type', 'For example ai_agent')} />
+        </Grid>
+        <Grid size={half}>
+          <TextField {...field('product_qualified_name', 'Qualified name')} />
+        </Grid>
+        <Grid size={half}>
+          <TextField {...field('contributor', 'Contributor')} />
+        </Grid>
+        <Grid size={half}>
+          <TextField {...field('product_version', 'Version')} />
+        </Grid>
+        <Grid size={half}>
+          <TextField {...field('disciplines', 'Disciplines', 'Separated by commas')} />
+        </Grid>
+        <Grid size={half}>
+          <TextField {...field('categories', 'Categories', 'Separated by commas')} />
+        </Grid>
+        <Grid size={half}>
+          <TextField
+            {...field('price_per_user', 'Price per user', 'Per student and term; empty: no price')}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        </Grid>
+        <Grid size={half}>
+          <TextField {...field('product_access_type', 'Access type', 'For example public')} />
+        </Grid>
+        <Grid size={half}>
+          <TextField {...field('product_billing_id', 'Billing id')} />
+        </Grid>
+        <Grid size={half}>
+          <TextField {...field('product_billing_name', 'Billing name')} />
+        </Grid>
+        <Grid size={half}>
+          <TextField
+            {...field('ai_agent_cooperation_mode', 'Cooperation mode', 'For example co-analyst')}
+          />
+        </Grid>
+        <Grid size={half}>
+          <TextField
+            {...field('ai_agent_refs', 'Agents', 'Agent references, separated by commas')}
+          />
+        </Grid>
+        <Grid size={half}>
+          <TextField {...field('product_files', 'Files', 'File names, separated by commas')} />
+        </Grid>
+        <Grid size={half}>
+          <TextField
+            {...field('seq', 'Order', 'Lower numbers list first')}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+        </Grid>
+        <Grid size={12}>
+          <FormControlLabel
+            control={
+              <Switch checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+            }
+            label="Enabled (listed for everyone)"
+          />
+        </Grid>
+      </Grid>
+    </FormDialog>
   );
 }

@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { PublicProduct } from '@seminar/shared';
 import { costText, priceText } from './catalogue';
-import { useProducts } from './queries';
+import { useProducts } from '../../data/products';
 
 export function ProductPicker({
   value,

@@ -6,32 +6,24 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import {
   channelNameSchema,
   displayName,
   emailSchema,
-  isOwnChannel,
-  makeRecordId,
   type ChannelView,
   type RosterEntry,
 } from '@seminar/shared';
+import { channelTitle, useChannelActions, type ChannelAuthor } from '../../data/channels';
+import { useRoster } from '../../data/classes';
 import { describeError } from '../../live/errors';
-import { useLive } from '../../live/LiveProvider';
-import { useOptimisticWrite } from '../../live/optimistic';
-import { channelsKey, channelTitle, useRoster } from './chatData';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { FormDialog } from '../common/FormDialog';
 
 /** Splits typed group e-mails (commas, semicolons, spaces or lines) into normalized addresses. */
 export function parseGroupEmails(text: string): { emails: string[]; invalid: string[] } {
@@ -56,13 +48,50 @@ function groupError(invalid: readonly string[]): string | null {
   return `Not an e-mail address: ${invalid.slice(0, 3).join(', ')}${invalid.length > 3 ? '…' : ''}`;
 }
 
-const useFullScreen = () => useMediaQuery(useTheme().breakpoints.down('sm'));
-
-export interface ChannelCreator {
-  uid: string;
-  email: string;
-  name: string;
+/** A switch with its label (Public, Enabled). */
+function SwitchField({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <FormControlLabel
+      control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} />}
+      label={label}
+    />
+  );
 }
+
+/** The channel's group e-mails (a team channel's members), with what they mean or what is wrong. */
+function GroupEmailsField({
+  value,
+  onChange,
+  error,
+  help,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  help: string;
+}) {
+  return (
+    <TextField
+      label="Group e-mails"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      multiline
+      minRows={2}
+      error={error !== null}
+      helperText={error ?? help}
+    />
+  );
+}
+
+export type ChannelCreator = ChannelAuthor;
 
 export function CreateChannelDialog({
   open,
@@ -77,9 +106,7 @@ export function CreateChannelDialog({
   onClose: () => void;
   onCreated: (channelId: string) => void;
 }) {
-  const { client: trpc } = useLive();
-  const write = useOptimisticWrite();
-  const fullScreen = useFullScreen();
+  const actions = useChannelActions(classId);
   const [name, setName] = useState('');
   const [isPublic, setIsPublic] = useState(true);
   const [group, setGroup] = useState('');
@@ -97,103 +124,52 @@ export function CreateChannelDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (errors.name || errors.group || !trpc) return;
-    const channelId = makeRecordId('channel', viewer.uid);
-    const input = {
-      channel_id: channelId,
-      class_id: classId,
-      name: name.trim(),
-      is_public: isPublic,
-      channel_group: parsedGroup.emails,
-    };
-    const row: ChannelView = {
-      ...input,
-      enabled: true,
-      deleted: false,
-      updated_at: Date.now(),
-      updated_by: viewer.uid,
-      updated_by_name: displayName(viewer.name),
-      last_seq: 0,
-      last_read_seq: 0,
-      is_own: isOwnChannel(input, viewer.email),
-      version: 0,
-    };
-    void write({
-      key: channelsKey(classId),
-      id: channelId,
-      row,
-      mutate: () => trpc.channels.create.mutate(input),
-    });
+    if (errors.name || errors.group) return;
+    const channelId = actions.create(
+      { name: name.trim(), is_public: isPublic, channel_group: parsedGroup.emails },
+      viewer,
+    );
+    if (channelId === null) return;
     reset();
     onCreated(channelId);
     onClose();
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="create-channel-title"
+      title="Create channel"
+      onClose={() => {
+        reset();
+        onClose();
+      }}
+      onSubmit={submit}
+      submitLabel="Create channel"
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="create-channel-title">Create channel</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label="Name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              required
-              autoFocus
-              error={touched && errors.name !== null}
-              helperText={touched ? errors.name : null}
-            />
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={isPublic}
-                  onChange={(event) => setIsPublic(event.target.checked)}
-                />
-              }
-              label="Public"
-            />
-            <Typography variant="body2" sx={{ color: 'text.secondary', mt: -1 }}>
-              {isPublic
-                ? 'Everyone in the class can see and join this channel.'
-                : 'Only people you add (and instructors) can see this channel.'}
-            </Typography>
-            <TextField
-              label="Group e-mails"
-              value={group}
-              onChange={(event) => setGroup(event.target.value)}
-              multiline
-              minRows={2}
-              error={errors.group !== null}
-              helperText={
-                errors.group ??
-                'Optional. People with these e-mails see this as their own channel (a team channel).'
-              }
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button
-            onClick={() => {
-              reset();
-              onClose();
-            }}
-          >
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained">
-            Create channel
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <Stack spacing={2}>
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+          autoFocus
+          error={touched && errors.name !== null}
+          helperText={touched ? errors.name : null}
+        />
+        <SwitchField label="Public" checked={isPublic} onChange={setIsPublic} />
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: -1 }}>
+          {isPublic
+            ? 'Everyone in the class can see and join this channel.'
+            : 'Only people you add (and instructors) can see this channel.'}
+        </Typography>
+        <GroupEmailsField
+          value={group}
+          onChange={setGroup}
+          error={errors.group}
+          help="Optional. People with these e-mails see this as their own channel (a team channel)."
+        />
+      </Stack>
+    </FormDialog>
   );
 }
 
@@ -218,19 +194,19 @@ export function rosterPeople(entries: readonly RosterEntry[]): Person[] {
 }
 
 function MembersSection({ classId, channelId }: { classId: string; channelId: string }) {
-  const { client: trpc } = useLive();
-  const roster = useRoster(classId, true);
+  const actions = useChannelActions(classId);
+  const roster = useRoster(classId);
   const people = useMemo(() => rosterPeople(roster.rows), [roster.rows]);
   const [person, setPerson] = useState<Person | null>(null);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
 
   const setMember = (member: boolean) => {
-    if (!trpc || !person) return;
+    if (!person) return;
     setBusy(true);
     setNote(null);
-    trpc.channels.setMember
-      .mutate({ class_id: classId, channel_id: channelId, uid: person.uid, member })
+    actions
+      .setMember(channelId, person.uid, member)
       .then(() =>
         setNote({
           severity: 'success',
@@ -297,9 +273,7 @@ export function ChannelSettingsDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const { client: trpc } = useLive();
-  const write = useOptimisticWrite();
-  const fullScreen = useFullScreen();
+  const actions = useChannelActions(classId);
   const [name, setName] = useState(channel.name);
   const [isPublic, setIsPublic] = useState(channel.is_public);
   const [enabled, setEnabled] = useState(channel.enabled);
@@ -311,133 +285,77 @@ export function ChannelSettingsDialog({
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    if (errors.name || errors.group || !trpc) return;
-    const changes = {
+    if (errors.name || errors.group || !actions.connected) return;
+    void actions.update(channel, {
       name: name.trim(),
       is_public: isPublic,
       enabled,
       channel_group: parsedGroup.emails,
-    };
-    void write({
-      key: channelsKey(classId),
-      id: channel.channel_id,
-      row: { ...channel, ...changes },
-      mutate: () =>
-        trpc.channels.update.mutate({
-          class_id: classId,
-          channel_id: channel.channel_id,
-          ...changes,
-        }),
     });
     onClose();
   };
 
   const remove = () => {
-    if (!trpc) return;
+    if (!actions.connected) return;
     setConfirmDelete(false);
-    void write({
-      key: channelsKey(classId),
-      id: channel.channel_id,
-      row: null,
-      mutate: () =>
-        trpc.channels.delete.mutate({ class_id: classId, channel_id: channel.channel_id }),
-    });
+    void actions.remove(channel);
     onClose();
     onDeleted();
   };
 
   return (
     <>
-      <Dialog
+      <FormDialog
         open={open}
+        title="Channel settings"
         onClose={onClose}
-        fullScreen={fullScreen}
-        fullWidth
-        maxWidth="sm"
-        aria-labelledby="channel-settings-title"
+        onSubmit={save}
+        actions={<Button onClick={onClose}>Close</Button>}
       >
-        <form onSubmit={save} noValidate>
-          <DialogTitle id="channel-settings-title">Channel settings</DialogTitle>
-          <DialogContent>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <TextField
-                label="Name"
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                required
-                error={errors.name !== null}
-                helperText={errors.name}
-              />
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={isPublic}
-                    onChange={(event) => setIsPublic(event.target.checked)}
-                  />
-                }
-                label="Public"
-              />
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={enabled}
-                    onChange={(event) => setEnabled(event.target.checked)}
-                  />
-                }
-                label="Enabled"
-              />
-              {!enabled ? (
-                <Typography variant="body2" sx={{ color: 'text.secondary', mt: -1 }}>
-                  A disabled channel is hidden from students and nobody can post in it.
-                </Typography>
-              ) : null}
-              <TextField
-                label="Group e-mails"
-                value={group}
-                onChange={(event) => setGroup(event.target.value)}
-                multiline
-                minRows={2}
-                error={errors.group !== null}
-                helperText={
-                  errors.group ?? 'People with these e-mails see this as their own channel.'
-                }
-              />
-              <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-start' }}>
-                Save changes
-              </Button>
-              <Divider />
-              {open ? <MembersSection classId={classId} channelId={channel.channel_id} /> : null}
-              <Divider />
-              <Box>
-                <Button color="error" variant="outlined" onClick={() => setConfirmDelete(true)}>
-                  Delete channel
-                </Button>
-              </Box>
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>Close</Button>
-          </DialogActions>
-        </form>
-      </Dialog>
-      <Dialog
-        open={confirmDelete}
-        onClose={() => setConfirmDelete(false)}
-        aria-labelledby="delete-channel-title"
-      >
-        <DialogTitle id="delete-channel-title">Delete “{title}”?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            The channel and its messages will no longer be shown to anyone in the class.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmDelete(false)}>Cancel</Button>
-          <Button color="error" variant="contained" onClick={remove}>
-            Delete
+        <Stack spacing={2}>
+          <TextField
+            label="Name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            required
+            error={errors.name !== null}
+            helperText={errors.name}
+          />
+          <SwitchField label="Public" checked={isPublic} onChange={setIsPublic} />
+          <SwitchField label="Enabled" checked={enabled} onChange={setEnabled} />
+          {!enabled ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary', mt: -1 }}>
+              A disabled channel is hidden from students and nobody can post in it.
+            </Typography>
+          ) : null}
+          <GroupEmailsField
+            value={group}
+            onChange={setGroup}
+            error={errors.group}
+            help="People with these e-mails see this as their own channel."
+          />
+          <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-start' }}>
+            Save changes
           </Button>
-        </DialogActions>
-      </Dialog>
+          <Divider />
+          {open ? <MembersSection classId={classId} channelId={channel.channel_id} /> : null}
+          <Divider />
+          <Box>
+            <Button color="error" variant="outlined" onClick={() => setConfirmDelete(true)}>
+              Delete channel
+            </Button>
+          </Box>
+        </Stack>
+      </FormDialog>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={`Delete “${title}”?`}
+        confirmLabel="Delete"
+        onClose={() => setConfirmDelete(false)}
+        onConfirm={remove}
+      >
+        The channel and its messages will no longer be shown to anyone in the class.
+      </ConfirmDialog>
     </>
   );
 }

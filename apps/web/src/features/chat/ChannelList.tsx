@@ -14,7 +14,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import TagIcon from '@mui/icons-material/Tag';
 import type { ChannelView } from '@seminar/shared';
 import { visuallyHidden } from './a11y';
-import { channelTitle } from './chatData';
+import { channelTitle } from '../../data/channels';
 import { unreadBadge, unreadCount, unreadWords } from './unread';
 
 export interface ChannelListProps {

@@ -5,10 +5,10 @@ import { useState, type ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hasInstructorPowers } from '@seminar/shared';
 import type {
   ChannelNotificationView,
   ChannelView,
-  Class,
   LiveEvent,
   Message,
   Role,
@@ -137,7 +137,12 @@ async function renderChat(role: Role, channels: ChannelView[]) {
   const fake = fakeTrpc();
   const kit = liveTestProviders({ trpc: fake.trpc });
   const router = createMemoryRouter(
-    [{ path: '/classes/:classId', element: <ChatPanel classId="c1" /> }],
+    [
+      {
+        path: '/classes/:classId',
+        element: <ChatPanel classId="c1" canManage={hasInstructorPowers(role)} />,
+      },
+    ],
     { initialEntries: ['/classes/c1?tab=chat'] },
   );
   render(
@@ -150,11 +155,8 @@ async function renderChat(role: Role, channels: ChannelView[]) {
     </kit.Providers>,
   );
   await waitFor(() => expect(fake.subs.get('channels.live')).toBeDefined());
-  await fake.send<Class>('classes.mine', {
-    type: 'snapshot',
-    rows: [{ class_id: 'c1', my_role: role, version: 1 } as Class],
-    replace: true,
-  });
+  // The chat opens no subscription of its own to learn the viewer's role: the page gives it.
+  expect(fake.subs.get('classes.mine')).toBeUndefined();
   await fake.send<ChannelView>('channels.live', {
     type: 'snapshot',
     rows: channels,

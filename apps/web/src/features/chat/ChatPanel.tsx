@@ -11,21 +11,21 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
-import { hasInstructorPowers } from '@seminar/shared';
 import { useSession } from '../../auth/session';
+import { useChannels } from '../../data/channels';
 import { ChannelList } from './ChannelList';
 import { ChannelSettingsDialog, CreateChannelDialog } from './ChannelDialogs';
 import { ChatView } from './ChatView';
-import { useChannels, useMyRole } from './chatData';
 
 /** The search parameter that names the open channel. */
 export const CHANNEL_PARAM = 'channel';
 
-/** The chat of a class: channel list and the selected channel's conversation. */
-export function ChatPanel({ classId }: { classId: string }) {
+/**
+ * The chat of a class: channel list and the selected channel's conversation. `canManage`:
+ * the viewer is an instructor or class admin of the class (the class page knows its role).
+ */
+export function ChatPanel({ classId, canManage }: { classId: string; canManage: boolean }) {
   const { user } = useSession();
-  const role = useMyRole(classId);
-  const canManage = hasInstructorPowers(role);
   const channels = useChannels(classId);
   const [params, setParams] = useSearchParams();
   const selectedId = params.get(CHANNEL_PARAM);

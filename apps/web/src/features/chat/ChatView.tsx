@@ -4,7 +4,6 @@
 // Sends are optimistic with a client-made id, so a retry (by hand, or by itself when the
 // connection comes back) can never post a message twice.
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import AvatarGroup from '@mui/material/AvatarGroup';
@@ -19,21 +18,18 @@ import LockIcon from '@mui/icons-material/Lock';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TagIcon from '@mui/icons-material/Tag';
 import { displayName, makeRecordId, type ChannelView, type Message } from '@seminar/shared';
-import { logEvent } from '../../analytics/events';
 import { initialsOf } from '../../auth/AccountMenu';
+import { channelTitle, useChannelActions, useNotifications } from '../../data/channels';
+import { useConnectionState } from '../../data/connection';
+import { UNSENT_SEQ, useMessageActions, useMessages } from '../../data/messages';
 import { isConnectionError } from '../../live/errors';
-import { dismissFailedWrite, upsertLiveRows } from '../../live/liveCache';
-import { useLive } from '../../live/LiveProvider';
-import { useOptimisticWrite } from '../../live/optimistic';
 import { useServerOffset } from '../../live/serverTime';
-import { channelTitle, messageIdOf, messagesKey, useMessages, useNotifications } from './chatData';
 import { Composer } from './Composer';
 import { MessageList, type DisplayMessage } from './MessageList';
 import { onlineLabel, recentNames, typingLine, useRecencyClock } from './presence';
 import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
 
-/** Seq of a message shown before the server numbered it. */
-export const UNSENT_SEQ = Number.MAX_SAFE_INTEGER;
+export { UNSENT_SEQ };
 
 export interface ChatViewer {
   uid: string;
@@ -50,7 +46,7 @@ export interface ChatViewProps {
   canManage: boolean;
   onOpenSettings?: () => void;
   /** On narrow screens: back to the channel list. */
-  onBack?: () => void;
+  onBack?: (() => void) | undefined;
 }
 
 /** How often a write lost on the way is sent again by itself, and how long after reconnecting. */
@@ -79,25 +75,21 @@ export function ChatView({
   onBack,
 }: ChatViewProps) {
   const channelId = channel.channel_id;
-  const { client: trpc, connection } = useLive();
-  const queryClient = useQueryClient();
-  const write = useOptimisticWrite();
+  const connection = useConnectionState();
+  const channelActions = useChannelActions(classId);
+  const messageActions = useMessageActions(classId, channelId);
   const offset = useServerOffset();
   const visible = useDocumentVisible();
-  const key = useMemo(() => messagesKey(classId, channelId), [classId, channelId]);
   const messages = useMessages(classId, channelId);
   const notices = useNotifications(classId, channelId);
-  const presence = useChannelPresence(trpc, classId, channelId);
+  const presence = useChannelPresence(channelActions, channelId);
   const now = useRecencyClock(notices.rows);
   const [olderState, setOlderState] = useState<'idle' | 'loading' | 'done'>('idle');
 
   // Picking a channel warms its send path; failures are only logged (SPEC §8).
   useEffect(() => {
-    if (!trpc) return;
-    trpc.channels.prewarm
-      .query({ class_id: classId, channel_id: channelId })
-      .catch(warn('prewarm'));
-  }, [trpc, classId, channelId]);
+    if (channelActions.connected) channelActions.prewarm(channelId);
+  }, [channelActions, channelId]);
 
   // The newest message the server has numbered, and the oldest loaded.
   const { newestSeq, oldestSeq } = useMemo(() => {
@@ -114,16 +106,14 @@ export function ChatView({
   // Mark read up to the newest message while the channel is open and the tab visible.
   const markedUpTo = useRef(0);
   useEffect(() => {
-    if (!trpc || !visible || messages.status !== 'ready') return;
+    if (!channelActions.connected || !visible || messages.status !== 'ready') return;
     if (newestSeq <= Math.max(markedUpTo.current, channel.last_read_seq)) return;
     markedUpTo.current = newestSeq;
-    trpc.channels.markRead
-      .mutate({ class_id: classId, channel_id: channelId, seq: newestSeq })
-      .catch((error: unknown) => {
-        markedUpTo.current = 0;
-        warn('mark read')(error);
-      });
-  }, [trpc, visible, messages.status, newestSeq, channel.last_read_seq, classId, channelId]);
+    channelActions.markRead(channelId, newestSeq).catch((error: unknown) => {
+      markedUpTo.current = 0;
+      warn('mark read')(error);
+    });
+  }, [channelActions, visible, messages.status, newestSeq, channel.last_read_seq, channelId]);
 
   // Writes that never reached the server (the connection was lost under them) go again, with the
   // same id, once the connection is back; a few times at most, then the reader's Retry is left.
@@ -167,53 +157,27 @@ export function ChatView({
       version: 0,
     };
     presence.sent();
-    if (!trpc) return;
-    void write({
-      key,
-      id,
-      row,
-      mutate: () =>
-        trpc.messages.send
-          .mutate({ id, class_id: classId, channel_id: channelId, body })
-          .then((message) => {
-            logEvent('message_sent', { uid: viewer.uid, class_id: classId, channel_id: channelId });
-            return message;
-          }),
-      serverRow: (message) => message,
-    }).then(noteOutcome(id));
+    if (!channelActions.connected) return;
+    void messageActions.send(row).then(noteOutcome(id));
   };
 
   const edit = (message: Message, body: string) => {
-    if (!trpc) return;
-    void write({
-      key,
-      id: message.id,
-      row: { ...message, body, edited_at: Date.now() + offset },
-      mutate: () => trpc.messages.edit.mutate({ id: message.id, body }),
-      serverRow: (result) => result,
-    }).then(noteOutcome(message.id));
+    if (!channelActions.connected) return;
+    void messageActions.edit(message, body, Date.now() + offset).then(noteOutcome(message.id));
   };
 
   const remove = (message: Message) => {
-    if (!trpc) return;
-    void write({
-      key,
-      id: message.id,
-      row: { ...message, deleted: true, body: '' },
-      mutate: () => trpc.messages.delete.mutate({ id: message.id }),
-      serverRow: (result) => result,
-    }).then(noteOutcome(message.id));
+    if (!channelActions.connected) return;
+    void messageActions.remove(message).then(noteOutcome(message.id));
   };
 
   const loadOlder = () => {
-    if (!trpc || olderState !== 'idle' || !Number.isFinite(oldestSeq) || oldestSeq <= 1) return;
+    if (olderState !== 'idle' || !Number.isFinite(oldestSeq) || oldestSeq <= 1) return;
+    if (!channelActions.connected) return;
     setOlderState('loading');
-    trpc.messages.page
-      .query({ class_id: classId, channel_id: channelId, beforeSeq: oldestSeq })
-      .then((rows) => {
-        upsertLiveRows<Message>(queryClient, key, rows, messageIdOf);
-        setOlderState(rows.length === 0 ? 'done' : 'idle');
-      })
+    messageActions
+      .loadOlder(oldestSeq)
+      .then((count) => setOlderState(count === 0 ? 'done' : 'idle'))
       .catch((error: unknown) => {
         warn('older messages')(error);
         setOlderState('idle');
@@ -234,7 +198,7 @@ export function ChatView({
             kind: 'changeFailed',
             error: failed.error,
             retry: () => void failed.retry().then(noteOutcome(message.id)),
-            discard: () => dismissFailedWrite(queryClient, key, message.id),
+            discard: () => messageActions.dismissFailed(message.id),
           },
         };
       }
@@ -253,12 +217,12 @@ export function ChatView({
               kind: 'failed',
               error: failed.error,
               retry: () => void failed.retry().then(noteOutcome(id)),
-              discard: () => dismissFailedWrite(queryClient, key, id),
+              discard: () => messageActions.dismissFailed(id),
             },
       });
     }
     return list;
-  }, [messages.rows, messages.failed, messages.pendingIds, lostIds, noteOutcome, queryClient, key]);
+  }, [messages.rows, messages.failed, messages.pendingIds, lostIds, noteOutcome, messageActions]);
 
   const typingNames = recentNames(notices.rows, 'user_typing', viewer.uid, now, offset);
   const onlineNames = recentNames(notices.rows, 'user_online', viewer.uid, now, offset);

@@ -92,9 +92,13 @@ describe('useRecencyClock', () => {
     render(<TypingLine notices={[notice('ada', 'Ada', 'user_typing', T0 - 1_000)]} />);
     expect(screen.getByTestId('line').textContent).toBe('Ada is typing…');
     // Recent while younger than 2 × 5 s: 1 s old now, 9.9 s old after 8.9 s.
-    act(() => vi.advanceTimersByTime(8_000));
+    act(() => {
+      vi.advanceTimersByTime(8_000);
+    });
     expect(screen.getByTestId('line').textContent).toBe('Ada is typing…');
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
     expect(screen.getByTestId('line').textContent).toBe('nobody');
   });
 

@@ -3,7 +3,7 @@
 // says so (it throttles to once per TYPING_WINDOW_MS); `clearTyping` on send and on leaving.
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { ONLINE_WINDOW_MS } from '@seminar/shared';
-import type { LiveTrpcClient } from '../../live/client';
+import type { useChannelActions } from '../../data/channels';
 
 function subscribeVisibility(listener: () => void): () => void {
   document.addEventListener('visibilitychange', listener);
@@ -16,11 +16,10 @@ export function useDocumentVisible(): boolean {
   return useSyncExternalStore(subscribeVisibility, isVisible, () => true);
 }
 
-const ignore = (what: string) => (error: unknown) => console.warn(`[seminar] ${what}`, error);
+type ChannelActions = ReturnType<typeof useChannelActions>;
 
 export function useChannelPresence(
-  trpc: LiveTrpcClient | null,
-  classId: string,
+  actions: ChannelActions,
   channelId: string,
 ): { typing: () => void; sent: () => void } {
   const visible = useDocumentVisible();
@@ -29,46 +28,34 @@ export function useChannelPresence(
   const lastTyping = useRef<Promise<unknown>>(Promise.resolve());
 
   useEffect(() => {
-    if (!trpc || !visible) return;
-    const ref = { class_id: classId, channel_id: channelId };
-    const online = () =>
-      void trpc.channels.notify.mutate({ ...ref, type: 'user_online' }).catch(ignore('online'));
+    if (!actions.connected || !visible) return;
+    const online = () => void actions.notify(channelId, 'user_online');
     online();
     const timer = setInterval(online, ONLINE_WINDOW_MS);
     return () => clearInterval(timer);
-  }, [trpc, visible, classId, channelId]);
+  }, [actions, visible, channelId]);
 
   // Leaving the channel clears the typing notice.
   useEffect(() => {
-    if (!trpc) return;
+    if (!actions.connected) return;
     return () => {
       if (!typingSent.current) return;
       typingSent.current = false;
-      void lastTyping.current.then(() =>
-        trpc.channels.clearTyping
-          .mutate({ class_id: classId, channel_id: channelId })
-          .catch(ignore('clear typing')),
-      );
+      void lastTyping.current.then(() => actions.clearTyping(channelId));
     };
-  }, [trpc, classId, channelId]);
+  }, [actions, channelId]);
 
   const typing = useCallback(() => {
-    if (!trpc) return;
+    if (!actions.connected) return;
     typingSent.current = true;
-    lastTyping.current = trpc.channels.notify
-      .mutate({ class_id: classId, channel_id: channelId, type: 'user_typing' })
-      .catch(ignore('typing'));
-  }, [trpc, classId, channelId]);
+    lastTyping.current = actions.notify(channelId, 'user_typing');
+  }, [actions, channelId]);
 
   const sent = useCallback(() => {
-    if (!trpc || !typingSent.current) return;
+    if (!actions.connected || !typingSent.current) return;
     typingSent.current = false;
-    void lastTyping.current.then(() =>
-      trpc.channels.clearTyping
-        .mutate({ class_id: classId, channel_id: channelId })
-        .catch(ignore('clear typing')),
-    );
-  }, [trpc, classId, channelId]);
+    void lastTyping.current.then(() => actions.clearTyping(channelId));
+  }, [actions, channelId]);
 
   return { typing, sent };
 }

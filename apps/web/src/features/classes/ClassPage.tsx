@@ -1,7 +1,7 @@
 // A class page, /classes/:classId/:tab? — tabs Chat (the chat feature's panel), Activities, People
-// and, for instructors and class admins, Settings. Opening a ready class selects it (SPEC §2). A
+// and, for instructors and class admins, Settings. Its URL is the class selection (selection.tsx). A
 // class that is not (or no longer) in my classes says so; a pending one says why it cannot open.
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -10,14 +10,9 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import {
-  hasInstructorPowers,
-  isPendingClass,
-  isSelectableClass,
-  type Class,
-} from '@seminar/shared';
+import { hasInstructorPowers, isPendingClass, type Class } from '@seminar/shared';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
-import { CLASS_TABS, classPath, PATHS, type ClassTab, type HomeState } from '../../routes/paths';
+import { CLASS_TABS, classPath, PATHS, type ClassTab } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { ActivitiesPanel } from '../activities/ActivitiesPanel';
 import { ChatPanel } from '../chat/ChatPanel';
@@ -34,8 +29,6 @@ const TAB_LABELS: Record<ClassTab, string> = {
   settings: 'Settings',
 };
 
-const SHOW_LIST: HomeState = { showList: true };
-
 function isClassTab(value: string | undefined): value is ClassTab {
   return (CLASS_TABS as readonly string[]).includes(value ?? '');
 }
@@ -43,15 +36,9 @@ function isClassTab(value: string | undefined): value is ClassTab {
 export function ClassPage() {
   const params = useParams();
   const classId = params.classId ?? '';
-  const { classes, select } = useClassSelection();
+  const { classes } = useClassSelection();
   const cls = classes.rows.find((row) => row.class_id === classId) ?? null;
-  const selectable = cls !== null && isSelectableClass(cls);
   usePageTitle(cls?.name ?? 'Class');
-
-  // Opening a ready class selects it (and logs class_selected when that changes the selection).
-  useEffect(() => {
-    if (selectable) select(classId);
-  }, [selectable, classId, select]);
 
   if (params.tab !== undefined && !isClassTab(params.tab)) {
     return <Navigate to={classPath(classId)} replace />;
@@ -68,7 +55,7 @@ export function ClassPage() {
         title="This class is not available"
         actions={
           <>
-            <Button variant="contained" component={RouterLink} to={PATHS.home} state={SHOW_LIST}>
+            <Button variant="contained" component={RouterLink} to={PATHS.home}>
               Go to my classes
             </Button>
             <Button variant="outlined" component={RouterLink} to={PATHS.publicClasses}>
@@ -120,7 +107,7 @@ function PendingNotice({ cls }: { cls: Class }) {
     <EmptyState
       title={label ?? ''}
       actions={
-        <Button variant="outlined" component={RouterLink} to={PATHS.home} state={SHOW_LIST}>
+        <Button variant="outlined" component={RouterLink} to={PATHS.home}>
           Go to my classes
         </Button>
       }
@@ -166,7 +153,7 @@ function ClassTabs({ cls, tab, manager }: { cls: Class; tab: ClassTab; manager: 
         variant="outlined"
         sx={{ p: { xs: 1.5, sm: 2 }, bgcolor: 'background.paper' }}
       >
-        {tab === 'chat' && <ChatPanel classId={cls.class_id} />}
+        {tab === 'chat' && <ChatPanel classId={cls.class_id} canManage={manager} />}
         {tab === 'activities' && <ActivitiesPanel cls={cls} />}
         {tab === 'people' && <PeoplePanel cls={cls} />}
         {tab === 'settings' && <ClassSettingsPanel cls={cls} />}

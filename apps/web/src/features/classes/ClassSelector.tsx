@@ -1,31 +1,34 @@
-// The app bar's class selector (SPEC §2): a select named "Class" listing my classes. Pending classes
-// are shown greyed with why; choosing one clears the selection (and goes to the class list).
-// Choosing a ready class selects it and opens its page.
+// The app bar's class selector (SPEC §2): a select named "Class" listing my classes, then "All
+// classes" (My classes) and "Find a class". It shows the class the URL selects (selection.tsx).
+// Choosing a ready class opens its page; a pending class is shown greyed with why, and choosing it
+// goes to My classes (nothing selected).
 import type { ReactNode } from 'react';
 import { alpha } from '@mui/material/styles';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { isPendingClass, type Class } from '@seminar/shared';
+import { isPendingClass, isSelectableClass, type Class } from '@seminar/shared';
 import { useNavigate } from 'react-router';
-import { classPath, PATHS, type HomeState } from '../../routes/paths';
+import { classPath, PATHS } from '../../routes/paths';
 import { pendingLabel } from './classText';
 import { useClassSelection } from './selection';
 
 const NONE = '';
+/** The menu's last two entries: not classes, but where to go (no class id looks like these). */
+const ALL_CLASSES = ' all';
+const FIND_A_CLASS = ' find';
 
 export function ClassSelector() {
-  const { classes, selectedClassId, select } = useClassSelection();
+  const { classes, selectedClassId } = useClassSelection();
   const navigate = useNavigate();
   const rows = classes.rows;
   const known = selectedClassId !== null && rows.some((row) => row.class_id === selectedClassId);
   const value = known ? selectedClassId : NONE;
 
-  const onChange = (classId: string) => {
-    const next = select(classId === NONE ? null : classId);
-    const home: HomeState = { showList: true };
-    if (next) void navigate(classPath(next));
-    else void navigate(PATHS.home, { state: home });
+  const onChange = (choice: string) => {
+    if (choice === FIND_A_CLASS) return void navigate(PATHS.publicClasses);
+    const cls = rows.find((row) => row.class_id === choice);
+    void navigate(cls && isSelectableClass(cls) ? classPath(cls.class_id) : PATHS.home);
   };
 
   const placeholder =
@@ -79,6 +82,10 @@ export function ClassSelector() {
           <ListItemText primary={cls.name} secondary={optionDetail(cls)} />
         </MenuItem>
       ))}
+      <MenuItem value={ALL_CLASSES} sx={{ borderTop: 1, borderColor: 'divider' }}>
+        All classes
+      </MenuItem>
+      <MenuItem value={FIND_A_CLASS}>Find a class</MenuItem>
     </TextField>
   );
 }

@@ -11,9 +11,9 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { Class } from '@seminar/shared';
 import { useNavigate } from 'react-router';
-import { PATHS, type HomeState } from '../../routes/paths';
+import { PATHS } from '../../routes/paths';
 import { ConfirmDialog } from '../common/ConfirmDialog';
-import { useClassActions } from './classActions';
+import { useClassActions } from '../../data/classes';
 import { ClassFormFields, classFormFrom, useClassForm, type ClassFormValues } from './classForm';
 
 const sameValues = (a: ClassFormValues, b: ClassFormValues) =>
@@ -58,8 +58,7 @@ export function ClassSettingsPanel({ cls }: { cls: Class }) {
   const onDelete = () => {
     setConfirming(false);
     void remove(cls);
-    const home: HomeState = { showList: true };
-    void navigate(PATHS.home, { state: home });
+    void navigate(PATHS.home);
   };
 
   return (

@@ -1,20 +1,12 @@
 // "Create class": the class form in a dialog. On submit the dialog closes and the class shows at
 // once in my classes as pending_created ("Setting up…"); it becomes ready when the server's class
 // arrives, or goes away with the reason shown when the request is refused.
-import { useId, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
+import type { FormEvent } from 'react';
 import type { Class } from '@seminar/shared';
-import type { OptimisticOutcome } from '../../live/optimistic';
-import { NOT_CONNECTED_MESSAGE, useClassActions } from './classActions';
+import { useClassActions } from '../../data/classes';
+import { NOT_CONNECTED_MESSAGE, type OptimisticOutcome } from '../../data/connection';
+import { FormDialog } from '../common/FormDialog';
 import { ClassFormFields, emptyClassForm, useClassForm } from './classForm';
-import { DialogForm } from '../common/DialogForm';
 
 export function CreateClassDialog({
   open,
@@ -26,9 +18,6 @@ export function CreateClassDialog({
   /** Told the new class's id at once, and later the outcome. */
   onCreated?: (classId: string, outcome: Promise<OptimisticOutcome<Class>>) => void;
 }) {
-  const titleId = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const form = useClassForm(emptyClassForm);
   const { create } = useClassActions();
 
@@ -47,31 +36,15 @@ export function CreateClassDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
+      title="Create class"
       onClose={onClose}
-      aria-labelledby={titleId}
-      fullScreen={fullScreen}
-      maxWidth="sm"
-      fullWidth
+      onSubmit={onSubmit}
+      error={form.errors.form}
+      submitLabel="Create"
     >
-      <DialogForm onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>Create class</DialogTitle>
-        <DialogContent dividers>
-          {form.errors.form && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {form.errors.form}
-            </Alert>
-          )}
-          <ClassFormFields form={form} autoFocus />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained">
-            Create
-          </Button>
-        </DialogActions>
-      </DialogForm>
-    </Dialog>
+      <ClassFormFields form={form} autoFocus />
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 // The home page: my classes (SPEC §2 "the user picks a class from the list of their classes"), with
-// "Create class" and "Find a class". Arriving here with a stored selected class goes on to it
-// (unless the link asked for the list); with no classes it says what to do next.
+// "Create class" and "Find a class". A session's first landing here resumes the stored class
+// (selection.tsx); otherwise it always shows the list. With no classes it says what to do next.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,35 +10,21 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
-import { isSelectableClass, type Class } from '@seminar/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, Navigate, useLocation } from 'react-router';
-import { dismissFailedWrite } from '../../live/liveCache';
-import { classPath, PATHS, type HomeState } from '../../routes/paths';
+import type { Class } from '@seminar/shared';
+import { Link as RouterLink } from 'react-router';
+import { useClassActions } from '../../data/classes';
+import { classPath, PATHS } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { EmptyState, LoadError } from '../common/EmptyState';
 import { ClassCard } from './ClassCard';
 import { CreateClassDialog } from './CreateClassDialog';
-import { MY_CLASSES_KEY } from './queries';
 import { useClassSelection } from './selection';
 
 export function MyClassesPage() {
   usePageTitle('My classes');
-  const location = useLocation();
-  const { classes, selectedClass } = useClassSelection();
+  const { classes, resuming } = useClassSelection();
+  const { dismissFailed } = useClassActions();
   const [creating, setCreating] = useState(false);
-  const queryClient = useQueryClient();
-  const showList = (location.state as HomeState | null)?.showList === true;
-
-  // Resume the stored selection (SPEC §2), once the list has confirmed it is still there.
-  if (
-    !showList &&
-    classes.status === 'ready' &&
-    selectedClass &&
-    isSelectableClass(selectedClass)
-  ) {
-    return <Navigate to={classPath(selectedClass.class_id)} replace />;
-  }
 
   const createButton = (
     <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
@@ -81,17 +67,12 @@ export function MyClassesPage() {
       </Stack>
 
       {refused.map(({ id, name, error }) => (
-        <Alert
-          key={id}
-          severity="error"
-          onClose={() => dismissFailedWrite(queryClient, MY_CLASSES_KEY, id)}
-          closeText="Dismiss"
-        >
+        <Alert key={id} severity="error" onClose={() => dismissFailed(id)} closeText="Dismiss">
           “{name}” was not created: {error}
         </Alert>
       ))}
 
-      {classes.status === 'loading' && <ClassListSkeleton />}
+      {(classes.status === 'loading' || resuming) && <ClassListSkeleton />}
       {classes.status === 'error' && (
         <LoadError message={classes.error ?? ''} onRetry={classes.retry} />
       )}
@@ -100,7 +81,7 @@ export function MyClassesPage() {
           You have no classes yet — create one or find a public class.
         </EmptyState>
       )}
-      {classes.rows.length > 0 && (
+      {classes.rows.length > 0 && !resuming && (
         <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {classes.rows.map((cls) => (
             <Grid key={cls.class_id} size={{ xs: 12, sm: 6, md: 4 }} component="li">

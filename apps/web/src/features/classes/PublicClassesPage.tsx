@@ -8,15 +8,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Class } from '@seminar/shared';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { classPath, PATHS, type HomeState } from '../../routes/paths';
+import { classPath, PATHS } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { EmptyState, LoadError } from '../common/EmptyState';
 import { ClassCard } from './ClassCard';
-import { useClassActions } from './classActions';
-import { usePublicClasses } from './queries';
+import { useClassActions, usePublicClasses } from '../../data/classes';
 import { useClassSelection } from './selection';
-
-const SHOW_LIST: HomeState = { showList: true };
 
 export function PublicClassesPage() {
   usePageTitle('Find a class');
@@ -68,7 +65,7 @@ export function PublicClassesPage() {
         <EmptyState
           title="No public classes right now"
           actions={
-            <Button variant="contained" component={RouterLink} to={PATHS.home} state={SHOW_LIST}>
+            <Button variant="contained" component={RouterLink} to={PATHS.home}>
               Go to my classes
             </Button>
           }

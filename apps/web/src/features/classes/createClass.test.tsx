@@ -143,6 +143,8 @@ describe('create class', () => {
     await screen.findByRole('dialog', { name: 'Create class' });
     type(/^Name/, 'Chemistry');
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    // The page is hidden from the accessibility tree until the dialog has closed.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const card = await screen.findByRole('article', { name: 'Chemistry' });
     expect(within(card).getByText('Setting up…')).toBeDefined();
 

@@ -2,14 +2,10 @@
 // `name,email`) pasted or uploaded, and a role. Lines that cannot be read are listed before
 // anything is sent; afterwards the dialog says who was added, who was invited (no account yet:
 // they join when they sign up with that address) and who was already a member.
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -17,23 +13,16 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { membersAddInputSchema, type Role } from '@seminar/shared';
+import { useRosterActions, type AddPeopleResult } from '../../data/classes';
+import { NOT_CONNECTED_MESSAGE } from '../../data/connection';
 import { describeError } from '../../live/errors';
-import { useLive } from '../../live/LiveProvider';
-import { NOT_CONNECTED_MESSAGE } from '../classes/classActions';
 import { roleLabel } from '../classes/classText';
+import { FormDialog } from '../common/FormDialog';
 import { parsePeople } from './parsePeople';
-import { DialogForm } from '../common/DialogForm';
 
-/** What the server did with each address. */
-export interface AddPeopleResult {
-  added: string[];
-  invited: string[];
-  already: string[];
-}
+export type { AddPeopleResult };
 
 const ROLE_CHOICES: Role[] = ['student', 'instructor', 'admin'];
 
@@ -48,10 +37,7 @@ export function AddPeopleDialog({
   onClose: () => void;
   initialRole?: Role;
 }) {
-  const titleId = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const { client } = useLive();
+  const { addMembers } = useRosterActions(classId);
   const [text, setText] = useState('');
   const [role, setRole] = useState<Role>(initialRole);
   const [error, setError] = useState<string | null>(null);
@@ -105,14 +91,15 @@ export function AddPeopleDialog({
       setError(checked.error.issues[0]?.message ?? 'Some of the addresses are not valid.');
       return;
     }
-    if (!client) {
+    const sent = addMembers(checked.data);
+    if (!sent) {
       setError(NOT_CONNECTED_MESSAGE);
       return;
     }
     setSending(true);
     setError(null);
     try {
-      setResult(await client.classes.addMembers.mutate(checked.data));
+      setResult(await sent);
     } catch (failure) {
       setError(describeError(failure));
     } finally {
@@ -121,90 +108,83 @@ export function AddPeopleDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
+      title={result ? 'People added' : 'Add people'}
       onClose={close}
-      aria-labelledby={titleId}
-      fullScreen={fullScreen}
-      maxWidth="sm"
-      fullWidth
-    >
-      <DialogForm onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>{result ? 'People added' : 'Add people'}</DialogTitle>
-        <DialogContent dividers>
-          {result ? (
-            <ResultSummary result={result} role={role} />
-          ) : (
-            <Stack spacing={2}>
-              {error && <Alert severity="error">{error}</Alert>}
-              <TextField
-                label="Email addresses"
-                multiline
-                minRows={4}
-                maxRows={12}
-                fullWidth
-                autoFocus
-                value={text}
-                onChange={(event) => {
-                  setText(event.target.value);
-                  setError(null);
-                }}
-                helperText="One per line or separated by commas. A CSV with email and name columns works too."
-                disabled={sending}
-              />
-              <Box>
-                <input
-                  ref={fileInput}
-                  type="file"
-                  accept=".csv,.txt,text/csv,text/plain"
-                  hidden
-                  onChange={(event) => void onFile(event)}
-                />
-                <Button
-                  variant="outlined"
-                  startIcon={<UploadFileIcon />}
-                  onClick={() => fileInput.current?.click()}
-                  disabled={sending}
-                >
-                  Upload CSV
-                </Button>
-              </Box>
-              <TextField
-                select
-                label="Role"
-                value={role}
-                onChange={(event) => setRole(event.target.value as Role)}
-                disabled={sending}
-                sx={{ maxWidth: 240 }}
-              >
-                {ROLE_CHOICES.map((choice) => (
-                  <MenuItem key={choice} value={choice}>
-                    {roleLabel(choice)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <Preview parsed={parsed} hasText={text.trim() !== ''} />
-            </Stack>
-          )}
-        </DialogContent>
-        <DialogActions>
-          {result ? (
-            <Button variant="contained" onClick={close}>
-              Done
+      onSubmit={(event) => void onSubmit(event)}
+      error={result ? null : error}
+      actions={
+        result ? (
+          <Button variant="contained" onClick={close}>
+            Done
+          </Button>
+        ) : (
+          <>
+            <Button onClick={close} disabled={sending}>
+              Cancel
             </Button>
-          ) : (
-            <>
-              <Button onClick={close} disabled={sending}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="contained" loading={sending} disabled={count === 0}>
-                {count > 0 ? `Add ${count} ${count === 1 ? 'person' : 'people'}` : 'Add'}
-              </Button>
-            </>
-          )}
-        </DialogActions>
-      </DialogForm>
-    </Dialog>
+            <Button type="submit" variant="contained" loading={sending} disabled={count === 0}>
+              {count > 0 ? `Add ${count} ${count === 1 ? 'person' : 'people'}` : 'Add'}
+            </Button>
+          </>
+        )
+      }
+    >
+      {result ? (
+        <ResultSummary result={result} role={role} />
+      ) : (
+        <Stack spacing={2}>
+          <TextField
+            label="Email addresses"
+            multiline
+            minRows={4}
+            maxRows={12}
+            fullWidth
+            autoFocus
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setError(null);
+            }}
+            helperText="One per line or separated by commas. A CSV with email and name columns works too."
+            disabled={sending}
+          />
+          <Box>
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".csv,.txt,text/csv,text/plain"
+              hidden
+              onChange={(event) => void onFile(event)}
+            />
+            <Button
+              variant="outlined"
+              startIcon={<UploadFileIcon />}
+              onClick={() => fileInput.current?.click()}
+              disabled={sending}
+            >
+              Upload CSV
+            </Button>
+          </Box>
+          <TextField
+            select
+            label="Role"
+            value={role}
+            onChange={(event) => setRole(event.target.value as Role)}
+            disabled={sending}
+            sx={{ maxWidth: 240 }}
+          >
+            {ROLE_CHOICES.map((choice) => (
+              <MenuItem key={choice} value={choice}>
+                {roleLabel(choice)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Preview parsed={parsed} hasText={text.trim() !== ''} />
+        </Stack>
+      )}
+    </FormDialog>
   );
 }
 

@@ -20,13 +20,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
-import { hasInstructorPowers, type Class, type RosterEntry } from '@seminar/shared';
+import { hasInstructorPowers, type Class } from '@seminar/shared';
 import { initialsOf } from '../../auth/AccountMenu';
 import { useSession } from '../../auth/session';
-import { useLive } from '../../live/LiveProvider';
-import { useOptimisticWrite } from '../../live/optimistic';
+import { useRoster, useRosterActions } from '../../data/classes';
 import { roleLabel } from '../classes/classText';
-import { rosterKey, useRoster } from '../classes/queries';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { EmptyState, LoadError } from '../common/EmptyState';
 import { AddPeopleDialog } from './AddPeopleDialog';
@@ -234,47 +232,4 @@ function PeopleSkeleton() {
       ))}
     </Stack>
   );
-}
-
-/** Enable / disable, remove and withdraw, each shown at once and reconciled by the live roster. */
-function useRosterActions(classId: string) {
-  const { client } = useLive();
-  const write = useOptimisticWrite();
-  const key = rosterKey(classId);
-  return {
-    setEnabled: (entry: RosterEntry, enabled: boolean) => {
-      if (!client || entry.uid === null) return Promise.resolve(null);
-      const uid = entry.uid;
-      return write({
-        key,
-        id: entry.id,
-        row: { ...entry, enabled },
-        mutate: () =>
-          client.classes.setMemberEnabled.mutate({
-            class_id: classId,
-            uid,
-            role: entry.role,
-            enabled,
-          }),
-      });
-    },
-    remove: (entry: RosterEntry) => {
-      if (!client) return Promise.resolve(null);
-      const uid = entry.uid;
-      const email = entry.email;
-      return write<RosterEntry, void>({
-        key,
-        id: entry.id,
-        row: null,
-        mutate: () =>
-          entry.invited || uid === null
-            ? client.classes.removeInvitation.mutate({
-                class_id: classId,
-                email: email ?? '',
-                role: entry.role,
-              })
-            : client.classes.removeMember.mutate({ class_id: classId, uid, role: entry.role }),
-      });
-    },
-  };
 }

@@ -70,11 +70,8 @@ export function ForgotPasswordPage() {
           email={sentTo}
           onUseAnotherEmail={() => setSentTo(null)}
           onDone={() => {
-            const state: AuthPageState = {
-              from: pageState.from,
-              passwordChanged: true,
-              email: sentTo,
-            };
+            const state: AuthPageState = { passwordChanged: true, email: sentTo };
+            if (pageState.from !== undefined) state.from = pageState.from;
             void navigate(PATHS.signIn, { replace: true, state });
           }}
         />
@@ -207,13 +204,7 @@ function ResetStep({
           error={Boolean(errors.code)}
           helperText={errors.code ?? `${RESET_CODE_LENGTH} digits from the email`}
           inputRef={inputRef('code')}
-          slotProps={{
-            htmlInput: {
-              inputMode: 'numeric',
-              pattern: '[0-9]*',
-              maxLength: RESET_CODE_LENGTH,
-            },
-          }}
+          htmlInput={{ inputMode: 'numeric', pattern: '[0-9]*', maxLength: RESET_CODE_LENGTH }}
         />
         <PasswordField
           label="New password"

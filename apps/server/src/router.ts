@@ -1,11 +1,12 @@
-// Docs: docs/realtime.md#adding-a-topic — the app's tRPC router: one sub-router per resource.
-import { activitiesRouter } from '../activities/router';
-import { channelsRouter } from '../channels/router';
-import { classesRouter } from '../classes/router';
-import { messagesRouter } from '../messages/router';
-import { productsRouter } from '../products/router';
-import { isSiteAdmin } from '../users/policies';
-import { publicProcedure, router } from './trpc';
+// Docs: docs/realtime.md#adding-a-topic — the app's tRPC router: one sub-router per resource, each
+// with its own procedures and live queries. The live socket serves it (live/transport/socket.ts).
+import { activitiesRouter } from './activities/router';
+import { channelsRouter } from './channels/router';
+import { classesRouter } from './classes/router';
+import { publicProcedure, router } from './live/trpc';
+import { messagesRouter } from './messages/router';
+import { productsRouter } from './products/router';
+import { isSiteAdmin } from './users/policies';
 
 export const appRouter = router({
   /** Who the socket is signed in as (the client checks its connection with it). */

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_channel_version_idx" ON "messages" USING btree ("channel_id","version");

@@ -1,0 +1,28 @@
+// Docs: docs/realtime.md#ordered-streams — messages as raw SQL returns them.
+import type { messages } from '../db/schema';
+
+/** A messages row as raw SQL returns it (timestamps may come back as text or Date, bigints as text). */
+export interface MessageSqlRow {
+  id: string;
+  class_id: string;
+  channel_id: string;
+  seq: number | string;
+  author_uid: string;
+  author_name: string;
+  body: string;
+  created_at: Date | string;
+  edited_at: Date | string | null;
+  deleted: boolean;
+  version: number | string;
+}
+
+/** The typed row Drizzle would return for a raw one. */
+export function fromSqlRow(row: MessageSqlRow): typeof messages.$inferSelect {
+  return {
+    ...row,
+    seq: Number(row.seq),
+    version: Number(row.version),
+    created_at: new Date(row.created_at),
+    edited_at: row.edited_at === null ? null : new Date(row.edited_at),
+  };
+}

@@ -1,0 +1,246 @@
+// Docs: docs/realtime.md#group-commit — the send path. Concurrent sends on a node are gathered into
+// one statement: it checks every sender's session and access, takes each channel's row lock (in
+// channel order, so batches never deadlock), hands out seqs gap-free in order, inserts, bumps the
+// channels and sends ONE notification — one round trip and one commit for the whole batch. Each
+// caller still gets its own row or its own error; a retried id gets the row its first attempt made.
+import { TRPCError } from '@trpc/server';
+import { displayName, type Message, type MessageInput } from '@seminar/shared';
+import type { SessionUser } from '../auth/session';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { messages } from '../db/schema';
+import type { LiveHub } from '../live/hub';
+import type { LiveSession } from '../live/trpc';
+import { forbidden, notFound } from '../live/trpc';
+import { messagesTopic } from './live';
+import { presentMessage } from './presenters';
+import { SEND_STATEMENT } from './sendStatement';
+
+interface Pending {
+  viewer: SessionUser;
+  input: MessageInput;
+  session: LiveSession | null;
+  resolve(message: Message): void;
+  reject(error: unknown): void;
+}
+
+interface Lane {
+  queue: Pending[];
+  busy: boolean;
+}
+
+/** What the statement says of each send. */
+interface SendOutcome {
+  o: number;
+  status: 'ok' | 'exists' | 'session' | 'no_class' | 'no_channel' | 'disabled';
+  seq: string | number | null;
+  created_at: string | Date | null;
+  version: string | number | null;
+  existing_author: string | null;
+  existing_channel: string | null;
+}
+
+/** Sends in one statement at most. */
+export const MAX_BATCH = 256;
+/**
+ * Sends to one channel in one statement at most: the notice listing their ids must fit in one
+ * NOTIFY payload (record ids are at most ~125 bytes).
+ */
+export const MAX_PER_CHANNEL = 48;
+/**
+ * Statements in flight at once; a channel always uses the same lane, so its sends keep their order.
+ * More lanes overlap one batch's commit with the next one's work.
+ */
+export const LANES = 2;
+
+function laneOf(channelId: string): number {
+  let hash = 0;
+  for (let index = 0; index < channelId.length; index += 1)
+    hash = (hash * 31 + channelId.charCodeAt(index)) | 0;
+  return Math.abs(hash) % LANES;
+}
+
+/** Posts messages with group commit (see the file header). One per node, in Services. */
+export class MessageSendQueue {
+  readonly #lanes: Lane[] = Array.from({ length: LANES }, () => ({ queue: [], busy: false }));
+
+  constructor(
+    readonly database: Database,
+    readonly hub: LiveHub,
+  ) {}
+
+  /** Posts `input` as `viewer`; `session` (the socket's) is checked in the same statement. */
+  send(viewer: SessionUser, input: MessageInput, session: LiveSession | null): Promise<Message> {
+    return new Promise<Message>((resolve, reject) => {
+      const lane = this.#lanes[laneOf(input.channel_id)] as Lane;
+      lane.queue.push({ viewer, input, session, resolve, reject });
+      this.#flush(lane);
+    });
+  }
+
+  #flush(lane: Lane): void {
+    if (lane.busy || lane.queue.length === 0) return;
+    lane.busy = true;
+    const batch = takeBatch(lane.queue);
+    void this.#post(batch).finally(() => {
+      lane.busy = false;
+      this.#flush(lane);
+    });
+  }
+
+  /** Posts a batch; every caller is answered, whatever happens. */
+  async #post(batch: Pending[]): Promise<void> {
+    // The same id twice in one batch (a retry racing its first attempt): one insert, both answered.
+    const first = new Map<string, Pending>();
+    const repeats: Pending[] = [];
+    for (const item of batch) {
+      if (first.has(item.input.id)) repeats.push(item);
+      else first.set(item.input.id, item);
+    }
+    const unique = [...first.values()];
+    try {
+      await this.#run(unique);
+    } catch (error) {
+      // The statement failed as a whole (e.g. another node inserted one of these ids meanwhile):
+      // each send goes alone, so each gets its own answer.
+      if (unique.length === 1) {
+        unique[0]?.reject(error);
+      } else {
+        for (const item of unique)
+          await this.#run([item]).catch((failure: unknown) => item.reject(failure));
+      }
+    }
+    for (const item of repeats)
+      await this.#run([item]).catch((failure: unknown) => item.reject(failure));
+  }
+
+  /** Runs the statement for distinct ids; resolves or rejects every item. */
+  async #run(items: Pending[]): Promise<void> {
+    const token = this.hub.writes.expect();
+    let outcomes: SendOutcome[];
+    try {
+      outcomes = await this.database.query<SendOutcome>(
+        SEND_STATEMENT,
+        [
+          JSON.stringify(
+            items.map((item, o) => ({
+              o,
+              id: item.input.id,
+              class_id: item.input.class_id,
+              channel_id: item.input.channel_id,
+              uid: item.viewer.uid,
+              name: authorName(item.viewer),
+              email: item.viewer.email,
+              body: item.input.body,
+              sid: item.session?.sessionId ?? null,
+            })),
+          ),
+          this.hub.nodeId,
+          token,
+        ],
+        'seminar_send_messages',
+      );
+    } catch (error) {
+      this.hub.writes.fail(token);
+      throw error;
+    }
+    const written = new Map<string, Message[]>();
+    const existing: Array<{ item: Pending; outcome: SendOutcome }> = [];
+    for (const outcome of outcomes) {
+      const item = items[outcome.o];
+      if (!item) continue;
+      if (outcome.status === 'ok') {
+        const message = postedMessage(item, outcome);
+        const key = `${messagesTopic.name}\u0000${message.channel_id}`;
+        written.set(key, [...(written.get(key) ?? []), message]);
+        item.resolve(message);
+      } else if (outcome.status === 'exists') existing.push({ item, outcome });
+      else item.reject(refusal(outcome.status, item.session));
+    }
+    if (written.size > 0) this.hub.writes.fulfil(token, written);
+    else this.hub.writes.fail(token);
+    for (const { item, outcome } of existing) await this.#answerRetry(item, outcome);
+  }
+
+  /** An id that exists: the same author's retry in the same channel gets that row; else CONFLICT. */
+  async #answerRetry(item: Pending, outcome: SendOutcome): Promise<void> {
+    if (
+      outcome.existing_author !== item.viewer.uid ||
+      outcome.existing_channel !== item.input.channel_id
+    ) {
+      item.reject(
+        new TRPCError({ code: 'CONFLICT', message: 'That message id is already taken.' }),
+      );
+      return;
+    }
+    const [row] = await this.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, item.input.id))
+      .catch(() => []);
+    if (row) item.resolve(presentMessage(row));
+    else
+      item.reject(
+        new TRPCError({ code: 'CONFLICT', message: 'That message id is already taken.' }),
+      );
+  }
+}
+
+/** The next batch: oldest first, at most MAX_BATCH, at most MAX_PER_CHANNEL per channel. */
+function takeBatch(queue: Pending[]): Pending[] {
+  const batch: Pending[] = [];
+  const perChannel = new Map<string, number>();
+  const rest: Pending[] = [];
+  for (const item of queue) {
+    const count = perChannel.get(item.input.channel_id) ?? 0;
+    // Once a channel is full, its later sends wait too (they must not overtake).
+    if (batch.length >= MAX_BATCH || count >= MAX_PER_CHANNEL) {
+      perChannel.set(item.input.channel_id, MAX_PER_CHANNEL);
+      rest.push(item);
+      continue;
+    }
+    perChannel.set(item.input.channel_id, count + 1);
+    batch.push(item);
+  }
+  queue.splice(0, queue.length, ...rest);
+  return batch;
+}
+
+function authorName(viewer: SessionUser): string {
+  return displayName(viewer.displayName) || viewer.email;
+}
+
+function postedMessage(item: Pending, outcome: SendOutcome): Message {
+  return {
+    id: item.input.id,
+    class_id: item.input.class_id,
+    channel_id: item.input.channel_id,
+    seq: Number(outcome.seq),
+    author_uid: item.viewer.uid,
+    author_name: authorName(item.viewer),
+    body: item.input.body,
+    created_at: new Date(outcome.created_at ?? Date.now()).getTime(),
+    edited_at: null,
+    deleted: false,
+    version: Number(outcome.version),
+  };
+}
+
+function refusal(status: SendOutcome['status'], session: LiveSession | null): TRPCError {
+  switch (status) {
+    case 'session':
+      session?.end();
+      return new TRPCError({
+        code: 'UNAUTHORIZED',
+        message: 'Your session has ended. Sign in again.',
+      });
+    case 'no_class':
+      return notFound('Class');
+    case 'no_channel':
+      return notFound('Channel');
+    case 'disabled':
+      return forbidden('This channel is disabled: nobody can post in it.');
+    default:
+      return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'The message was not sent.' });
+  }
+}

@@ -1,0 +1,103 @@
+// Docs: docs/realtime.md#group-commit — the one statement of the send path (see sendQueue.ts).
+//
+// $1: the sends, a JSON array of {o, id, class_id, channel_id, uid, name, email, body, sid}
+//     (o: position in the batch; sid: the sender's session id, null for callers inside the server)
+// $2: this node's id, $3: the write token (the node fans its own rows out without reading them)
+//
+// The access rule below is SPEC §4's, as `canSeeChannel` (packages/shared/src/visibility.ts) and
+// `requireChannelAccess` (channels/access.ts) apply it: instructors and class admins see every
+// channel that is not deleted; students see enabled channels that are public, that they are
+// enrolled in, or whose channel_group holds their e-mail. messages/sendStatement.test.ts checks the
+// two agree, case by case.
+//
+// Statuses: ok, exists (the id is taken: a retry, or a conflict), session (the session ended),
+// no_class (not an active member of a live class), no_channel (no such channel in the class, or
+// not visible to the sender), disabled (a visible channel nobody may post in).
+
+/** The payload of one NOTIFY stays below this (PostgreSQL's limit is 8000 bytes). */
+const PAYLOAD_LIMIT = 7000;
+
+export const SEND_STATEMENT = `
+with input as (
+  select * from jsonb_to_recordset($1::jsonb)
+    as i(o int, id text, class_id text, channel_id text, uid text, name text, email text, body text, sid text)
+),
+locked as materialized (
+  select c.channel_id, c.class_id, c.last_seq, c.enabled, c.deleted, c.is_public, c.channel_group
+  from channels c
+  where c.channel_id in (select channel_id from input)
+  order by c.channel_id
+  for update
+),
+checked as materialized (
+  select i.*,
+    l.channel_id as found_channel, l.class_id as found_class, l.last_seq, l.enabled,
+    l.deleted as channel_deleted, l.is_public, l.channel_group,
+    (i.sid is null or exists (
+      select 1 from sessions s where s.id = i.sid and s.expires_at > now())) as session_live,
+    (select array_agg(m.role) from class_memberships m join classes k on k.class_id = m.class_id
+      where m.class_id = i.class_id and m.uid = i.uid and m.enabled and not m.deleted
+        and not m.pending_deleted and not k.deleted) as roles,
+    exists (select 1 from channel_users u where u.channel_id = i.channel_id and u.uid = i.uid
+      and u.enabled and not u.deleted) as enrolled,
+    e.author_uid as existing_author, e.channel_id as existing_channel
+  from input i
+  left join locked l on l.channel_id = i.channel_id
+  left join messages e on e.id = i.id
+),
+decided as (
+  select c.*, case
+    when not c.session_live then 'session'
+    when c.roles is null then 'no_class'
+    when c.found_channel is null or c.found_class <> c.class_id or c.channel_deleted then 'no_channel'
+    when not ('instructor' = any(c.roles) or 'admin' = any(c.roles))
+      and not (c.enabled and (c.is_public or c.enrolled or (btrim(coalesce(c.email, '')) <> ''
+        and exists (select 1 from unnest(c.channel_group) g
+          where lower(btrim(g)) = lower(btrim(c.email)))))) then 'no_channel'
+    when c.existing_author is not null then 'exists'
+    when not c.enabled then 'disabled'
+    else 'ok' end as status
+  from checked c
+),
+numbered as (
+  select d.o, d.id, d.class_id, d.channel_id, d.uid, d.name, d.body,
+    d.last_seq + row_number() over (partition by d.channel_id order by d.o) as seq
+  from decided d
+  where d.status = 'ok'
+),
+inserted as (
+  insert into messages (id, class_id, channel_id, seq, author_uid, author_name, body, version)
+  select id, class_id, channel_id, seq, uid, name, body, nextval('live_version')
+  from numbered order by channel_id, seq
+  returning id, class_id, channel_id, seq, created_at, version
+),
+bumped as (
+  update channels c set last_seq = c.last_seq + n.count, version = nextval('live_version')
+  from (select channel_id, count(*) as count from numbered group by channel_id) n
+  where c.channel_id = n.channel_id
+  returning c.channel_id
+),
+notices as (
+  select json_build_object('t', 'messages.live', 'k', channel_id,
+      'i', json_agg(id order by seq), 'v', max(version)) as n
+    from inserted group by channel_id
+  union all
+  select json_build_object('t', 'channels.live', 'k', class_id, 'i', json_agg(channel_id)) as n
+    from (select distinct class_id, channel_id from inserted) touched group by class_id
+),
+payload as (
+  select json_build_object('n', $2::text, 'w', $3::int, 'l', json_agg(n))::text as p from notices
+),
+sent as (
+  select pg_notify('seminar_live', p) from payload
+    where p is not null and octet_length(p) <= ${PAYLOAD_LIMIT}
+  union all
+  select pg_notify('seminar_live', json_build_object('n', $2::text, 'w', $3::int,
+      'l', json_build_array(n))::text)
+    from notices where (select octet_length(p) from payload) > ${PAYLOAD_LIMIT}
+)
+select d.o, d.status, ins.seq, ins.created_at, ins.version, d.existing_author, d.existing_channel,
+  (select count(*) from sent) as notified, (select count(*) from bumped) as channels
+from decided d
+left join inserted ins on ins.id = d.id
+order by d.o`;

@@ -1,0 +1,153 @@
+// Docs: docs/ARCHITECTURE.md#installable — a Vite plugin that writes /sw.js: the service worker that
+// keeps the app shell (index.html and the built JavaScript, CSS and Latin fonts) so the app opens
+// when the network is slow or gone. Pages are fetched from the network first and from the cache
+// after NAVIGATION_TIMEOUT_MS or a failure; hashed assets never change, so they come from the
+// cache first. Nothing else (the API, the live socket, the keep-alive) goes through it: live data
+// then says it is reconnecting, as without the worker. Each build is a new cache; old ones go.
+import type { Plugin } from 'vite';
+
+/** How long a page request may take before the cached shell is shown instead. */
+export const NAVIGATION_TIMEOUT_MS = 3_000;
+
+/** The built files kept from the start: scripts, styles and the Latin fonts (woff2). */
+export function precacheList(fileNames: readonly string[]): string[] {
+  const kept = fileNames.filter(
+    (name) =>
+      /^assets\/.*\.(js|css)$/.test(name) ||
+      /^assets\/roboto-latin-\d+-normal-.*\.woff2$/.test(name),
+  );
+  return ['/', ...kept.sort().map((name) => `/${name}`)];
+}
+
+/** What the worker uses of its global scope (the DOM typings have no ServiceWorkerGlobalScope). */
+interface WorkerScope {
+  addEventListener(
+    type: 'install' | 'activate',
+    listener: (event: { waitUntil(promise: Promise<unknown>): void }) => void,
+  ): void;
+  addEventListener(
+    type: 'fetch',
+    listener: (event: { request: Request; respondWith(response: Promise<Response>): void }) => void,
+  ): void;
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+  location: Location;
+}
+
+/**
+ * The worker's code. It runs in the browser as its own script (turned into text below), so it
+ * uses nothing from around it: its inputs are the arguments.
+ */
+function serviceWorker(
+  scope: WorkerScope,
+  version: string,
+  precache: string[],
+  navigationTimeoutMs: number,
+): void {
+  const cacheName = `seminar-shell-${version}`;
+
+  scope.addEventListener('install', (event) => {
+    event.waitUntil(
+      caches
+        .open(cacheName)
+        .then((cache) => cache.addAll(precache))
+        .then(() => scope.skipWaiting()),
+    );
+  });
+
+  scope.addEventListener('activate', (event) => {
+    event.waitUntil(
+      caches
+        .keys()
+        .then((names) =>
+          Promise.all(
+            names
+              .filter((name) => name.startsWith('seminar-shell-') && name !== cacheName)
+              .map((name) => caches.delete(name)),
+          ),
+        )
+        .then(() => scope.clients.claim()),
+    );
+  });
+
+  const shell = async (): Promise<Response> =>
+    (await caches.match('/', { cacheName })) ?? Response.error();
+
+  const page = async (request: Request): Promise<Response> => {
+    const network = fetch(request).then(async (response) => {
+      if (response.ok) {
+        const cache = await caches.open(cacheName);
+        await cache.put('/', response.clone());
+      }
+      return response;
+    });
+    const late = new Promise<'late'>((resolve) =>
+      setTimeout(() => resolve('late'), navigationTimeoutMs),
+    );
+    try {
+      const first = await Promise.race([network, late]);
+      if (first !== 'late') return first;
+      // Slow: the cached shell now; the network's answer still refreshes the cache.
+      network.catch(() => undefined);
+      const cached = await caches.match('/', { cacheName });
+      return cached ?? (await network);
+    } catch {
+      return shell();
+    }
+  };
+
+  const asset = async (request: Request): Promise<Response> => {
+    const cached = await caches.match(request, { cacheName });
+    if (cached) return cached;
+    const response = await fetch(request);
+    if (response.ok) {
+      const cache = await caches.open(cacheName);
+      await cache.put(request, response.clone());
+    }
+    return response;
+  };
+
+  scope.addEventListener('fetch', (event) => {
+    const { request } = event;
+    if (request.method !== 'GET') return;
+    const url = new URL(request.url);
+    if (url.origin !== scope.location.origin) return;
+    if (request.mode === 'navigate' && !/^\/(api|dev|healthz)(\/|$)/.test(url.pathname)) {
+      event.respondWith(page(request));
+    } else if (url.pathname.startsWith('/assets/')) {
+      event.respondWith(asset(request));
+    }
+  });
+}
+
+/** The text of /sw.js for a build. */
+export function serviceWorkerSource(version: string, precache: string[]): string {
+  const args = [
+    'self',
+    JSON.stringify(version),
+    JSON.stringify(precache),
+    String(NAVIGATION_TIMEOUT_MS),
+  ];
+  return `// The app shell's service worker (apps/web/build/serviceWorker.ts).\n(${serviceWorker.toString()})(${args.join(', ')});\n`;
+}
+
+export function serviceWorkerPlugin(): Plugin {
+  return {
+    name: 'seminar:service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const names = Object.keys(bundle);
+      const precache = precacheList(names);
+      // The build's identity: its hashed file names.
+      let hash = 0;
+      for (const name of names.sort()) {
+        for (let i = 0; i < name.length; i += 1) hash = (hash * 31 + name.charCodeAt(i)) | 0;
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: serviceWorkerSource((hash >>> 0).toString(36), precache),
+      });
+    },
+  };
+}

@@ -1,0 +1,107 @@
+// Docs: docs/ARCHITECTURE.md#web-data, SPEC §7 "Activities" — the activities resource: a class's
+// activities (live; students get enabled ones only) and the activity writes, each shown at once and
+// reconciled by the server's row. The Activities tab and the catalogue's "Use in activity" both save
+// through `useActivityActions`.
+import { useMemo } from 'react';
+import { makeRecordId, type Activity, type ActivityInput } from '@seminar/shared';
+import { useSession } from '../auth/session';
+import { liveQuery } from '../live/liveQueries';
+import { useLive } from '../live/LiveProvider';
+import { useOptimisticWrite } from '../live/optimistic';
+import { useLiveQuery, type LiveQueryResult } from '../live/useLiveQuery';
+import { NOT_CONNECTED, NOT_CONNECTED_MESSAGE } from './connection';
+
+const activityIdOf = (activity: Activity) => activity.activity_id;
+
+/** By start date (undated last), then title. */
+export function byStartThenTitle(a: Activity, b: Activity): number {
+  const start = (a.start_date ?? '9999').localeCompare(b.start_date ?? '9999');
+  return (
+    start ||
+    a.title.localeCompare(b.title, undefined, { sensitivity: 'base', numeric: true }) ||
+    a.activity_id.localeCompare(b.activity_id)
+  );
+}
+
+export const activitiesQuery = (classId: string) =>
+  liveQuery<Activity, 'activities.live'>(
+    'activities.live',
+    { class_id: classId },
+    { idOf: activityIdOf, sort: byStartThenTitle },
+  );
+
+export function useActivities(classId: string): LiveQueryResult<Activity> {
+  return useLiveQuery(activitiesQuery(classId));
+}
+
+/** The activity writes of one class. */
+export function useActivityActions(classId: string) {
+  const { client } = useLive();
+  const { user } = useSession();
+  const write = useOptimisticWrite();
+  const uid = user?.id ?? '';
+  const userName = user?.name ?? null;
+
+  return useMemo(() => {
+    const key = activitiesQuery(classId).key;
+    return {
+      /** Makes the id of a new activity. */
+      newActivityId: () => makeRecordId('activity', uid),
+      /**
+       * Saves a new or edited activity (shown at once). Returns a message when it could not even
+       * be sent; a refusal later goes to the shared error state.
+       */
+      save: (input: ActivityInput, previous: Activity | null): string | null => {
+        if (!client) return NOT_CONNECTED_MESSAGE;
+        const base: Pick<Activity, 'deleted' | 'pending_deleted' | 'version'> = previous ?? {
+          deleted: false,
+          pending_deleted: false,
+          version: 0,
+        };
+        const row: Activity = {
+          ...base,
+          ...input,
+          updated_at: Date.now(),
+          updated_by: uid,
+          updated_by_name: userName,
+        };
+        void write<Activity, Activity>({
+          key,
+          id: input.activity_id,
+          row,
+          mutate: () => client.activities.save.mutate(input),
+          serverRow: (saved) => saved,
+        });
+        return null;
+      },
+      setEnabled: (activity: Activity, enabled: boolean) => {
+        if (!client) return Promise.resolve(NOT_CONNECTED);
+        return write<Activity, Activity>({
+          key,
+          id: activity.activity_id,
+          row: { ...activity, enabled },
+          mutate: () =>
+            client.activities.setEnabled.mutate({
+              class_id: classId,
+              activity_id: activity.activity_id,
+              enabled,
+            }),
+          serverRow: (saved) => saved,
+        });
+      },
+      remove: (activity: Activity) => {
+        if (!client) return Promise.resolve(NOT_CONNECTED);
+        return write<Activity, void>({
+          key,
+          id: activity.activity_id,
+          row: null,
+          mutate: () =>
+            client.activities.delete.mutate({
+              class_id: classId,
+              activity_id: activity.activity_id,
+            }),
+        });
+      },
+    };
+  }, [client, write, classId, uid, userName]);
+}

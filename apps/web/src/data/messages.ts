@@ -1,0 +1,101 @@
+// Docs: docs/ARCHITECTURE.md#web-data, DESIGN §4 "Messages" — the messages resource: a channel's
+// newest messages then every new, edited or deleted one (a tracked stream that resumes after a
+// resubscribe), older pages on demand, and the message writes. Writes are optimistic with the row's
+// id made on the client, so sending the same write again can never post twice.
+import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Message } from '@seminar/shared';
+import { logEvent } from '../analytics/events';
+import { dismissFailedWrite, upsertLiveRows } from '../live/liveCache';
+import { liveQuery } from '../live/liveQueries';
+import { useLive } from '../live/LiveProvider';
+import { useOptimisticWrite, type OptimisticOutcome } from '../live/optimistic';
+import { useLiveQuery, type LiveQueryResult } from '../live/useLiveQuery';
+import { NOT_CONNECTED } from './connection';
+
+/** Seq of a message shown before the server numbered it. */
+export const UNSENT_SEQ = Number.MAX_SAFE_INTEGER;
+
+export const messageIdOf = (row: Message) => row.id;
+
+/** Seq order; messages not yet sent (seq = UNSENT_SEQ) last, in the order they were written. */
+export const bySeq = (a: Message, b: Message) => a.seq - b.seq || a.created_at - b.created_at;
+
+/** The newest messages of a channel, then every change (resumable). */
+export const messagesQuery = (classId: string, channelId: string) =>
+  liveQuery<Message, 'messages.live'>(
+    'messages.live',
+    { class_id: classId, channel_id: channelId },
+    { idOf: messageIdOf, sort: bySeq, resumable: true },
+  );
+
+export function useMessages(classId: string, channelId: string): LiveQueryResult<Message> {
+  return useLiveQuery(messagesQuery(classId, channelId));
+}
+
+/** The message writes of one channel; each resolves with its outcome (never throws). */
+export function useMessageActions(classId: string, channelId: string) {
+  const { client } = useLive();
+  const queryClient = useQueryClient();
+  const write = useOptimisticWrite();
+
+  return useMemo(() => {
+    const key = messagesQuery(classId, channelId).key;
+    const none = (): Promise<OptimisticOutcome<Message>> => Promise.resolve(NOT_CONNECTED);
+    return {
+      /** Sends `row` (made by the caller with a client-made id and seq UNSENT_SEQ). */
+      send: (row: Message) => {
+        if (!client) return none();
+        const input = { id: row.id, class_id: classId, channel_id: channelId, body: row.body };
+        return write({
+          key,
+          id: row.id,
+          row,
+          mutate: () =>
+            client.messages.send.mutate(input).then((message) => {
+              logEvent('message_sent', {
+                uid: row.author_uid,
+                class_id: classId,
+                channel_id: channelId,
+              });
+              return message;
+            }),
+          serverRow: (message) => message,
+        });
+      },
+      edit: (message: Message, body: string, editedAt: number) => {
+        if (!client) return none();
+        return write({
+          key,
+          id: message.id,
+          row: { ...message, body, edited_at: editedAt },
+          mutate: () => client.messages.edit.mutate({ id: message.id, body }),
+          serverRow: (result) => result,
+        });
+      },
+      remove: (message: Message) => {
+        if (!client) return none();
+        return write({
+          key,
+          id: message.id,
+          row: { ...message, deleted: true, body: '' },
+          mutate: () => client.messages.delete.mutate({ id: message.id }),
+          serverRow: (result) => result,
+        });
+      },
+      /** Loads the page before `beforeSeq` into the live rows; resolves with how many came. */
+      loadOlder: async (beforeSeq: number): Promise<number> => {
+        if (!client) throw NOT_CONNECTED.error;
+        const rows = await client.messages.page.query({
+          class_id: classId,
+          channel_id: channelId,
+          beforeSeq,
+        });
+        upsertLiveRows<Message>(queryClient, key, rows, messageIdOf);
+        return rows.length;
+      },
+      /** Forgets a refused write (the user discarded it). */
+      dismissFailed: (id: string) => dismissFailedWrite(queryClient, key, id),
+    };
+  }, [client, queryClient, write, classId, channelId]);
+}

@@ -1,0 +1,65 @@
+// Journey: the app is installable — a web app manifest with the configured name and icons, and a
+// service worker that keeps the app shell, so the app opens with the network gone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ APP_NAME: 'Physics Lab' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('installable app', () => {
+  it('links a manifest with the app name and icons', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/sign-in`);
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const manifest = await page.evaluate(async (url) => (await fetch(url)).json(), href ?? '');
+    expect(manifest).toMatchObject({ name: 'Physics Lab', display: 'standalone', start_url: '/' });
+    for (const icon of manifest.icons as Array<{ src: string; type: string }>) {
+      const response = await page.request.get(`${server.url}${icon.src}`);
+      expect(response.status(), icon.src).toBe(200);
+      expect(response.headers()['content-type']).toContain(icon.type);
+    }
+    await page.close();
+  });
+
+  it('opens from the service worker when the network is gone', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    // The worker installs after the page has loaded, keeps the shell, and takes the page over.
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.title()).toContain('Physics Lab');
+    // The API is never answered from the cache: it fails like the network does.
+    const answered = await page.evaluate(async () => {
+      try {
+        await fetch('/api/time', { cache: 'no-store' });
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    expect(answered).toBe(false);
+    await context.setOffline(false);
+    await context.close();
+  });
+});
