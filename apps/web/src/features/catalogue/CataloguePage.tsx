@@ -214,7 +214,10 @@ export function CataloguePage() {
         </Grid>
       )}
 
-      {detail && (
+      {/* Hidden in the same render that opens "Use in activity": the URL change that closes it
+          comes later (a transition), and its focus restore would otherwise pull focus out of the
+          new dialog, closing a picker the user has already opened. */}
+      {detail && !using && (
         <ProductDetailDialog
           product={detail}
           costFor={costFor}
