@@ -101,6 +101,9 @@ describe('accounts', () => {
     await httpSignUp('Hopper, Grace', email);
     await page.goto(`${server.url}/sign-in`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The page is its own chunk: until it has loaded, the sign-in page (with its own Email field)
+    // is still the one shown.
+    await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByText(/we sent it a 6-digit code/).waitFor();
