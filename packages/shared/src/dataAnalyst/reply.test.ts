@@ -78,6 +78,54 @@ describe('bounded work on hostile input', () => {
   });
 });
 
+describe('any text', () => {
+  // A fixed-seed generator over the characters that matter to the parser: every run tests the same
+  // 500 texts, and a failure names the one that broke.
+  function* texts(count: number): Generator<string> {
+    const alphabet = [
+      ',',
+      ';',
+      '\t',
+      '"',
+      '""',
+      '\n',
+      '\r\n',
+      ' ',
+      'a',
+      'NA',
+      '1',
+      '-2.5',
+      'e3',
+      '```csv\n',
+      'mean of a by b',
+      '`',
+    ];
+    let seed = 12345;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    for (let t = 0; t < count; t++) {
+      const length = next() % 120;
+      let text = '';
+      for (let i = 0; i < length; i++) text += alphabet[next() % alphabet.length];
+      yield text;
+    }
+  }
+
+  it('gets a reply within the message limit, never an exception', () => {
+    for (const text of texts(500)) {
+      let answer = '';
+      expect(
+        () => (answer = formatAnalystReply(analyzeMessage(text))),
+        JSON.stringify(text),
+      ).not.toThrow();
+      expect(answer.length, JSON.stringify(text)).toBeGreaterThan(0);
+      expect(answer.length, JSON.stringify(text)).toBeLessThanOrEqual(MESSAGE_MAX_LENGTH);
+    }
+  });
+});
+
 describe('the analysis reply', () => {
   const text =
     '@DataAnalystBot mean of score by group, please\n' +

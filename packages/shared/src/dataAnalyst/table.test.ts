@@ -191,6 +191,11 @@ describe('finding and typing a table', () => {
       { code: 'too-many-rows', rows: ANALYST_MAX_ROWS + 1, max: ANALYST_MAX_ROWS },
     ],
     [
+      'too many rows without a header',
+      '1,2\n'.repeat(ANALYST_MAX_ROWS + 1),
+      { code: 'too-many-rows', rows: ANALYST_MAX_ROWS + 1, max: ANALYST_MAX_ROWS },
+    ],
+    [
       'far too many lines',
       'x,y\n' + '1,2\n'.repeat(ANALYST_MAX_ROWS + 5_000),
       { code: 'too-many-rows', rows: null, max: ANALYST_MAX_ROWS },

@@ -124,6 +124,9 @@ export function buildTable(found: FoundTable): TableResult {
   const hasHeader = detectHeader(rows, numberStyle, expected);
   const data = hasHeader ? rows.slice(1) : rows;
   if (data.length < 2) return problem({ code: 'too-few-rows', rows: data.length });
+  // Without a header every record is data: the first check allowed one record more.
+  if (data.length > ANALYST_MAX_ROWS)
+    return problem({ code: 'too-many-rows', rows: data.length, max: ANALYST_MAX_ROWS });
   const names = uniqueNames(hasHeader ? (rows[0] ?? null) : null, expected);
   const firstDataRow = hasHeader ? 2 : 1;
   const columns = names.map((name, c): TableColumn => {
