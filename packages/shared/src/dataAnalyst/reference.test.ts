@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeMessage } from './engine';
+import { formatAnalystReply } from './reply';
 import type { TableAnalysis } from './analyze';
 import type { OperationResult } from './operations';
 
@@ -80,6 +81,14 @@ describe("Fisher's iris data (R datasets::iris)", () => {
     expect(c.mean?.toFixed(3)).toBe(mean);
     expect(c.sd?.toFixed(3)).toBe(sd);
     expect([c.n, c.missing, c.min, c.max]).toEqual([150, 0, min, max]);
+  });
+
+  it('words the reply with the published figures', () => {
+    const reply = formatAnalystReply(analyzeMessage(text));
+    expect(reply).toContain('**Table:** 150 rows × 5 columns');
+    expect(reply).toMatch(/sepal_length\s+150\s+0\s+5\.843\s+5\.8\s+0\.828\s+4\.3\s+7\.9/);
+    expect(reply).toContain('- `petal_length` and `petal_width`: r = 0.963 (n = 150)');
+    expect(reply).toContain('… and 1 more pair.');
   });
 
   it('has the published medians', () => {

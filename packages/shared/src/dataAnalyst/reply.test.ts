@@ -144,6 +144,7 @@ describe('the analysis reply', () => {
     expect(answer).toContain('**Table:** 5 rows × 5 columns (first row read as column names).');
     expect(answer).toMatch(/score\s+4\s+1\s+6\s+6\s+2\.582\s+3\s+9/);
     expect(answer).toContain('- `group`: 2 distinct of 5 (0 missing); top: `a` 3, `b` 2');
+    expect(answer).toContain('- `name`: 5 distinct of 5 (0 missing); top: every value different');
     expect(answer).toContain('**Chart:** scatter of `hours` against `score` (r = 0.990).');
     expect(answer.indexOf('Mean of')).toBeLessThan(answer.indexOf('**Table:**'));
   });
@@ -152,6 +153,13 @@ describe('the analysis reply', () => {
     expect(reply(text.replace('mean of score', 'mean of height'))).toContain(
       'There is no column `height`. The columns are: `name`, `group`, `score`, `hours`, `grade`.',
     );
+  });
+
+  it('counts the groups it leaves out', () => {
+    const rows = Array.from({ length: 21 }, (_, i) => `g${i},${i}`);
+    const answer = reply(['max of v by g', 'g,v', ...rows].join('\n'));
+    expect(answer).toMatch(/g19\s+1\s+19\n```\n… and 1 more group\./);
+    expect(answer).not.toMatch(/g20\s/);
   });
 
   it('says when a request needs numbers and the column holds text', () => {

@@ -65,6 +65,10 @@ export function formatProblem(problem: TableProblem): string {
   }
 }
 
+/** "… and 3 more groups." on a line of its own, or nothing. */
+const more = (n: number, one: string, many: string) =>
+  n > 0 ? `\n… and ${formatCount(n)} more ${n === 1 ? one : many}.` : '';
+
 function operationLines(result: OperationResult): string {
   switch (result.kind) {
     case 'unknown-column':
@@ -87,9 +91,7 @@ function operationLines(result: OperationResult): string {
         [plain(result.by, 24), 'n', result.aggregate],
         result.groups.map((g) => [plain(g.key, 24), formatCount(g.n), formatStat(g.value)]),
       );
-      const more =
-        result.moreGroups > 0 ? `\n… and ${formatCount(result.moreGroups)} more groups.` : '';
-      return `${label} of ${code(result.column)} by ${code(result.by)}:\n${table}${more}`;
+      return `${label} of ${code(result.column)} by ${code(result.by)}:\n${table}${more(result.moreGroups, 'group', 'groups')}`;
     }
     case 'summary':
       if (result.numeric) {
@@ -110,8 +112,6 @@ function operationLines(result: OperationResult): string {
       return '';
   }
 }
-
-const more = (n: number, what: string) => (n > 0 ? `\n… and ${formatCount(n)} more ${what}.` : '');
 
 function analysisText(analysis: TableAnalysis): string {
   const parts: string[] = [];
@@ -142,13 +142,16 @@ function analysisText(analysis: TableAnalysis): string {
             formatStat(s.max),
           ]),
         ) +
-        more(analysis.numeric.length - shown.length, 'numeric columns'),
+        more(analysis.numeric.length - shown.length, 'numeric column', 'numeric columns'),
     );
   }
   if (analysis.text.length > 0) {
     const shown = analysis.text.slice(0, SHOWN_TEXT_COLUMNS);
     const lines = shown.map((t) => {
-      const top = t.top.map((v) => `${code(v.value)} ${formatCount(v.count)}`).join(', ');
+      const top =
+        t.n > 1 && t.distinct === t.n
+          ? 'every value different'
+          : t.top.map((v) => `${code(v.value)} ${formatCount(v.count)}`).join(', ');
       const note = t.nonNumeric
         ? ` — mostly numbers, but ${formatCount(t.nonNumeric.count)} ${t.nonNumeric.count === 1 ? 'value is' : 'values are'} not (first: ${code(t.nonNumeric.example)} in row ${formatCount(t.nonNumeric.row)})`
         : '';
@@ -157,7 +160,7 @@ function analysisText(analysis: TableAnalysis): string {
     parts.push(
       '**Text columns**\n' +
         lines.join('\n') +
-        more(analysis.text.length - shown.length, 'text columns'),
+        more(analysis.text.length - shown.length, 'text column', 'text columns'),
     );
   }
   if (analysis.correlations.length > 0) {
@@ -169,7 +172,7 @@ function analysisText(analysis: TableAnalysis): string {
             (p) => `- ${code(p.x)} and ${code(p.y)}: r = ${formatR(p.r)} (n = ${formatCount(p.n)})`,
           )
           .join('\n') +
-        more(analysis.correlations.length - shown.length, 'pairs'),
+        more(analysis.correlations.length - shown.length, 'pair', 'pairs'),
     );
   }
   const chart = analysis.chart;
