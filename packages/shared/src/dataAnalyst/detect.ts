@@ -1,7 +1,7 @@
 // Docs: docs/ai.md#accepted-tables — finds the table in a message: the first ```csv or ```tsv fenced
 // block, else the best block of delimited lines in the pasted text. Everything else in the message
 // is the request text (where asked-for operations are read).
-import { ANALYST_MAX_ROWS, ANALYST_MAX_TEXT_CHARS } from './limits';
+import { ANALYST_MAX_LINES_READ, ANALYST_MAX_TEXT_CHARS } from './limits';
 import { type Delimiter, type DelimitedRecord, type WorkMeter, tokenizeDelimited } from './csv';
 
 /** A table found in a message, not yet checked or typed. */
@@ -20,10 +20,9 @@ export interface FoundTable {
 export type TableSearch =
   | { kind: 'none'; requestText: string }
   | { kind: 'too-long'; chars: number }
+  /** More lines than ANALYST_MAX_LINES_READ and no table among those read. */
+  | { kind: 'too-many-lines' }
   | { kind: 'found'; table: FoundTable };
-
-/** Lines read at most: the largest table plus its header and room for text around it. */
-const MAX_RECORDS_READ = ANALYST_MAX_ROWS + 1 + 1_000;
 
 const FENCE_LANGUAGES: Record<string, readonly Delimiter[]> = {
   csv: [',', ';', '\t'],
@@ -77,7 +76,7 @@ function fencedCandidate(
   let best: Candidate | null = null;
   for (const delimiter of delimiters) {
     const result = tokenizeDelimited(body, delimiter, {
-      maxRecords: MAX_RECORDS_READ,
+      maxRecords: ANALYST_MAX_LINES_READ,
       ...(meter ? { meter } : {}),
     });
     const candidate = candidateOf(
@@ -132,14 +131,19 @@ function looksLikeProse(record: DelimitedRecord): boolean {
  * of three or more words: "mean of score by group, please"). The block
  * and delimiter with the most consistently split lines (at least two columns) win.
  */
-function pastedCandidate(text: string, meter: WorkMeter | undefined): Candidate | null {
+function pastedCandidate(
+  text: string,
+  meter: WorkMeter | undefined,
+): { best: Candidate | null; truncated: boolean } {
   let best: Candidate | null = null;
+  let truncated = false;
   for (const delimiter of PASTED_DELIMITERS) {
     const result = tokenizeDelimited(text, delimiter, {
-      maxRecords: MAX_RECORDS_READ,
+      maxRecords: ANALYST_MAX_LINES_READ,
       ...(meter ? { meter } : {}),
     });
     const records = result.records;
+    truncated ||= result.truncated;
     let i = 0;
     while (i < records.length) {
       while (i < records.length && records[i]?.blank) i++;
@@ -173,7 +177,7 @@ function pastedCandidate(text: string, meter: WorkMeter | undefined): Candidate 
       i = end;
     }
   }
-  return best;
+  return { best, truncated };
 }
 
 interface Fence {
@@ -215,7 +219,9 @@ export function findTable(text: string, meter?: WorkMeter): TableSearch {
     candidate = fencedCandidate(fence.body, FENCE_LANGUAGES[fence.language] ?? [], meter);
     requestText = fence.outside;
   } else {
-    candidate = pastedCandidate(text, meter);
+    const pasted = pastedCandidate(text, meter);
+    if (!pasted.best && pasted.truncated) return { kind: 'too-many-lines' };
+    candidate = pasted.best;
     requestText = candidate
       ? text.slice(0, candidate.records[0]?.start ?? 0) +
         text.slice(candidate.records[candidate.records.length - 1]?.end ?? text.length)

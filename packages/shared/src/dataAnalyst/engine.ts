@@ -3,6 +3,7 @@
 import { type TableAnalysis, analyzeTable } from './analyze';
 import type { WorkMeter } from './csv';
 import { findTable } from './detect';
+import { ANALYST_MAX_ROWS } from './limits';
 import { type OperationResult, runOperation } from './operations';
 import { parseRequests } from './requests';
 import { type TableProblem, buildTable, tooLongProblem } from './table';
@@ -27,6 +28,11 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions = {}
   const search = findTable(text, options.meter);
   if (search.kind === 'too-long') return { kind: 'problem', problem: tooLongProblem(search.chars) };
   if (search.kind === 'none') return { kind: 'no-table' };
+  if (search.kind === 'too-many-lines')
+    return {
+      kind: 'problem',
+      problem: { code: 'too-many-rows', rows: null, max: ANALYST_MAX_ROWS },
+    };
   const built = buildTable(search.table);
   if (built.kind === 'problem') return { kind: 'problem', problem: built.problem };
   const { table } = built;

@@ -5,6 +5,11 @@
 export const ANALYST_MAX_TEXT_CHARS = 1_000_000;
 /** Most data rows (the header not counted) in one table. */
 export const ANALYST_MAX_ROWS = 10_000;
+/**
+ * Lines (records) read at most: the largest table, its header and room for text around it. Text
+ * with more is refused as too long a table.
+ */
+export const ANALYST_MAX_LINES_READ = ANALYST_MAX_ROWS + 1 + 1_000;
 /** Most columns in one table. */
 export const ANALYST_MAX_COLUMNS = 100;
 /** Top values listed per text column. */

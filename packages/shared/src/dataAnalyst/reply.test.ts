@@ -3,7 +3,12 @@ import { MESSAGE_MAX_LENGTH } from '../constants';
 import type { WorkMeter } from './csv';
 import { type AnalystOutcome, analyzeMessage } from './engine';
 import { formatStat } from './format';
-import { ANALYST_MAX_COLUMNS, ANALYST_MAX_ROWS, ANALYST_MAX_TEXT_CHARS } from './limits';
+import {
+  ANALYST_MAX_COLUMNS,
+  ANALYST_MAX_LINES_READ,
+  ANALYST_MAX_ROWS,
+  ANALYST_MAX_TEXT_CHARS,
+} from './limits';
 import { formatAnalystReply } from './reply';
 
 const reply = (text: string) => formatAnalystReply(analyzeMessage(text));
@@ -37,9 +42,14 @@ describe('replies to bad tables', () => {
     [
       'far too many lines',
       'x,y\n' + '1,2\n'.repeat(ANALYST_MAX_ROWS * 2),
-      ['more than 10,000 rows'],
+      ['more than 11,001 lines', 'at most 10,000 rows'],
     ],
     ['10 MB of text', 'x,'.repeat(5_000_000), ['10,000,000 characters', 'at most 1,000,000']],
+    [
+      'a table after too many lines of text',
+      'mean of x\n'.repeat(ANALYST_MAX_LINES_READ) + 'x,y\n1,2\n3,4',
+      ['more than 11,001 lines'],
+    ],
   ])('%s', (_label, text, fragments) => {
     const answer = reply(text);
     for (const fragment of fragments) expect(answer).toContain(fragment);

@@ -3,6 +3,7 @@
 import { MESSAGE_MAX_LENGTH } from '../constants';
 import type { TableAnalysis } from './analyze';
 import type { AnalystOutcome } from './engine';
+import { ANALYST_MAX_LINES_READ } from './limits';
 import { codeTable, formatCount, formatR, formatStat, plain } from './format';
 import type { OperationResult } from './operations';
 import type { Aggregate } from './stats';
@@ -36,10 +37,11 @@ export function formatProblem(problem: TableProblem): string {
         `${formatCount(problem.max)}. Send a smaller sample of the table.`
       );
     case 'too-many-rows':
-      return (
-        `The table has ${problem.rows === null ? 'more than ' + formatCount(problem.max) : formatCount(problem.rows)} rows; ` +
-        `I analyse at most ${formatCount(problem.max)}. Send a smaller sample of the table.`
-      );
+      return problem.rows === null
+        ? `The text has more than ${formatCount(ANALYST_MAX_LINES_READ)} lines; I analyse tables of at ` +
+            `most ${formatCount(problem.max)} rows. Send a smaller sample of the table.`
+        : `The table has ${formatCount(problem.rows)} rows; I analyse at most ` +
+            `${formatCount(problem.max)}. Send a smaller sample of the table.`;
     case 'too-many-columns':
       return (
         `The table has ${formatCount(problem.columns)} columns; I analyse at most ${formatCount(problem.max)}. ` +

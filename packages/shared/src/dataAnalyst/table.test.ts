@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { findTable } from './detect';
-import { ANALYST_MAX_COLUMNS, ANALYST_MAX_ROWS, ANALYST_MAX_TEXT_CHARS } from './limits';
+import {
+  ANALYST_MAX_COLUMNS,
+  ANALYST_MAX_LINES_READ,
+  ANALYST_MAX_ROWS,
+  ANALYST_MAX_TEXT_CHARS,
+} from './limits';
 import { type Table, type TableProblem, buildTable } from './table';
 
 function tableOf(text: string): Table {
@@ -11,9 +16,10 @@ function tableOf(text: string): Table {
   return built.table;
 }
 
-function problemOf(text: string): TableProblem | 'no table' {
+function problemOf(text: string): TableProblem | 'no table' | 'too many lines' {
   const search = findTable(text);
   if (search.kind === 'none') return 'no table';
+  if (search.kind === 'too-many-lines') return 'too many lines';
   if (search.kind === 'too-long')
     return { code: 'too-long', chars: search.chars, max: ANALYST_MAX_TEXT_CHARS };
   const built = buildTable(search.table);
@@ -207,6 +213,23 @@ describe('finding and typing a table', () => {
     ],
   ])('refuses %s', (_label, text, expected) => {
     expect(problemOf(text)).toEqual(expected);
+  });
+
+  it('refuses text with more lines than are read when no table is among them', () => {
+    expect(problemOf('hello\n'.repeat(ANALYST_MAX_LINES_READ + 1) + 'x,y\n1,2\n3,4')).toBe(
+      'too many lines',
+    );
+  });
+
+  it('finds a table followed by more lines than are read', () => {
+    expect(
+      summaryOf(tableOf('x,y\n1,2\n3,4\n\n' + 'hello\n'.repeat(ANALYST_MAX_LINES_READ))),
+    ).toEqual({
+      delimiter: ',',
+      hasHeader: true,
+      rows: 2,
+      columns: ['x:number', 'y:number'],
+    });
   });
 
   it('accepts exactly the row limit', () => {

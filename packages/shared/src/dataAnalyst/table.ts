@@ -8,6 +8,7 @@ import { type NumberStyle, isMissingCell, parseNumberCell } from './values';
 /** Why a table cannot be analysed; `formatAnalystReply` words each for the student. */
 export type TableProblem =
   | { code: 'too-long'; chars: number; max: number }
+  /** `rows` is null when the text has more lines than are read (ANALYST_MAX_LINES_READ). */
   | { code: 'too-many-rows'; rows: number | null; max: number }
   | { code: 'too-many-columns'; columns: number; max: number }
   /** `row` counts the table's first line as row 1. */
