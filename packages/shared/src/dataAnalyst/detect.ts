@@ -24,10 +24,11 @@ export type TableSearch =
   | { kind: 'too-many-lines' }
   | { kind: 'found'; table: FoundTable };
 
-const FENCE_LANGUAGES: Record<string, readonly Delimiter[]> = {
-  csv: [',', ';', '\t'],
-  tsv: ['\t'],
-};
+/** A Map, not an object: a fence tagged "constructor" must not find Object's prototype. */
+const FENCE_LANGUAGES = new Map<string, readonly Delimiter[]>([
+  ['csv', [',', ';', '\t']],
+  ['tsv', ['\t']],
+]);
 /** Pasted text: tab first (it rarely appears by accident), then comma, then semicolon. */
 const PASTED_DELIMITERS: readonly Delimiter[] = ['\t', ',', ';'];
 
@@ -193,7 +194,7 @@ function findFence(text: string): Fence | null {
     const line = (lines[i] ?? '').trim();
     if (!line.startsWith('```')) continue;
     const language = line.slice(3).trim().toLowerCase();
-    if (!(language in FENCE_LANGUAGES)) continue;
+    if (!FENCE_LANGUAGES.has(language)) continue;
     let close = i + 1;
     while (close < lines.length && (lines[close] ?? '').trim() !== '```') close++;
     const body = lines
@@ -216,7 +217,7 @@ export function findTable(text: string, meter?: WorkMeter): TableSearch {
   let candidate: Candidate | null;
   let requestText: string;
   if (fence) {
-    candidate = fencedCandidate(fence.body, FENCE_LANGUAGES[fence.language] ?? [], meter);
+    candidate = fencedCandidate(fence.body, FENCE_LANGUAGES.get(fence.language) ?? [], meter);
     requestText = fence.outside;
   } else {
     const pasted = pastedCandidate(text, meter);

@@ -107,12 +107,15 @@ describe('any text', () => {
       '-2.5',
       'e3',
       '```csv\n',
+      '```tsv\n',
+      '```constructor\n',
+      '```\n',
       'mean of a by b',
       '`',
     ];
     let seed = 12345;
     const next = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
       return seed;
     };
     for (let t = 0; t < count; t++) {

@@ -71,6 +71,10 @@ describe('parseRequests', () => {
     ['please summarize', []],
     ['scores are great', []],
     ['', []],
+    ['constructor of score', []],
+    ['toString of score by group', []],
+    ['__proto__ of score', []],
+    ['hasOwnProperty score', []],
   ])('%j', (text, expected) => {
     expect(parseRequests(text, columns)).toEqual(expected);
   });

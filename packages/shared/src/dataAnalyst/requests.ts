@@ -13,19 +13,20 @@ export type AnalystRequest =
   /** A request naming a column the table does not have; `asked` is what the student wrote. */
   | { kind: 'unknown-column'; asked: string };
 
-const AGGREGATE_WORDS: Record<string, Aggregate> = {
-  mean: 'mean',
-  average: 'mean',
-  avg: 'mean',
-  median: 'median',
-  sum: 'sum',
-  total: 'sum',
-  count: 'count',
-  min: 'min',
-  minimum: 'min',
-  max: 'max',
-  maximum: 'max',
-};
+/** A Map, not an object: the student's word "constructor" must not find Object's prototype. */
+const AGGREGATE_WORDS = new Map<string, Aggregate>([
+  ['mean', 'mean'],
+  ['average', 'mean'],
+  ['avg', 'mean'],
+  ['median', 'median'],
+  ['sum', 'sum'],
+  ['total', 'sum'],
+  ['count', 'count'],
+  ['min', 'min'],
+  ['minimum', 'min'],
+  ['max', 'max'],
+  ['maximum', 'max'],
+]);
 const CORRELATION_WORDS = new Set(['correlation', 'correlate', 'corr', 'correlations']);
 const SUMMARY_WORDS = new Set([
   'summary',
@@ -96,12 +97,16 @@ function matchColumn(
   let start = skipSpaces(text, pos);
   if (QUOTES.has(text[start] ?? '')) start++;
   let best: ColumnMatch | null = null;
+  let bestLength = 0;
   for (const [i, key] of keys.entries()) {
     if (key === '' || !text.startsWith(key, start)) continue;
     let end = start + key.length;
     if (isWordChar(text[end]) && isWordChar(key[key.length - 1])) continue;
     if (QUOTES.has(text[end] ?? '')) end++;
-    if (!best || key.length > best.name.length) best = { name: columns[i] ?? key, end };
+    if (!best || key.length > bestLength) {
+      best = { name: columns[i] ?? key, end };
+      bestLength = key.length;
+    }
   }
   return best;
 }
@@ -136,7 +141,7 @@ function parseAfterKeyword(
   const first = matchColumn(text, at, columns, keys);
   if (!first)
     return connected.skipped ? { kind: 'unknown-column', asked: askedName(text, at) } : null;
-  const aggregateKind = AGGREGATE_WORDS[keyword];
+  const aggregateKind = AGGREGATE_WORDS.get(keyword);
   if (aggregateKind) {
     const grouped = skipWords(text, first.end, GROUP_WORDS);
     if (!grouped.skipped)
@@ -198,7 +203,7 @@ export function parseRequests(text: string, columns: readonly string[]): Analyst
       const { word, end } = wordAt(clause, at);
       if (word === '') break;
       const bare = word.replace(/[,:]$/, '');
-      if (AGGREGATE_WORDS[bare] || CORRELATION_WORDS.has(bare) || SUMMARY_WORDS.has(bare)) {
+      if (AGGREGATE_WORDS.has(bare) || CORRELATION_WORDS.has(bare) || SUMMARY_WORDS.has(bare)) {
         const request = parseAfterKeyword(bare, clause, end, columns, keys);
         if (request) {
           requests.push(request);

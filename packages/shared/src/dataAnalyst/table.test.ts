@@ -174,6 +174,7 @@ describe('finding and typing a table', () => {
     ['prose', 'Hello bot, how are you?'],
     ['single words on lines', 'hello\nworld\nagain'],
     ['an empty csv block', '```csv\n```'],
+    ['a block tagged with an Object property', '```constructor\nhello\n```\n```toString\nx\n```'],
   ])('finds no table in %s', (_label, text) => {
     expect(problemOf(text)).toBe('no table');
   });
