@@ -16,3 +16,4 @@ export * from './classSelection';
 export * from './authErrors';
 export * from './liveEvents';
 export * from './liveProtocol';
+export * from './dataAnalyst';
