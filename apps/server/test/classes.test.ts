@@ -253,6 +253,61 @@ describe(`classes (${testDatabaseKind})`, () => {
     await Promise.all([asTeacher.stop(), asPupil.stop(), pupilClasses.stop()]);
   });
 
+  it("shows students each other's names but not their e-mail addresses; staff see both", async () => {
+    const { class_id: classId } = await callerFor(server.services, teacher).classes.request(
+      request('Privacy'),
+    );
+    const classmate = await signUpUser(
+      server.made.app,
+      server.made.config.publicUrl,
+      'Mate, Class',
+    );
+    await callerFor(server.services, teacher).classes.addMembers({
+      class_id: classId,
+      role: 'student',
+      people: [{ email: pupil.email }, { email: classmate.email }],
+    });
+    const asTeacher = await collect(server.services, teacher, (caller) =>
+      caller.classes.roster({ class_id: classId }),
+    );
+    const asPupil = await collect(server.services, pupil, (caller) =>
+      caller.classes.roster({ class_id: classId }),
+    );
+    const emailsOf = (events: LiveEvent<RosterEntry>[]) =>
+      Object.fromEntries(
+        rows(events, (row: RosterEntry) => row.id).map((row) => [row.uid, row.email]),
+      );
+    await asTeacher.until((events) => Object.keys(emailsOf(events)).length === 3);
+    await asPupil.until((events) => Object.keys(emailsOf(events)).length === 3);
+    expect(emailsOf(asTeacher.events)).toEqual({
+      [teacher.uid]: teacher.email,
+      [pupil.uid]: pupil.email,
+      [classmate.uid]: classmate.email,
+    });
+    expect(emailsOf(asPupil.events)).toEqual({
+      [teacher.uid]: teacher.email,
+      [pupil.uid]: pupil.email,
+      [classmate.uid]: null,
+    });
+    // A live change reaches the student without the address either: the classmate is disabled
+    // (gone from a student's roster), then enabled again (back, still without the address).
+    const setEnabled = (enabled: boolean) =>
+      callerFor(server.services, teacher).classes.setMemberEnabled({
+        class_id: classId,
+        uid: classmate.uid,
+        role: 'student',
+        enabled,
+      });
+    await setEnabled(false);
+    await asPupil.until((events) => !(classmate.uid in emailsOf(events)));
+    const seen = asPupil.events.length;
+    await setEnabled(true);
+    await asPupil.until((events) => classmate.uid in emailsOf(events));
+    expect(emailsOf(asPupil.events)[classmate.uid]).toBeNull();
+    expect(JSON.stringify(asPupil.events.slice(seen))).not.toContain(classmate.email);
+    await Promise.all([asTeacher.stop(), asPupil.stop()]);
+  });
+
   it('deletes a class: pending_deleted with audit fields, then gone from every member live', async () => {
     const { class_id: classId } = await callerFor(server.services, teacher).classes.request(
       request('Doomed'),

@@ -10,6 +10,7 @@ import {
   isRole,
   roleRank,
   roleSchema,
+  rosterEmailVisible,
 } from './roles';
 
 const member = (overrides: Partial<MembershipLike> = {}): MembershipLike => ({
@@ -167,4 +168,28 @@ describe('classRolesByClassId', () => {
   it('is empty without memberships', () => {
     expect(classRolesByClassId('u1', {}).size).toBe(0);
   });
+});
+
+describe('rosterEmailVisible', () => {
+  it.each([
+    // viewer role, viewer uid, entry role, entry uid, shown
+    ['instructor', 'u1', 'student', 'u2', true],
+    ['admin', 'u1', 'student', 'u2', true],
+    ['admin', 'u1', 'instructor', 'u2', true],
+    ['student', 'u1', 'student', 'u1', true],
+    ['student', 'u1', 'student', 'u2', false],
+    ['student', 'u1', 'student', null, false],
+    ['student', 'u1', 'instructor', 'u2', true],
+    ['student', 'u1', 'admin', 'u2', true],
+  ] as const)(
+    '%s %s sees the e-mail of %s %s: %s',
+    (viewerRole, viewerUid, entryRole, entryUid, shown) => {
+      expect(
+        rosterEmailVisible(
+          { uid: viewerUid, role: viewerRole },
+          { uid: entryUid, role: entryRole },
+        ),
+      ).toBe(shown);
+    },
+  );
 });

@@ -38,6 +38,18 @@ export function hasInstructorPowers(role: Role | null | undefined): boolean {
   return role === 'instructor' || role === 'admin';
 }
 
+/**
+ * Whether a roster line's e-mail address is shown to a viewer (issue 14.7): instructors and class
+ * admins see every address; a student sees their own and the class staff's (whom they may need to
+ * write to), never another student's.
+ */
+export function rosterEmailVisible(
+  viewer: { uid: string; role: Role },
+  entry: { uid: string | null; role: Role },
+): boolean {
+  return hasInstructorPowers(viewer.role) || entry.uid === viewer.uid || entry.role !== 'student';
+}
+
 /** The membership fields the role rules read; students and instructors also carry pending_deleted. */
 export interface MembershipLike {
   uid: string;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   documentIdSchema,
   hasInstructorPowers,
+  rosterEmailVisible,
   isListed,
   type Class,
   type Role,
@@ -188,6 +189,9 @@ export const rosterTopic: CollectionTopic<{ class_id: string }, RosterEntry, Cla
     !row.pending_deleted &&
     isListed(row, access.role) &&
     (!row.invited || hasInstructorPowers(access.role)),
+  // Students see other students' names, not their addresses.
+  present: (row, viewer, access) =>
+    rosterEmailVisible({ uid: viewer.uid, role: access.role }, row) ? row : { ...row, email: null },
   id: (row) => row.id,
 };
 
