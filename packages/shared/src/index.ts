@@ -11,6 +11,7 @@ export * from './profiles';
 export * from './visibility';
 export * from './recency';
 export * from './caseLabel';
+export * from './channelNames';
 export * from './schemas';
 export * from './classSelection';
 export * from './authErrors';

@@ -165,6 +165,7 @@ export function ChatPanel({ classId, canManage }: { classId: string; canManage: 
         <CreateChannelDialog
           open
           classId={classId}
+          channels={channels.rows}
           viewer={viewer}
           onClose={() => setCreating(false)}
           onCreated={(channelId) => select(channelId)}
@@ -176,6 +177,7 @@ export function ChatPanel({ classId, canManage }: { classId: string; canManage: 
           open
           classId={classId}
           channel={selected}
+          channels={channels.rows}
           onClose={() => setSettingsOpen(false)}
           onDeleted={() => select(null)}
         />

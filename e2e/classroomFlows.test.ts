@@ -1,0 +1,144 @@
+// Journeys of issue 16 ("classroom flows that do not trap or mislead"), an instructor and a student
+// each in their own browser: channel names are unique in a class (the dialogs say so before submit,
+// the server refuses too); the case chip of an activity opens its case channel, and tells a student
+// who cannot see it why; presence ends when a page closes and "typing…" when the composer empties.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { TRPCClient } from '@trpc/client';
+import { makeRecordId } from '@seminar/shared';
+import type { AppRouter } from '../apps/server/src/router';
+import { connectLive } from '../test-support/liveClient';
+import { axeViolations } from './support/axe';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const PASSWORD = 'correct horse battery staple';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Person {
+  context: BrowserContext;
+  page: Page;
+  uid: string;
+  email: string;
+}
+
+/** Signs up through the HTTP API in a fresh browser context (which keeps the session cookie). */
+async function signUp(name: string, email: string): Promise<Person> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    // axe is injected as an inline script, which the app's CSP refuses.
+    bypassCSP: true,
+  });
+  const response = await context.request.post(`${server.url}/api/auth/sign-up/email`, {
+    headers: { Origin: server.url },
+    data: { name, email, password: PASSWORD },
+  });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { user: { id: string } };
+  const page = await context.newPage();
+  return { context, page, uid: body.user.id, email };
+}
+
+/** The real tRPC-over-WebSocket API as this person, from the test process. */
+async function apiAs(person: Person) {
+  const cookie = (await person.context.cookies(server.url))
+    .map(({ name, value }) => `${name}=${value}`)
+    .join('; ');
+  const client = connectLive(server.url, { cookie });
+  const trpc: TRPCClient<AppRouter> = client.trpc;
+  return { trpc, close: () => client.close() };
+}
+
+const channelList = (page: Page) => page.getByRole('list', { name: 'Channels' });
+const channelButton = (page: Page, name: string | RegExp) =>
+  channelList(page).getByRole('button', { name });
+
+let teacher: Person;
+let student: Person;
+let classId: string;
+
+beforeAll(async () => {
+  teacher = await signUp('Hopper, Grace', 'grace@example.edu');
+  student = await signUp('Turing, Alan', 'alan@example.edu');
+  const api = await apiAs(teacher);
+  try {
+    classId = makeRecordId('class', teacher.uid);
+    await api.trpc.classes.request.mutate({ pending_class_id: classId, name: 'Compilers 201' });
+    await api.trpc.classes.addMembers.mutate({
+      class_id: classId,
+      role: 'student',
+      people: [{ email: student.email, name: '' }],
+    });
+  } finally {
+    await api.close();
+  }
+});
+afterAll(async () => {
+  await teacher?.context.close();
+  await student?.context.close();
+});
+
+describe('channel names are unique in a class', () => {
+  it('says so in the dialogs before submit, and the server refuses a clash too', async () => {
+    const page = teacher.page;
+    await page.goto(`${server.url}/classes/${classId}`);
+    await channelButton(page, /^general/).waitFor();
+
+    // Create: a name in use (other case, spaces around) is named in the dialog and not submitted.
+    await page.getByRole('button', { name: 'Create channel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create channel' });
+    const name = dialog.getByRole('textbox', { name: 'Name' });
+    await name.fill('  GENERAL ');
+    const clash = 'A channel named “general” already exists in this class. Choose another name.';
+    await dialog.getByText(clash).waitFor();
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Create channel' }).click();
+    expect(await dialog.isVisible()).toBe(true);
+
+    // A free name goes through.
+    await name.fill('Parsing');
+    expect(await dialog.getByText(clash).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Create channel' }).click();
+    await channelButton(page, /^Parsing/).waitFor();
+
+    // Rename: onto another channel's name is refused in the settings; its own name in another case is not.
+    await page.getByRole('button', { name: 'Channel settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Channel settings' });
+    const rename = settings.getByRole('textbox', { name: 'Name' });
+    await rename.fill('General');
+    await settings.getByText(clash).waitFor();
+    await settings.getByRole('button', { name: 'Save changes' }).click();
+    expect(await settings.isVisible()).toBe(true);
+    await rename.fill('parsing');
+    expect(await settings.getByText(clash).count()).toBe(0);
+    await settings.getByRole('button', { name: 'Close' }).click();
+
+    // The server refuses what a client sends past the dialog, naming the clash.
+    const api = await apiAs(teacher);
+    try {
+      await expect(
+        api.trpc.channels.create.mutate({
+          channel_id: makeRecordId('channel', teacher.uid),
+          class_id: classId,
+          name: 'parsing ',
+        }),
+      ).rejects.toThrow('A channel named “Parsing” already exists in this class.');
+    } finally {
+      await api.close();
+    }
+    // Only general and Parsing: neither refused name made a channel.
+    expect(await channelList(page).getByRole('button').count()).toBe(2);
+  });
+});
