@@ -142,3 +142,66 @@ describe('channel names are unique in a class', () => {
     expect(await channelList(page).getByRole('button').count()).toBe(2);
   });
 });
+
+describe('the case chip opens the case', () => {
+  it('links to the case channel, and tells a student outside a private one why it does not', async () => {
+    const channelId = makeRecordId('channel', teacher.uid);
+    const api = await apiAs(teacher);
+    try {
+      await api.trpc.channels.create.mutate({
+        channel_id: channelId,
+        class_id: classId,
+        name: 'boat-race',
+        is_public: false,
+      });
+      await api.trpc.activities.save.mutate({
+        activity_id: makeRecordId('activity', teacher.uid),
+        class_id: classId,
+        title: 'The boat race',
+        activity_qualified_name: 'cs201.cases.boat-race',
+        channel_id: channelId,
+      });
+    } finally {
+      await api.close();
+    }
+
+    // The instructor's chip is a link to the class chat with the case channel open.
+    await teacher.page.goto(`${server.url}/classes/${classId}/activities`);
+    const card = teacher.page.getByRole('article', { name: 'The boat race' });
+    const chip = card.getByRole('link', { name: 'boat-race case' });
+    await chip.focus();
+    await chip.press('Enter');
+    await teacher.page.getByRole('heading', { name: 'boat-race' }).waitFor();
+    const url = new URL(teacher.page.url());
+    expect(url.pathname).toBe(`/classes/${classId}`);
+    expect(url.searchParams.get('channel')).toBe(channelId);
+
+    // The student is not in the private channel: no link, and the chip says why.
+    await student.page.goto(`${server.url}/classes/${classId}/activities`);
+    const studentCard = student.page.getByRole('article', { name: 'The boat race' });
+    const locked = studentCard.getByText('cs201.cases.boat-race');
+    await locked.waitFor();
+    expect(await studentCard.getByRole('link').count()).toBe(0);
+    const lockedChip = studentCard.locator('[aria-description="Private channel you are not in"]');
+    expect(await lockedChip.count()).toBe(1);
+    await lockedChip.focus();
+    await student.page.getByRole('tooltip', { name: 'Private channel you are not in' }).waitFor();
+    expect(await axeViolations(student.page)).toEqual([]);
+
+    // Once added to the channel, the student's chip opens it too.
+    const asTeacher = await apiAs(teacher);
+    try {
+      await asTeacher.trpc.channels.setMember.mutate({
+        class_id: classId,
+        channel_id: channelId,
+        uid: student.uid,
+        member: true,
+      });
+    } finally {
+      await asTeacher.close();
+    }
+    await studentCard.getByRole('link', { name: 'boat-race case' }).click();
+    await student.page.getByRole('heading', { name: 'boat-race' }).waitFor();
+    expect(new URL(student.page.url()).searchParams.get('channel')).toBe(channelId);
+  });
+});

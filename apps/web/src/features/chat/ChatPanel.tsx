@@ -13,12 +13,12 @@ import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import { useSession } from '../../auth/session';
 import { useChannels } from '../../data/channels';
+import { CHANNEL_PARAM } from '../../routes/paths';
 import { ChannelList } from './ChannelList';
 import { ChannelSettingsDialog, CreateChannelDialog } from './ChannelDialogs';
 import { ChatView } from './ChatView';
 
-/** The search parameter that names the open channel. */
-export const CHANNEL_PARAM = 'channel';
+export { CHANNEL_PARAM };
 
 /**
  * The chat of a class: channel list and the selected channel's conversation. `canManage`:
