@@ -1,7 +1,8 @@
 // Journeys of issue 16 ("classroom flows that do not trap or mislead"), an instructor and a student
 // each in their own browser: channel names are unique in a class (the dialogs say so before submit,
 // the server refuses too); the case chip of an activity opens its case channel, and tells a student
-// who cannot see it why; presence ends when a page closes and "typing…" when the composer empties.
+// who cannot see it why; "Find a class" searches, counts and pages; presence ends when a page closes
+// or its user signs out, and "typing…" when the composer is emptied.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TRPCClient } from '@trpc/client';
@@ -261,5 +262,47 @@ describe('Find a class can be searched', () => {
     await page.getByRole('button', { name: 'Clear search' }).click();
     expect(await search.inputValue()).toBe('');
     await expect.poll(() => cards.count()).toBe(12);
+  });
+});
+
+describe('presence that is true', () => {
+  // The fallback for a lost network is 60 s (online) and 10 s (typing); these polls allow far less,
+  // so they fail on the window rule and pass only when presence ends as the person goes.
+  const GONE_WITHIN = { timeout: 5_000, interval: 100 };
+  const onlineGroup = (page: Page, name: string) =>
+    page.getByRole('group', { name: new RegExp(`^Online: .*${name}`) });
+
+  it('ends "typing…" when the composer is emptied, and online when a page closes or its user signs out', async () => {
+    const open = async (person: Person) => {
+      await person.page.goto(`${server.url}/classes/${classId}`);
+      await channelButton(person.page, /^general/).click();
+      await person.page.getByRole('log', { name: 'Messages' }).waitFor();
+    };
+    await open(teacher);
+    await open(student);
+    await onlineGroup(teacher.page, 'Alan Turing').waitFor();
+    await onlineGroup(student.page, 'Grace Hopper').waitFor();
+
+    // Typing shows for the other, and goes as soon as the composer is emptied (nothing sent).
+    const composer = teacher.page.getByRole('textbox', { name: 'Message' });
+    await composer.fill('I was going to say');
+    await student.page.getByText('Grace Hopper is typing…').waitFor();
+    await composer.fill('');
+    await expect
+      .poll(() => student.page.getByText('Grace Hopper is typing…').count(), GONE_WITHIN)
+      .toBe(0);
+
+    // The student closes their page: the instructor stops seeing them online.
+    await student.page.close();
+    await expect.poll(() => onlineGroup(teacher.page, 'Alan Turing').count(), GONE_WITHIN).toBe(0);
+
+    // Back in a new page; then the instructor signs out: the student stops seeing them online.
+    student.page = await student.context.newPage();
+    await open(student);
+    await onlineGroup(student.page, 'Grace Hopper').waitFor();
+    await teacher.page.getByRole('button', { name: 'Account' }).click();
+    await teacher.page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await teacher.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await expect.poll(() => onlineGroup(student.page, 'Grace Hopper').count(), GONE_WITHIN).toBe(0);
   });
 });
