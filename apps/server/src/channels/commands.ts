@@ -69,7 +69,7 @@ async function requireFreeName(
 }
 
 /** True when `error` (or what it wraps) is a unique violation of the channel name index. */
-function isNameIndexViolation(error: unknown): boolean {
+export function isNameIndexViolation(error: unknown): boolean {
   for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
     const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
     if (code === '23505' && constraint === NAME_INDEX) return true;
