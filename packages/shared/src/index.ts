@@ -11,6 +11,8 @@ export * from './profiles';
 export * from './visibility';
 export * from './recency';
 export * from './caseLabel';
+export * from './channelNames';
+export * from './classSearch';
 export * from './schemas';
 export * from './classSelection';
 export * from './authErrors';

@@ -2,6 +2,8 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  channelNameClashMessage,
+  findChannelNameClash,
   ONLINE_WINDOW_MS,
   TYPING_WINDOW_MS,
   type ChannelCreateInput,
@@ -18,7 +20,7 @@ import {
   channelUsers,
   classMemberships,
 } from '../db/schema';
-import { auditFields, nextVersion, runCommand, type CommandScope } from '../live/commands';
+import { auditFields, nextVersion, runCommand, type CommandScope, type Tx } from '../live/commands';
 import { forbidden, notFound } from '../live/trpc';
 import { requireChannelAccess } from './access';
 import { accessSignal } from '../live/signals';
@@ -47,6 +49,48 @@ function announceChannel(
   if (visibilityChanged) announce({ topic: accessSignal, key: classId, ids: [channelId] });
 }
 
+/** The unique index that keeps channel names apart in a class (schema/channels.ts). */
+const NAME_INDEX = 'channels_class_name_unique';
+
+/** Refuses a name another live channel of the class has (case and surrounding spaces ignored). */
+async function requireFreeName(
+  tx: Tx,
+  classId: string,
+  name: string,
+  exceptChannelId?: string,
+): Promise<void> {
+  const rows = await tx
+    .select({ channel_id: channels.channel_id, name: channels.name })
+    .from(channels)
+    .where(and(eq(channels.class_id, classId), eq(channels.deleted, false)));
+  const clash = findChannelNameClash(name, rows, exceptChannelId);
+  if (clash)
+    throw new TRPCError({ code: 'CONFLICT', message: channelNameClashMessage(clash.name) });
+}
+
+/** True when `error` (or what it wraps) is a unique violation of the channel name index. */
+export function isNameIndexViolation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === NAME_INDEX) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs a write that may give a channel a name: two such writes racing past `requireFreeName` meet
+ * the unique index, and the loser gets the same refusal as if it had come second.
+ */
+async function withNameIndex<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isNameIndexViolation(error))
+      throw new TRPCError({ code: 'CONFLICT', message: channelNameClashMessage(name) });
+    throw error;
+  }
+}
+
 /** The channel fields SPEC §4's visibility reads. */
 const VISIBILITY_FIELDS = ['is_public', 'enabled', 'deleted', 'channel_group'] as const;
 
@@ -57,22 +101,25 @@ export async function channelCreator(
   input: ChannelCreateInput,
 ): Promise<{ channel_id: string }> {
   await requireManager(db, viewer, input.class_id);
-  return runCommand(db, async ({ tx, announce }) => {
-    const [existing] = await tx
-      .select({ class_id: channels.class_id })
-      .from(channels)
-      .where(eq(channels.channel_id, input.channel_id));
-    if (existing) {
-      if (existing.class_id === input.class_id) return { channel_id: input.channel_id };
-      throw new TRPCError({ code: 'CONFLICT', message: 'That channel id is already taken.' });
-    }
-    await tx
-      .insert(channels)
-      .values({ ...input, created_by: viewer.uid, ...auditFields(viewer), version: nextVersion });
-    // A new channel changes no live query's access.
-    announceChannel(announce, input.class_id, input.channel_id, false);
-    return { channel_id: input.channel_id };
-  });
+  return withNameIndex(input.name, () =>
+    runCommand(db, async ({ tx, announce }) => {
+      const [existing] = await tx
+        .select({ class_id: channels.class_id })
+        .from(channels)
+        .where(eq(channels.channel_id, input.channel_id));
+      if (existing) {
+        if (existing.class_id === input.class_id) return { channel_id: input.channel_id };
+        throw new TRPCError({ code: 'CONFLICT', message: 'That channel id is already taken.' });
+      }
+      await requireFreeName(tx, input.class_id, input.name);
+      await tx
+        .insert(channels)
+        .values({ ...input, created_by: viewer.uid, ...auditFields(viewer), version: nextVersion });
+      // A new channel changes no live query's access.
+      announceChannel(announce, input.class_id, input.channel_id, false);
+      return { channel_id: input.channel_id };
+    }),
+  );
 }
 
 /** Renames, enables/disables, makes public/private or changes the group e-mails of a channel. */
@@ -83,26 +130,30 @@ export async function channelUpdater(
 ): Promise<void> {
   await requireManager(db, viewer, input.class_id);
   const { channel_id, class_id, ...changes } = input;
-  await runCommand(db, async ({ tx, announce }) => {
-    const updated = await tx
-      .update(channels)
-      .set({ ...changes, ...auditFields(viewer), version: nextVersion })
-      .where(
-        and(
-          eq(channels.channel_id, channel_id),
-          eq(channels.class_id, class_id),
-          eq(channels.deleted, false),
-        ),
-      )
-      .returning({ id: channels.channel_id });
-    if (updated.length === 0) throw notFound('Channel');
-    announceChannel(
-      announce,
-      class_id,
-      channel_id,
-      VISIBILITY_FIELDS.some((field) => field in changes),
-    );
-  });
+  const name = changes.name;
+  const write = () =>
+    runCommand(db, async ({ tx, announce }) => {
+      if (name !== undefined) await requireFreeName(tx, class_id, name, channel_id);
+      const updated = await tx
+        .update(channels)
+        .set({ ...changes, ...auditFields(viewer), version: nextVersion })
+        .where(
+          and(
+            eq(channels.channel_id, channel_id),
+            eq(channels.class_id, class_id),
+            eq(channels.deleted, false),
+          ),
+        )
+        .returning({ id: channels.channel_id });
+      if (updated.length === 0) throw notFound('Channel');
+      announceChannel(
+        announce,
+        class_id,
+        channel_id,
+        VISIBILITY_FIELDS.some((field) => field in changes),
+      );
+    });
+  await (name === undefined ? write() : withNameIndex(name, write));
 }
 
 /** Soft-deletes a channel: deleted plus the audit fields (SPEC §4). */

@@ -12,9 +12,13 @@ const MIGRATION_LOCK_KEY = 7_302_114;
 /**
  * Applies every committed migration not yet applied. On PostgreSQL several nodes may start at once,
  * so the run holds an advisory lock; the second node waits, then finds nothing to do.
+ * `migrationsFolder` is for tests that apply a migration to data made by the ones before it.
  */
-export async function runMigrations(database: Database): Promise<void> {
-  const config = { migrationsFolder: migrationsDir };
+export async function runMigrations(
+  database: Database,
+  migrationsFolder: string = migrationsDir,
+): Promise<void> {
+  const config = { migrationsFolder };
   await database.withAdvisoryLock(MIGRATION_LOCK_KEY, async () => {
     if (database.kind === 'pglite') {
       await migratePglite(database.db as unknown as PgliteDatabase, config);

@@ -140,6 +140,14 @@ export function useChannelActions(classId: string) {
         client
           ? client.channels.notify.mutate({ ...ref(channelId), type }).catch(ignore(type))
           : Promise.resolve(),
+      /**
+       * Ends the viewer's online and typing notices in the channel for everyone (the page is being
+       * hidden or closed; resolves either way).
+       */
+      leave: (channelId: string): Promise<unknown> =>
+        client
+          ? client.channels.leave.mutate(ref(channelId)).catch(ignore('leave'))
+          : Promise.resolve(),
       /** Clears the viewer's typing notice (resolves either way). */
       clearTyping: (channelId: string): Promise<unknown> =>
         client

@@ -28,6 +28,14 @@ export function classPath(classId: string, tab: ClassTab = 'chat'): string {
   return tab === 'chat' ? base : `${base}/${tab}`;
 }
 
+/** The class chat's search parameter that names the open channel. */
+export const CHANNEL_PARAM = 'channel';
+
+/** The path of a class's chat with one channel open. */
+export function classChannelPath(classId: string, channelId: string): string {
+  return `${classPath(classId)}?${new URLSearchParams({ [CHANNEL_PARAM]: channelId }).toString()}`;
+}
+
 /** The catalogue's search parameter that names the class it shows costs for (the selected class). */
 export const CLASS_PARAM = 'class';
 

@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { auditColumns, versionColumn } from './common';
 import { classes } from './classes';
@@ -35,7 +36,14 @@ export const channels = pgTable(
     ...auditColumns(),
     version: versionColumn(),
   },
-  (table) => [index('channels_class_id_idx').on(table.class_id)],
+  (table) => [
+    index('channels_class_id_idx').on(table.class_id),
+    // Docs: docs/channels.md#channel-names — a name is unique in its class ignoring case and the
+    // spaces around it; a deleted channel frees its name and a blank name (shown by id) never clashes.
+    uniqueIndex('channels_class_name_unique')
+      .on(table.class_id, sql`lower(btrim(${table.name}))`)
+      .where(sql`not ${table.deleted} and btrim(${table.name}) <> ''`),
+  ],
 );
 
 export const channelUsers = pgTable(

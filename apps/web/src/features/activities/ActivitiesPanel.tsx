@@ -2,6 +2,7 @@
 // Instructors and class admins create and edit them ("New activity"), switch each on or off, and
 // delete with a confirmation (shown at once, SPEC §4). A case channel shows as its case label.
 import { useId, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -9,8 +10,10 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import LockIcon from '@mui/icons-material/Lock';
 import {
   caseLabel,
   hasInstructorPowers,
@@ -26,6 +29,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { EditDeleteButtons, EnabledSwitch } from '../common/ManageControls';
 import { EmptyState, LoadError } from '../common/EmptyState';
 import { greyedSx } from '../common/greyed';
+import { classChannelPath } from '../../routes/paths';
 import { ActivityDialog } from './ActivityDialog';
 
 /** The case label of an activity with a case channel (SPEC §3 "Case record"), else null. */
@@ -41,6 +45,38 @@ export function activityCaseLabel(
       channel_name: channel?.name ?? null,
     }) || 'Case'
   );
+}
+
+/** What an activity's case chip shows and where it leads. */
+export interface CaseChipView {
+  label: string;
+  /** The class chat with the case channel open, when the viewer can see that channel. */
+  to: string | null;
+  /** Why the chip leads nowhere (the viewer cannot see the channel), else null. */
+  note: string | null;
+}
+
+/** Says why a case channel missing from the viewer's list cannot be opened. */
+export const PRIVATE_CASE_NOTE = 'Private channel you are not in';
+export const DELETED_CASE_NOTE = 'The case channel was deleted';
+
+/**
+ * The case chip of an activity, or null without a case channel. A channel in the viewer's list
+ * links to the chat with it open; one missing from a loaded list is private to others (students)
+ * or deleted (managers see every channel not deleted); while the list loads nothing is claimed.
+ */
+export function activityCaseChip(
+  activity: Pick<Activity, 'class_id' | 'channel_id' | 'activity_qualified_name'>,
+  channels: ReadonlyMap<string, Pick<ChannelView, 'name'>>,
+  channelsLoaded: boolean,
+  manager: boolean,
+): CaseChipView | null {
+  const label = activityCaseLabel(activity, channels);
+  if (label === null || !activity.channel_id) return null;
+  if (channels.has(activity.channel_id))
+    return { label, to: classChannelPath(activity.class_id, activity.channel_id), note: null };
+  if (!channelsLoaded) return { label, to: null, note: null };
+  return { label, to: null, note: manager ? DELETED_CASE_NOTE : PRIVATE_CASE_NOTE };
 }
 
 type Editing = { activity: Activity | null; token: number } | null;
@@ -113,7 +149,12 @@ export function ActivitiesPanel({ cls }: { cls: Class }) {
                 activity={activity}
                 manager={manager}
                 pending={activities.pendingIds.has(activity.activity_id)}
-                caseText={activityCaseLabel(activity, channelsById)}
+                caseChip={activityCaseChip(
+                  activity,
+                  channelsById,
+                  channels.status === 'ready',
+                  manager,
+                )}
                 productTitle={
                   activity.product_id
                     ? (productTitles.get(activity.product_id) ?? activity.product_id)
@@ -156,11 +197,45 @@ export function ActivitiesPanel({ cls }: { cls: Class }) {
   );
 }
 
+/**
+ * The "⟨channel⟩ case" chip: a link to the case channel, or (the viewer cannot see it) a chip with a
+ * lock that says why, as a tooltip and as its accessible description (focusable, so keyboard users
+ * hear it too).
+ */
+function CaseChip({ chip, enabled }: { chip: CaseChipView; enabled: boolean }) {
+  const color = enabled ? 'primary' : 'default';
+  if (chip.to)
+    return (
+      <Chip
+        size="small"
+        color={color}
+        variant="outlined"
+        label={chip.label}
+        component={RouterLink}
+        to={chip.to}
+        clickable
+      />
+    );
+  if (!chip.note) return <Chip size="small" color={color} variant="outlined" label={chip.label} />;
+  return (
+    <Tooltip title={chip.note} describeChild>
+      <Chip
+        size="small"
+        variant="outlined"
+        icon={<LockIcon fontSize="small" />}
+        label={chip.label}
+        tabIndex={0}
+        aria-description={chip.note}
+      />
+    </Tooltip>
+  );
+}
+
 function ActivityCard({
   activity,
   manager,
   pending,
-  caseText,
+  caseChip,
   productTitle,
   onEdit,
   onDelete,
@@ -169,7 +244,7 @@ function ActivityCard({
   activity: Activity;
   manager: boolean;
   pending: boolean;
-  caseText: string | null;
+  caseChip: CaseChipView | null;
   /** The AI product's title from the catalogue (its id while the catalogue loads). */
   productTitle: string | null;
   onEdit: () => void;
@@ -212,15 +287,8 @@ function ActivityCard({
             </Typography>
           )}
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {caseText && (
-              <Chip
-                size="small"
-                color={activity.enabled ? 'primary' : 'default'}
-                variant="outlined"
-                label={caseText}
-              />
-            )}
-            {!caseText && activity.activity_qualified_name && (
+            {caseChip && <CaseChip chip={caseChip} enabled={activity.enabled} />}
+            {!caseChip && activity.activity_qualified_name && (
               <Chip size="small" variant="outlined" label={activity.activity_qualified_name} />
             )}
             {productTitle && (

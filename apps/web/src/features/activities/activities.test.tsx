@@ -4,7 +4,13 @@ import type { Activity, ActivityInput, Role } from '@seminar/shared';
 import { descriptionOf, fakeAuthServer, renderApp, sessionFor } from '../../testing/authTestKit';
 import { makeActivity, makeChannel, makeClass } from '../../testing/classFixtures';
 import { fakeTrpc } from '../../testing/liveTestKit';
-import { activityCaseLabel } from './ActivitiesPanel';
+import {
+  activityCaseChip,
+  activityCaseLabel,
+  DELETED_CASE_NOTE,
+  PRIVATE_CASE_NOTE,
+  type CaseChipView,
+} from './ActivitiesPanel';
 import { emptyActivityForm, parseActivityForm } from './activityForm';
 
 const ids = { activity_id: 'activity_1', class_id: 'class_1', enabled: true };
@@ -50,6 +56,48 @@ describe('parseActivityForm', () => {
     expect(!result.ok && result.errors.product_id).toBe(
       'Enter an AI product id (no slashes), or leave it empty',
     );
+  });
+});
+
+describe('activityCaseChip', () => {
+  const channels = new Map([['ch1', { name: 'pricing' }]]);
+  const activity = (channel_id: string | null) => ({
+    class_id: 'class_1',
+    channel_id,
+    activity_qualified_name: 'q.1',
+  });
+  it.each<[string, string | null, boolean, boolean, CaseChipView | null]>([
+    [
+      'a channel the viewer sees links to the chat with it open',
+      'ch1',
+      true,
+      false,
+      { label: 'pricing case', to: '/classes/class_1?channel=ch1', note: null },
+    ],
+    [
+      'a student who cannot see the channel is told it is private',
+      'ch2',
+      true,
+      false,
+      { label: 'q.1', to: null, note: PRIVATE_CASE_NOTE },
+    ],
+    [
+      'a manager sees every channel not deleted, so a missing one was deleted',
+      'ch2',
+      true,
+      true,
+      { label: 'q.1', to: null, note: DELETED_CASE_NOTE },
+    ],
+    [
+      'nothing is claimed while the channel list loads',
+      'ch2',
+      false,
+      false,
+      { label: 'q.1', to: null, note: null },
+    ],
+    ['no case channel, no chip', null, true, false, null],
+  ])('%s', (_label, channelId, loaded, manager, expected) => {
+    expect(activityCaseChip(activity(channelId), channels, loaded, manager)).toEqual(expected);
   });
 });
 

@@ -13,8 +13,10 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  channelNameClashMessage,
   channelNameSchema,
   displayName,
+  findChannelNameClash,
   emailSchema,
   type ChannelView,
   type RosterEntry,
@@ -38,9 +40,16 @@ export function parseGroupEmails(text: string): { emails: string[]; invalid: str
   return { emails, invalid };
 }
 
-function nameError(name: string): string | null {
+/** What is wrong with a typed name: invalid, or another channel of the class has it (shared rule). */
+function nameError(
+  name: string,
+  channels: readonly ChannelView[],
+  ownChannelId?: string,
+): string | null {
   const parsed = channelNameSchema.safeParse(name);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter a channel name');
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Enter a channel name';
+  const clash = findChannelNameClash(parsed.data, channels, ownChannelId);
+  return clash ? channelNameClashMessage(clash.name) : null;
 }
 
 function groupError(invalid: readonly string[]): string | null {
@@ -96,12 +105,15 @@ export type ChannelCreator = ChannelAuthor;
 export function CreateChannelDialog({
   open,
   classId,
+  channels,
   viewer,
   onClose,
   onCreated,
 }: {
   open: boolean;
   classId: string;
+  /** The class's channels (a manager sees every one not deleted): a name in use is refused. */
+  channels: readonly ChannelView[];
   viewer: ChannelCreator;
   onClose: () => void;
   onCreated: (channelId: string) => void;
@@ -112,7 +124,9 @@ export function CreateChannelDialog({
   const [group, setGroup] = useState('');
   const [touched, setTouched] = useState(false);
   const parsedGroup = parseGroupEmails(group);
-  const errors = { name: nameError(name), group: groupError(parsedGroup.invalid) };
+  const errors = { name: nameError(name, channels), group: groupError(parsedGroup.invalid) };
+  // A clash is worth saying while typing; "Enter a channel name" only after a submit.
+  const showNameError = errors.name !== null && (touched || name.trim() !== '');
 
   const reset = () => {
     setName('');
@@ -153,8 +167,8 @@ export function CreateChannelDialog({
           onChange={(event) => setName(event.target.value)}
           required
           autoFocus
-          error={touched && errors.name !== null}
-          helperText={touched ? errors.name : null}
+          error={showNameError}
+          helperText={showNameError ? errors.name : null}
         />
         <SwitchField label="Public" checked={isPublic} onChange={setIsPublic} />
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: -1 }}>
@@ -264,12 +278,15 @@ export function ChannelSettingsDialog({
   open,
   classId,
   channel,
+  channels,
   onClose,
   onDeleted,
 }: {
   open: boolean;
   classId: string;
   channel: ChannelView;
+  /** The class's channels: renaming onto another's name is refused. */
+  channels: readonly ChannelView[];
   onClose: () => void;
   onDeleted: () => void;
 }) {
@@ -280,7 +297,10 @@ export function ChannelSettingsDialog({
   const [group, setGroup] = useState(channel.channel_group.join('\n'));
   const [confirmDelete, setConfirmDelete] = useState(false);
   const parsedGroup = parseGroupEmails(group);
-  const errors = { name: nameError(name), group: groupError(parsedGroup.invalid) };
+  const errors = {
+    name: nameError(name, channels, channel.channel_id),
+    group: groupError(parsedGroup.invalid),
+  };
   const title = channelTitle(channel);
 
   const save = (event: FormEvent) => {

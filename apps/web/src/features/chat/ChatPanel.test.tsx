@@ -384,6 +384,23 @@ describe('<ChatPanel>', () => {
     expect(screen.getByRole('button', { name: 'Channel settings' })).toBeDefined();
   });
 
+  it('refuses a channel name the class already has, in the Create channel dialog, before sending', async () => {
+    const chat = await renderChat('instructor', CHANNELS);
+    fireEvent.click(screen.getByRole('button', { name: 'Create channel' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create channel' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), {
+      target: { value: ' GENERAL ' },
+    });
+    expect(
+      within(dialog).getByText(
+        'A channel named “general” already exists in this class. Choose another name.',
+      ),
+    ).toBeDefined();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create channel' }));
+    expect(chat.callsTo('channels.create')).toEqual([]);
+    expect(screen.getByRole('dialog', { name: 'Create channel' })).toBeDefined();
+  });
+
   it('greys a disabled channel for instructors and turns its composer off with a note', async () => {
     const chat = await renderChat('instructor', [
       channel({ channel_id: 'old', name: 'archive', enabled: false }),

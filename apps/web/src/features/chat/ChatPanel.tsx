@@ -13,12 +13,12 @@ import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import { useSession } from '../../auth/session';
 import { useChannels } from '../../data/channels';
+import { CHANNEL_PARAM } from '../../routes/paths';
 import { ChannelList } from './ChannelList';
 import { ChannelSettingsDialog, CreateChannelDialog } from './ChannelDialogs';
 import { ChatView } from './ChatView';
 
-/** The search parameter that names the open channel. */
-export const CHANNEL_PARAM = 'channel';
+export { CHANNEL_PARAM };
 
 /**
  * The chat of a class: channel list and the selected channel's conversation. `canManage`:
@@ -165,6 +165,7 @@ export function ChatPanel({ classId, canManage }: { classId: string; canManage: 
         <CreateChannelDialog
           open
           classId={classId}
+          channels={channels.rows}
           viewer={viewer}
           onClose={() => setCreating(false)}
           onCreated={(channelId) => select(channelId)}
@@ -176,6 +177,7 @@ export function ChatPanel({ classId, canManage }: { classId: string; canManage: 
           open
           classId={classId}
           channel={selected}
+          channels={channels.rows}
           onClose={() => setSettingsOpen(false)}
           onDeleted={() => select(null)}
         />

@@ -156,7 +156,7 @@ export function ChatView({
       deleted: false,
       version: 0,
     };
-    presence.sent();
+    presence.typingEnded();
     if (!channelActions.connected) return;
     void messageActions.send(row).then(noteOutcome(id));
   };
@@ -349,6 +349,7 @@ export function ChatView({
       <Composer
         onSend={send}
         onTyping={presence.typing}
+        onCleared={presence.typingEnded}
         disabled={!channel.enabled}
         disabledNote="This channel is disabled: nobody can post in it."
       />

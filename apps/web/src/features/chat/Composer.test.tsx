@@ -35,6 +35,22 @@ describe('characterCount and canSend', () => {
 });
 
 describe('<Composer>', () => {
+  it('says at once when the box is emptied after typing, and typing then tells the channel again', () => {
+    const onCleared = vi.fn();
+    const { onTyping, type } = setup({ onCleared });
+    type('hel');
+    expect(onTyping).toHaveBeenCalledTimes(1);
+    type('');
+    expect(onCleared).toHaveBeenCalledTimes(1);
+    // Blank to blank is no news; typing again (within the window) tells the channel again.
+    type('  ');
+    expect(onCleared).toHaveBeenCalledTimes(1);
+    type('h');
+    expect(onTyping).toHaveBeenCalledTimes(2);
+    type('');
+    expect(onCleared).toHaveBeenCalledTimes(2);
+  });
+
   it('sends with Enter and empties the box', () => {
     const { onSend, box, type } = setup();
     type('hello there');
@@ -90,16 +106,20 @@ describe('<Composer>', () => {
     expect(onTyping).toHaveBeenCalledTimes(2);
   });
 
-  it('does not count clearing the box as typing, and starts the throttle over after a send', () => {
+  it('does not count clearing the box as typing, and starts the throttle over after a clear or a send', () => {
     const { onTyping, box, type } = setup();
     type('a');
     expect(onTyping).toHaveBeenCalledTimes(1);
     type('');
     fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onTyping).toHaveBeenCalledTimes(1);
     type('b');
+    expect(onTyping).toHaveBeenCalledTimes(2);
+    type('bb');
+    expect(onTyping).toHaveBeenCalledTimes(2);
     fireEvent.keyDown(box, { key: 'Enter' });
     type('c');
-    expect(onTyping).toHaveBeenCalledTimes(2);
+    expect(onTyping).toHaveBeenCalledTimes(3);
   });
 
   it('is disabled with a note when the channel is disabled', () => {

@@ -1,6 +1,7 @@
 // The message composer: a "Message" text box and a "Send" button. Enter sends, Shift+Enter breaks
 // the line; a character count shows near the limit; typing tells the channel at most once per
-// TYPING_WINDOW_MS (the throttle starts over after a send, which clears the typing notice).
+// TYPING_WINDOW_MS (the throttle starts over after a send, which clears the typing notice); emptying
+// the composer says so at once (`onCleared`), so "typing…" ends for the others.
 import { useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -34,6 +35,8 @@ export interface ComposerProps {
   onSend: (body: string) => void;
   /** The user is typing: called at most once per TYPING_WINDOW_MS. */
   onTyping?: () => void;
+  /** The user emptied the composer (after typing): "typing…" should end at once. */
+  onCleared?: () => void;
   /** The channel is disabled: nothing can be sent, and `disabledNote` says why. */
   disabled?: boolean;
   disabledNote?: string;
@@ -44,6 +47,7 @@ export interface ComposerProps {
 export function Composer({
   onSend,
   onTyping,
+  onCleared,
   disabled = false,
   disabledNote,
   now = Date.now,
@@ -65,7 +69,15 @@ export function Composer({
 
   const change = (value: string) => {
     setText(value);
-    if (disabled || value.trim() === '' || !onTyping) return;
+    if (value.trim() === '') {
+      // Emptied: typing is over; the next keystroke tells the channel again straight away.
+      if (text.trim() !== '') {
+        lastTyping.current = -Infinity;
+        onCleared?.();
+      }
+      return;
+    }
+    if (disabled || !onTyping) return;
     const at = now();
     if (at - lastTyping.current < TYPING_WINDOW_MS) return;
     lastTyping.current = at;

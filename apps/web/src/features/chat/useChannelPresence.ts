@@ -1,6 +1,9 @@
-// The viewer's own typing and online notices in an open channel (SPEC §9, DESIGN §2): `user_online`
-// on entering and every ONLINE_WINDOW_MS while the tab is visible; `user_typing` when the composer
-// says so (it throttles to once per TYPING_WINDOW_MS); `clearTyping` on send and on leaving.
+// Docs: docs/channels.md#typing-and-online — the viewer's own typing and online notices in an open
+// channel (SPEC §9, DESIGN §2): `user_online` on entering and every ONLINE_WINDOW_MS while the tab
+// is visible; `user_typing` when the composer says so (it throttles to once per TYPING_WINDOW_MS);
+// `clearTyping` on send, when the composer is emptied and on leaving the channel; `leave` (online and
+// typing end for everyone at once) when the page is hidden away or closed (`pagehide`), and online
+// again when it comes back from the back/forward cache (`pageshow`).
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { ONLINE_WINDOW_MS } from '@seminar/shared';
 import type { useChannelActions } from '../../data/channels';
@@ -21,7 +24,7 @@ type ChannelActions = ReturnType<typeof useChannelActions>;
 export function useChannelPresence(
   actions: ChannelActions,
   channelId: string,
-): { typing: () => void; sent: () => void } {
+): { typing: () => void; typingEnded: () => void } {
   const visible = useDocumentVisible();
   const typingSent = useRef(false);
   // The last typing notice in flight: a clear waits for it, or it could land after the clear.
@@ -34,6 +37,26 @@ export function useChannelPresence(
     const timer = setInterval(online, ONLINE_WINDOW_MS);
     return () => clearInterval(timer);
   }, [actions, visible, channelId]);
+
+  // Closing the tab, reloading or navigating away: the others stop seeing the viewer at once. The
+  // mutation is queued on the open socket before the page goes (the server also ends the notices
+  // when it sees the socket close). A page restored from the back/forward cache says online again.
+  useEffect(() => {
+    if (!actions.connected) return;
+    const pageHide = () => {
+      typingSent.current = false;
+      void actions.leave(channelId);
+    };
+    const pageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) void actions.notify(channelId, 'user_online');
+    };
+    window.addEventListener('pagehide', pageHide);
+    window.addEventListener('pageshow', pageShow);
+    return () => {
+      window.removeEventListener('pagehide', pageHide);
+      window.removeEventListener('pageshow', pageShow);
+    };
+  }, [actions, channelId]);
 
   // Leaving the channel clears the typing notice.
   useEffect(() => {
@@ -51,11 +74,11 @@ export function useChannelPresence(
     lastTyping.current = actions.notify(channelId, 'user_typing');
   }, [actions, channelId]);
 
-  const sent = useCallback(() => {
+  const typingEnded = useCallback(() => {
     if (!actions.connected || !typingSent.current) return;
     typingSent.current = false;
     void lastTyping.current.then(() => actions.clearTyping(channelId));
   }, [actions, channelId]);
 
-  return { typing, sent };
+  return { typing, typingEnded };
 }

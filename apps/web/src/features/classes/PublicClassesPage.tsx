@@ -1,13 +1,19 @@
 // "Find a class": the public classes (live), each with "Join" — or "Open" when I am already in it.
 // Demo classes carry a "Demo" chip. Joining shows the class in my classes at once and opens it.
-import { useState } from 'react';
+// A search box filters the live list by name, course code, term and discipline (the shared
+// matcher), says how many match, and pages them; the search and page are in the URL (?q=, ?page=).
+import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
+import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Class } from '@seminar/shared';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import SearchIcon from '@mui/icons-material/Search';
+import { matchesClassSearch, pageOf, type Class } from '@seminar/shared';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { classPath, PATHS } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { EmptyState, LoadError } from '../common/EmptyState';
@@ -15,9 +21,52 @@ import { ClassCard } from './ClassCard';
 import { useClassActions, usePublicClasses } from '../../data/classes';
 import { useClassSelection } from './selection';
 
+/** Classes a page of "Find a class" shows. */
+export const CLASSES_PER_PAGE = 12;
+/** The search parameters of "Find a class": the search text and the page (1-based). */
+const QUERY_PARAM = 'q';
+const PAGE_PARAM = 'page';
+
+/** "1 class" / "12 classes". */
+const classCount = (count: number) => `${count} ${count === 1 ? 'class' : 'classes'}`;
+
+/** What the count line says: how many public classes, or how many match the search. */
+export function searchSummary(matches: number, total: number, query: string): string {
+  if (query.trim() === '') return `${classCount(total)} you can join`;
+  return `${matches} of ${classCount(total)} match “${query.trim()}”`;
+}
+
 export function PublicClassesPage() {
   usePageTitle('Find a class');
   const publicClasses = usePublicClasses();
+  const [params, setParams] = useSearchParams();
+  const query = params.get(QUERY_PARAM) ?? '';
+  const matching = useMemo(
+    () => publicClasses.rows.filter((cls) => matchesClassSearch(cls, query)),
+    [publicClasses.rows, query],
+  );
+  const shown = pageOf(matching, Number(params.get(PAGE_PARAM) ?? '1'), CLASSES_PER_PAGE);
+
+  const setQuery = (text: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (text === '') next.delete(QUERY_PARAM);
+        else next.set(QUERY_PARAM, text);
+        next.delete(PAGE_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  const setPage = (page: number) => {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (page <= 1) next.delete(PAGE_PARAM);
+      else next.set(PAGE_PARAM, String(page));
+      return next;
+    });
+    window.scrollTo({ top: 0 });
+  };
   const { classes: mine } = useClassSelection();
   const { join } = useClassActions();
   const navigate = useNavigate();
@@ -74,8 +123,45 @@ export function PublicClassesPage() {
         </EmptyState>
       )}
       {publicClasses.rows.length > 0 && (
+        <Stack spacing={1} role="search">
+          <TextField
+            type="search"
+            label="Search classes"
+            placeholder="Name, course code, term or discipline"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon />
+                  </InputAdornment>
+                ),
+              },
+            }}
+            sx={{ maxWidth: 560 }}
+          />
+          <Typography role="status" variant="body2" sx={{ color: 'text.secondary' }}>
+            {searchSummary(matching.length, publicClasses.rows.length, query)}
+            {shown.pageCount > 1 ? ` · page ${shown.page} of ${shown.pageCount}` : ''}
+          </Typography>
+        </Stack>
+      )}
+      {publicClasses.rows.length > 0 && matching.length === 0 && (
+        <EmptyState
+          title="No class matches your search"
+          actions={
+            <Button variant="outlined" onClick={() => setQuery('')}>
+              Clear search
+            </Button>
+          }
+        >
+          {`Nothing in the ${classCount(publicClasses.rows.length)} you can join has “${query.trim()}” in its name, course code, term or discipline.`}
+        </EmptyState>
+      )}
+      {shown.rows.length > 0 && (
         <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {publicClasses.rows.map((cls) => {
+          {shown.rows.map((cls) => {
             const member = mine.rows.some((row) => row.class_id === cls.class_id);
             return (
               <Grid key={cls.class_id} size={{ xs: 12, sm: 6, md: 4 }} component="li">
@@ -115,6 +201,15 @@ export function PublicClassesPage() {
             );
           })}
         </Grid>
+      )}
+      {shown.pageCount > 1 && (
+        <Pagination
+          aria-label="Pages of classes"
+          count={shown.pageCount}
+          page={shown.page}
+          onChange={(_event, page) => setPage(page)}
+          sx={{ alignSelf: 'center' }}
+        />
       )}
     </Stack>
   );

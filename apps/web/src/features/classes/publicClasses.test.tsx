@@ -64,6 +64,25 @@ describe('Find a class', () => {
     expect(await screen.findByRole('heading', { name: 'Open Physics', level: 1 })).toBeDefined();
   });
 
+  it('searches by name, course code, term and discipline, counting matches; an empty result says what was searched', async () => {
+    await openFindPage();
+    expect((await screen.findByRole('status')).textContent).toBe('2 classes you can join');
+    const search = screen.getByRole('searchbox', { name: 'Search classes' });
+    fireEvent.change(search, { target: { value: 'physics' } });
+    expect(screen.getByRole('status').textContent).toBe('1 of 2 classes match “physics”');
+    expect(screen.getByRole('article', { name: 'Open Physics' })).toBeDefined();
+    expect(screen.queryByRole('article', { name: 'Business Analytics (demo)' })).toBeNull();
+    fireEvent.change(search, { target: { value: 'quantum' } });
+    expect(screen.getByRole('heading', { name: 'No class matches your search' })).toBeDefined();
+    expect(
+      screen.getByText(
+        'Nothing in the 2 classes you can join has “quantum” in its name, course code, term or discipline.',
+      ),
+    ).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+
   it('says why a join was refused', async () => {
     const { fake } = await openFindPage();
     fake.on('classes.join', () => {
