@@ -306,3 +306,58 @@ describe('presence that is true', () => {
     await expect.poll(() => onlineGroup(student.page, 'Grace Hopper').count(), GONE_WITHIN).toBe(0);
   });
 });
+
+describe('invitations that arrive', () => {
+  it('mails the invitee a sign-up link with the address filled in; the instructor can resend', async () => {
+    const host = await signUp('Noether, Emmy', 'emmy@example.edu');
+    const page = host.page;
+    const algebra = makeRecordId('class', host.uid);
+    const api = await apiAs(host);
+    try {
+      await api.trpc.classes.request.mutate({ pending_class_id: algebra, name: 'Algebra 101' });
+    } finally {
+      await api.close();
+    }
+    const invitee = `invited-${Date.now().toString(36)}@example.edu`;
+    await page.goto(`${server.url}/classes/${algebra}`);
+    await page.getByRole('tab', { name: 'People' }).click();
+    await page.getByRole('button', { name: 'Add people' }).click();
+    const addDialog = page.getByRole('dialog', { name: 'Add people' });
+    await addDialog.getByLabel('Email addresses').fill(invitee);
+    await addDialog.getByRole('button', { name: 'Add 1 person' }).click();
+    const added = page.getByRole('dialog', { name: 'People added' });
+    await expect.poll(() => added.getByRole('status').textContent()).toContain('1 invited');
+    await added.getByRole('button', { name: 'Done' }).click();
+
+    // The mail is in the development outbox (the server runs without SMTP).
+    type Outbox = Array<{ to: string; subject: string; text: string }>;
+    const mailsTo = async () =>
+      ((await (await page.request.get(`${server.url}/dev/outbox.json`)).json()) as Outbox).filter(
+        (mail) => mail.to === invitee,
+      );
+    await expect.poll(async () => (await mailsTo()).length).toBe(1);
+    const [mail] = await mailsTo();
+    expect(mail!.subject).toBe('Emmy Noether invited you to Algebra 101 on Seminar');
+    const link = /https?:\/\/\S+\/sign-up\?email=\S+/.exec(mail!.text)?.[0];
+    expect(link).toBeDefined();
+
+    // Resending at once is refused, in words.
+    await page.getByRole('button', { name: `Resend invitation to ${invitee}` }).click();
+    await page
+      .getByText(`An invitation went to ${invitee} a moment ago.`, { exact: false })
+      .waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The link opens sign-up with the address filled in.
+    const stranger = await browser.newContext();
+    try {
+      const signUpPage = await stranger.newPage();
+      await signUpPage.goto(link!);
+      await signUpPage.getByRole('heading', { name: 'Create account' }).waitFor();
+      expect(await signUpPage.getByLabel('Email').inputValue()).toBe(invitee);
+    } finally {
+      await stranger.close();
+      await host.context.close();
+    }
+  });
+});

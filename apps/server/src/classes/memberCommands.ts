@@ -17,7 +17,8 @@ export interface MembershipRef {
   role: Role;
 }
 
-async function requireManager(db: Db, viewer: SessionUser, classId: string): Promise<void> {
+/** Refuses anyone but the class's instructors and class admins (NOT_FOUND for non-members). */
+export async function requireManager(db: Db, viewer: SessionUser, classId: string): Promise<void> {
   const role = await requireClassRole(db, viewer.uid, classId);
   if (!canManageClass(role))
     throw forbidden('Only instructors and class admins can change the people of a class.');

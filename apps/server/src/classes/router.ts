@@ -10,6 +10,7 @@ import {
 } from '@seminar/shared';
 import { authedProcedure, liveSubscription, router } from '../live/trpc';
 import { classDeleter, classJoiner, classRequester, classUpdater } from './commands';
+import { invitationResender, invitationsMailer } from './invitations';
 import { myClassesTopic, publicClassesTopic, rosterTopic } from './live';
 import {
   classMemberEnabledSetter,
@@ -48,9 +49,11 @@ export const classesRouter = router({
     ),
 
   roster: liveSubscription(rosterTopic),
-  addMembers: authedProcedure
-    .input(membersAddInputSchema)
-    .mutation(({ ctx, input }) => classMembersAdder(ctx.services.database.db, ctx.viewer, input)),
+  addMembers: authedProcedure.input(membersAddInputSchema).mutation(async ({ ctx, input }) => {
+    const result = await classMembersAdder(ctx.services.database.db, ctx.viewer, input);
+    await invitationsMailer(ctx.services, ctx.viewer, input.class_id, input.role, result.invited);
+    return result;
+  }),
   setMemberEnabled: authedProcedure
     .input(memberRef.extend({ enabled: z.boolean() }))
     .mutation(({ ctx, input }) =>
@@ -62,4 +65,7 @@ export const classesRouter = router({
   removeInvitation: authedProcedure
     .input(classRef.extend({ email: emailSchema, role: roleSchema }))
     .mutation(({ ctx, input }) => invitationRemover(ctx.services.database.db, ctx.viewer, input)),
+  resendInvitation: authedProcedure
+    .input(classRef.extend({ email: emailSchema, role: roleSchema }))
+    .mutation(({ ctx, input }) => invitationResender(ctx.services, ctx.viewer, input)),
 });

@@ -228,6 +228,15 @@ export function useRosterActions(classId: string) {
               : client.classes.removeMember.mutate({ class_id: classId, uid, role: entry.role }),
         });
       },
+      /** Mails a pending invitation again; null without a connection. Throws a refusal. */
+      resendInvitation: (entry: RosterEntry): Promise<void> | null =>
+        client && entry.email !== null
+          ? client.classes.resendInvitation.mutate({
+              class_id: classId,
+              email: entry.email,
+              role: entry.role,
+            })
+          : null,
       /** Adds people by e-mail (checked input); null without a connection. Throws a refusal. */
       addMembers: (input: MembersAddInput): Promise<AddPeopleResult> | null =>
         client ? client.classes.addMembers.mutate(input) : null,

@@ -30,9 +30,10 @@ describe('describeError', () => {
     ],
     [trpcError('UNAUTHORIZED', 'Sign in first.'), SESSION_ENDED_MESSAGE],
     [
-      trpcError('TOO_MANY_REQUESTS', 'slow down'),
-      'Too many requests. Wait a moment and try again.',
+      trpcError('TOO_MANY_REQUESTS', 'Too many changes in a short time.'),
+      'Too many changes in a short time.',
     ],
+    [trpcError('TOO_MANY_REQUESTS', ''), 'Too many requests. Wait a moment and try again.'],
     [
       trpcError('INTERNAL_SERVER_ERROR', 'stack trace…'),
       'Something went wrong on the server. Try again.',

@@ -34,7 +34,13 @@ const WORDS_BY_CODE: Readonly<Record<string, string>> = {
 };
 
 /** Codes whose server message is already meant for the user. */
-const SERVER_WORDED_CODES = new Set(['FORBIDDEN', 'CONFLICT', 'PRECONDITION_FAILED']);
+// The server words these itself (every TOO_MANY_REQUESTS says what was too much and when to retry).
+const SERVER_WORDED_CODES = new Set([
+  'FORBIDDEN',
+  'CONFLICT',
+  'PRECONDITION_FAILED',
+  'TOO_MANY_REQUESTS',
+]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { normalizeEmail, type AuthErrorField } from '@seminar/shared';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { authApi, toAuthError, type SignUpInput } from '../../auth/authApi';
 import {
   checkEmail,
@@ -37,7 +37,9 @@ export function SignUpPage() {
   const pageState = useAuthPageState();
   const confirmSignedIn = useConfirmSignedIn();
   const [name, setName] = useState('');
-  const [email, setEmail] = useState(pageState.email ?? '');
+  // An invitation mail links here with the invited address (?email=).
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState(pageState.email ?? searchParams.get('email') ?? '');
   const [password, setPassword] = useState('');
   const { errors, show, clear, inputRef } = useFieldErrors(FIELDS);
 

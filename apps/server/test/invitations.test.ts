@@ -1,0 +1,135 @@
+// Invitations that arrive (issue 16.2): the invitee gets a mail (here the development outbox, the
+// mailer a server without SMTP uses), "Resend" mails it again no sooner than the interval allows,
+// and a withdrawn invitation is no longer claimed; on PGlite and PostgreSQL.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { makeRecordId } from '@seminar/shared';
+import { invitationClock, RESEND_INTERVAL_MS } from '../src/classes/invitations';
+import { users } from '../src/db/schema';
+import type { OutboxEntry } from '../src/mail/mailer';
+import { authClient, GOOD_PASSWORD, uniqueEmail } from './authClient';
+import { callerFor, collect } from './callers';
+import { testDatabaseKind } from './database';
+import { useTestServer } from './factories';
+import { signUpUser, type TestUser } from './fixtures';
+
+const server = useTestServer();
+let teacher: TestUser;
+let pupil: TestUser;
+
+beforeAll(async () => {
+  teacher = await signUpUser(server.made.app, server.made.config.publicUrl, 'Freire, Paulo');
+  pupil = await signUpUser(server.made.app, server.made.config.publicUrl, 'Pupil, Pia');
+});
+afterEach(() => {
+  invitationClock.now = () => Date.now();
+});
+
+const outbox = () => server.services.mailer.outbox ?? [];
+const mailsTo = (email: string) => outbox().filter((mail) => mail.to === email);
+
+async function mailTo(email: string, count = 1): Promise<OutboxEntry> {
+  for (let tries = 0; tries < 200; tries++) {
+    const mails = mailsTo(email);
+    if (mails.length >= count) return mails[count - 1]!;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no mail ${count} to ${email}`);
+}
+
+async function newClass(name: string): Promise<string> {
+  const { class_id } = await callerFor(server.services, teacher).classes.request({
+    pending_class_id: makeRecordId('class', teacher.uid),
+    name,
+  });
+  return class_id;
+}
+
+describe(`invitations (${testDatabaseKind})`, () => {
+  it('mails the invitee the class, who invited them, the role and a sign-up link with the address', async () => {
+    const classId = await newClass('Pedagogy of Hope');
+    const invitee = uniqueEmail('invitee');
+    const result = await callerFor(server.services, teacher).classes.addMembers({
+      class_id: classId,
+      role: 'instructor',
+      people: [{ email: invitee }, { email: pupil.email }],
+    });
+    expect(result.invited).toEqual([invitee]);
+    const mail = await mailTo(invitee);
+    expect(mail.subject).toBe(`Paulo Freire invited you to Pedagogy of Hope on Seminar`);
+    expect(mail.text).toContain('“Pedagogy of Hope”');
+    expect(mail.text).toContain('as an instructor');
+    expect(mail.text).toContain(
+      `${server.made.config.publicUrl}/sign-up?email=${encodeURIComponent(invitee)}`,
+    );
+    // A member added at once gets no invitation.
+    expect(mailsTo(pupil.email)).toEqual([]);
+  });
+
+  it('resends on request, not sooner than the interval, and only to managers of the class', async () => {
+    const classId = await newClass('Resends');
+    const invitee = uniqueEmail('resend');
+    await callerFor(server.services, teacher).classes.addMembers({
+      class_id: classId,
+      role: 'student',
+      people: [{ email: invitee }],
+    });
+    await mailTo(invitee);
+    const ref = { class_id: classId, email: invitee, role: 'student' as const };
+
+    // Re-adding or resending at once mails nothing more.
+    await callerFor(server.services, teacher).classes.addMembers({
+      class_id: classId,
+      role: 'student',
+      people: [{ email: invitee }],
+    });
+    await expect(
+      callerFor(server.services, teacher).classes.resendInvitation(ref),
+    ).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: `An invitation went to ${invitee} a moment ago. You can send it again in 10 minutes.`,
+    });
+    // Not a member: the same answer as for a class that does not exist.
+    await expect(
+      callerFor(server.services, pupil).classes.resendInvitation(ref),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    const later = Date.now() + RESEND_INTERVAL_MS + 1_000;
+    invitationClock.now = () => later;
+    await callerFor(server.services, teacher).classes.resendInvitation(ref);
+    const second = await mailTo(invitee, 2);
+    expect(second.subject).toContain('invited you to Resends');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mailsTo(invitee)).toHaveLength(2);
+  });
+
+  it('refuses to resend a withdrawn invitation, which signing up no longer claims', async () => {
+    const classId = await newClass('Withdrawn');
+    const invitee = uniqueEmail('withdrawn');
+    await callerFor(server.services, teacher).classes.addMembers({
+      class_id: classId,
+      role: 'student',
+      people: [{ email: invitee }],
+    });
+    await mailTo(invitee);
+    const ref = { class_id: classId, email: invitee, role: 'student' as const };
+    await callerFor(server.services, teacher).classes.removeInvitation(ref);
+    invitationClock.now = () => Date.now() + RESEND_INTERVAL_MS + 1_000;
+    await expect(
+      callerFor(server.services, teacher).classes.resendInvitation(ref),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Invitation not found.' });
+
+    const client = authClient(server.made.app, server.made.config.publicUrl);
+    expect((await client.signUp('Late, Lou', invitee, GOOD_PASSWORD)).status).toBe(200);
+    const [user] = await server.database.db.select().from(users).where(eq(users.email, invitee));
+    expect(user).toBeDefined();
+    const mine = await collect(
+      server.services,
+      { uid: user!.id, email: invitee, displayName: 'Lou Late' },
+      (caller) => caller.classes.mine(),
+    );
+    await mine.until((events) => events.some((event) => event.type === 'snapshot'));
+    expect(JSON.stringify(mine.events)).not.toContain(classId);
+    await mine.stop();
+  });
+});
