@@ -63,4 +63,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
+
+  it('seeds the demo accounts (a published password) only on a loopback HOST unless asked', () => {
+    expect(loadConfig({ HOST: 'localhost' }).seedDemo).toBe(true);
+    expect(loadConfig({ HOST: '127.0.0.1' }).seedDemo).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0' }).seedDemo).toBe(false);
+    expect(loadConfig({ HOST: '192.168.1.10' }).seedDemo).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ HOST: 'localhost', SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DEFAULT_APP_NAME } from '@seminar/shared';
 import type { LiveLimits } from './live/transport/limits';
+import { isLoopbackHost } from './http/loopback';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -161,7 +162,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: value.TRUST_PROXY,
     logLevel: value.LOG_LEVEL,
     authSecret: value.AUTH_SECRET,
-    seedDemo: value.SEED_DEMO ?? !isProduction,
+    // The demo accounts' password is published: only on a server no other machine can reach.
+    seedDemo: value.SEED_DEMO ?? (!isProduction && isLoopbackHost(value.HOST)),
     authRateLimits: {
       perIpPerMinute: value.AUTH_RATE_LIMIT_PER_IP,
       failedSignInsPerAccount: value.AUTH_FAILED_SIGN_IN_LIMIT,

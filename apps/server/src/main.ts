@@ -6,6 +6,7 @@ import { runMigrations } from './db/migrate';
 import { Runtime } from './runtime';
 import { seedOnStart } from './seed/seed';
 import { createServices } from './services';
+import { isLoopbackHost } from './http/loopback';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -57,6 +58,14 @@ async function main(): Promise<void> {
   database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await runMigrations(database);
   const services = await createServices({ config, database, log });
+  if (services.mailer.outbox)
+    log.info(
+      `no SMTP_URL: mail is kept at ${config.publicUrl}/dev/outbox, shown only to requests from this machine`,
+    );
+  if (!config.seedDemo && !config.isProduction && !isLoopbackHost(config.host))
+    log.info(
+      `demo accounts not seeded: HOST ${config.host} is reachable from other machines and their password is published (SEED_DEMO=1 seeds them anyway)`,
+    );
   await seedOnStart(services, log);
   runtime.setReady(services);
   log.info('database ready');

@@ -79,6 +79,27 @@ describe(`development outbox (${testDatabaseKind})`, () => {
     await app.close();
   });
 
+  it('is 404 to anyone but this machine: another address, or a request a proxy forwarded', async () => {
+    const { app, config } = await makeApp(database);
+    await authClient(app, config.publicUrl).requestReset(uniqueEmail('remote'));
+    for (const url of ['/dev/outbox.json', '/dev/outbox']) {
+      const remote = await app.inject({ method: 'GET', url, remoteAddress: '10.0.0.5' });
+      expect(remote.statusCode).toBe(404);
+      expect(remote.body).not.toContain('reset code');
+      for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
+        const forwarded = await app.inject({
+          method: 'GET',
+          url,
+          headers: { [header]: header === 'forwarded' ? 'for=203.0.113.7' : '203.0.113.7' },
+        });
+        expect(forwarded.statusCode).toBe(404);
+      }
+      const ipv6Local = await app.inject({ method: 'GET', url, remoteAddress: '::1' });
+      expect(ipv6Local.statusCode).toBe(200);
+    }
+    await app.close();
+  });
+
   it('is 404 in production', async () => {
     const { app } = await makeApp(database, { NODE_ENV: 'production' });
     expect((await app.inject({ method: 'GET', url: '/dev/outbox.json' })).statusCode).toBe(404);

@@ -1,25 +1,27 @@
-// Docs: docs/accounts.md#e-mail — the development outbox pages; 404 in production or with SMTP.
-import type { FastifyInstance } from 'fastify';
+// Docs: docs/accounts.md#e-mail — the development outbox pages: only to requests made on this
+// machine (it shows every reset code); 404 in production, with SMTP, and to anyone else.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isLocalRequest } from '../http/loopback';
 import { escapeHtml } from '../http/web';
 import type { Runtime } from '../runtime';
 
 /** GET /dev/outbox (a page) and GET /dev/outbox.json. */
 export function registerOutboxRoutes(app: FastifyInstance, runtime: Runtime): void {
-  const outbox = () => {
-    if (runtime.config.isProduction) return null;
+  const outbox = (request: FastifyRequest) => {
+    if (runtime.config.isProduction || !isLocalRequest(request)) return null;
     return runtime.services?.mailer.outbox ?? null;
   };
   const notFound = { error: 'not_found', message: 'Nothing here.' };
 
-  app.get('/dev/outbox.json', async (_request, reply) => {
-    const mails = outbox();
+  app.get('/dev/outbox.json', async (request, reply) => {
+    const mails = outbox(request);
     if (!mails) return reply.code(404).send(notFound);
     reply.header('Cache-Control', 'no-store');
     return mails.map(({ to, subject, text, sentAt }) => ({ to, subject, text, sentAt }));
   });
 
-  app.get('/dev/outbox', async (_request, reply) => {
-    const mails = outbox();
+  app.get('/dev/outbox', async (request, reply) => {
+    const mails = outbox(request);
     if (!mails) return reply.code(404).send(notFound);
     const items = [...mails]
       .reverse()
