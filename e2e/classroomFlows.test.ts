@@ -361,3 +361,45 @@ describe('invitations that arrive', () => {
     }
   });
 });
+
+describe('reconnect when the network returns', () => {
+  it('reconnects at once when the browser is back online, not after its back-off', async () => {
+    const person = await signUp('Lamarr, Hedy', 'hedy@example.edu');
+    const page = person.page;
+    try {
+      // Keep the app's sockets reachable, to cut the live one as a lost network would.
+      await person.context.addInitScript(() => {
+        const Native = window.WebSocket;
+        const sockets: WebSocket[] = [];
+        (window as unknown as { __sockets: WebSocket[] }).__sockets = sockets;
+        window.WebSocket = class extends Native {
+          constructor(...args: ConstructorParameters<typeof WebSocket>) {
+            super(...args);
+            sockets.push(this);
+          }
+        };
+      });
+      const opened = page.waitForEvent('websocket');
+      await page.goto(`${server.url}/`);
+      await opened;
+      await page.getByRole('heading', { name: 'My classes' }).waitFor();
+
+      await person.context.setOffline(true);
+      await page.evaluate(() => {
+        for (const socket of (window as unknown as { __sockets: WebSocket[] }).__sockets)
+          socket.close();
+      });
+      const banner = page.getByText('Lost the connection to the server. Reconnecting…');
+      await banner.waitFor();
+      // Offline long enough for the back-off to grow past 8 s (0.5, 1, 2, 4, 8 s, …).
+      await page.waitForTimeout(16_000);
+
+      const reconnected = page.waitForEvent('websocket', { timeout: 4_000 });
+      await person.context.setOffline(false);
+      await reconnected;
+      await banner.waitFor({ state: 'detached' });
+    } finally {
+      await person.context.close();
+    }
+  }, 60_000);
+});
