@@ -22,6 +22,21 @@ import { fakeAuthServer, jsonResponse, sessionFor } from '../../testing/authTest
 import { connectionClosedError, liveTestProviders, trpcError } from '../../testing/liveTestKit';
 import { ChatPanel } from './ChatPanel';
 import { isLostOnTheWay } from './ChatView';
+import { groupMessages } from './grouping';
+import type * as Grouping from './grouping';
+import { parseMarkdown } from './markdownParser';
+import type * as MarkdownParser from './markdownParser';
+
+// Spies that pass through: parseMarkdown runs once per parsed message body, groupMessages once per
+// render of the message list.
+vi.mock('./markdownParser', async (importOriginal) => {
+  const actual = await importOriginal<typeof MarkdownParser>();
+  return { ...actual, parseMarkdown: vi.fn(actual.parseMarkdown) };
+});
+vi.mock('./grouping', async (importOriginal) => {
+  const actual = await importOriginal<typeof Grouping>();
+  return { ...actual, groupMessages: vi.fn(actual.groupMessages) };
+});
 
 const SCRIPT = '<script>window.pwned = true</script>';
 
@@ -352,6 +367,36 @@ describe('<ChatPanel>', () => {
       ids: ['eve:user_typing'],
     });
     expect(screen.getByText('Bo Diddley is typing…')).toBeDefined();
+  });
+
+  it('renders no message again while someone types, and parses only a new message', async () => {
+    const chat = await openGeneral();
+    const parse = vi.mocked(parseMarkdown);
+    const listRenders = vi.mocked(groupMessages);
+    await waitFor(() => expect(chat.callsTo('channels.markRead')).toHaveLength(1));
+    expect(parse.mock.calls.map(([body]) => body)).toEqual(
+      expect.arrayContaining(['message 9', 'message 10']),
+    );
+    parse.mockClear();
+    listRenders.mockClear();
+
+    await chat.send<ChannelNotificationView>('channels.notifications', {
+      type: 'snapshot',
+      rows: [notice('bo', 'Bo Diddley', 'user_typing'), notice('bo', 'Bo Diddley', 'user_online')],
+      replace: true,
+    });
+    expect(screen.getByText('Bo Diddley is typing…')).toBeDefined();
+    // The recency clock re-checks the typing line every second while someone types.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1_300)));
+    expect(screen.getByText('Bo Diddley is typing…')).toBeDefined();
+    expect(listRenders).not.toHaveBeenCalled();
+    expect(parse).not.toHaveBeenCalled();
+
+    // A new message renders the list again, and parses that message only.
+    await chat.send<Message>('messages.live', { type: 'upsert', rows: [message(11)] });
+    expect(screen.getByText('message 11')).toBeDefined();
+    expect(listRenders).toHaveBeenCalled();
+    expect(parse.mock.calls.map(([body]) => body)).toEqual(['message 11']);
   });
 
   it('lets the author edit and delete their own message, and nobody else’s', async () => {
