@@ -201,6 +201,7 @@ async function openGeneral(role: Role = 'student') {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
 describe('<ChatPanel>', () => {
@@ -397,6 +398,30 @@ describe('<ChatPanel>', () => {
     expect(screen.getByText('message 11')).toBeDefined();
     expect(listRenders).toHaveBeenCalled();
     expect(parse.mock.calls.map(([body]) => body)).toEqual(['message 11']);
+  });
+
+  it('keeps an unsent draft per channel when switching channels, and forgets it on send', async () => {
+    const chat = await openGeneral();
+    const box = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    fireEvent.change(box(), { target: { value: 'a draft for general' } });
+    fireEvent.click(screen.getByRole('button', { name: /team red/ }));
+    await waitFor(() => expect(chat.router.state.location.search).toContain('channel=team'));
+    expect(box().value).toBe('');
+    fireEvent.change(box(), { target: { value: 'a draft for the team' } });
+
+    fireEvent.click(screen.getByRole('button', { name: /^general/ }));
+    await waitFor(() => expect(box().value).toBe('a draft for general'));
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(chat.callsTo('messages.send')).toContainEqual(
+      expect.objectContaining({ body: 'a draft for general' }),
+    );
+    expect(box().value).toBe('');
+
+    fireEvent.click(screen.getByRole('button', { name: /team red/ }));
+    await waitFor(() => expect(box().value).toBe('a draft for the team'));
+    fireEvent.click(screen.getByRole('button', { name: /^general/ }));
+    await waitFor(() => expect(chat.router.state.location.search).toContain('channel=general'));
+    expect(box().value).toBe('');
   });
 
   it('lets the author edit and delete their own message, and nobody else’s', async () => {

@@ -30,6 +30,7 @@ import { UNSENT_SEQ, useMessageActions, useMessages } from '../../data/messages'
 import { isConnectionError } from '../../live/errors';
 import { useServerOffset } from '../../live/serverTime';
 import { Composer } from './Composer';
+import { clearDraft, loadDraft, saveDraft } from './drafts';
 import { OnlinePeople, TypingLine } from './ChannelPresence';
 import { MessageList, type DisplayMessage } from './MessageList';
 import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
@@ -100,6 +101,14 @@ export function ChatView({
   const messages = useMessages(classId, channelId);
   const presence = useChannelPresence(channelActions, channelId);
   const [olderState, setOlderState] = useState<'idle' | 'loading' | 'done'>('idle');
+
+  // The unsent text of this channel survives switching channels and a reload (drafts.ts).
+  const draftScope = useMemo(
+    () => ({ uid: viewer.uid, classId, channelId }),
+    [viewer.uid, classId, channelId],
+  );
+  const [initialDraft] = useState(() => loadDraft(draftScope));
+  const keepDraft = useCallback((text: string) => saveDraft(draftScope, text), [draftScope]);
 
   // Picking a channel warms its send path; failures are only logged (SPEC §8).
   useEffect(() => {
@@ -172,6 +181,7 @@ export function ChatView({
       version: 0,
     };
     presence.sent();
+    clearDraft(draftScope);
     if (!channelActions.connected) return;
     void messageActions.send(row).then(noteOutcome(id));
   };
@@ -334,6 +344,8 @@ export function ChatView({
       <Composer
         onSend={send}
         onTyping={presence.typing}
+        initialText={initialDraft}
+        onTextChange={keepDraft}
         disabled={!channel.enabled}
         disabledNote="This channel is disabled: nobody can post in it."
       />

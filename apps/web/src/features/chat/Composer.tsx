@@ -1,6 +1,7 @@
 // The message composer: a "Message" text box and a "Send" button. Enter sends, Shift+Enter breaks
 // the line; a character count shows near the limit; typing tells the channel at most once per
-// TYPING_WINDOW_MS (the throttle starts over after a send, which clears the typing notice).
+// TYPING_WINDOW_MS (the throttle starts over after a send, which clears the typing notice). It starts
+// from `initialText` (the channel's saved draft) and reports every change (to keep the draft).
 import { useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -37,6 +38,10 @@ export interface ComposerProps {
   /** The channel is disabled: nothing can be sent, and `disabledNote` says why. */
   disabled?: boolean;
   disabledNote?: string;
+  /** The text to start with (a saved draft). */
+  initialText?: string;
+  /** The text changed by typing (not by a send, which empties it). */
+  onTextChange?: (text: string) => void;
   /** The clock (tests). */
   now?: () => number;
 }
@@ -46,9 +51,11 @@ export function Composer({
   onTyping,
   disabled = false,
   disabledNote,
+  initialText = '',
+  onTextChange,
   now = Date.now,
 }: ComposerProps) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const lastTyping = useRef(-Infinity);
   const input = useRef<HTMLTextAreaElement>(null);
   const count = characterCount(text.length);
@@ -65,6 +72,7 @@ export function Composer({
 
   const change = (value: string) => {
     setText(value);
+    onTextChange?.(value);
     if (disabled || value.trim() === '' || !onTyping) return;
     const at = now();
     if (at - lastTyping.current < TYPING_WINDOW_MS) return;
