@@ -4,6 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasInstructorPowers } from '@seminar/shared';
 import type {
@@ -54,6 +55,8 @@ function fakeTrpc() {
   const subs = new Map<string, Sub[]>();
   const calls: Array<{ path: string; input: unknown }> = [];
   const answers = new Map<string, (input: unknown) => Promise<unknown>>();
+  // The list loads older pages while the view is not full: by default there are none.
+  answers.set('messages.page', () => Promise.resolve([]));
   const procedure = (path: string) => ({
     subscribe: (input: unknown, handlers: Sub['handlers']) => {
       const sub: Sub = { input, handlers, closed: false };
@@ -160,14 +163,17 @@ async function renderChat(role: Role, channels: ChannelView[]) {
     ],
     { initialEntries: ['/classes/c1?tab=chat'] },
   );
+  // jsdom lays nothing out: the virtualized message list is told a viewport that fits every row.
   render(
-    <kit.Providers>
-      <SessionProvider>
-        <Connection trpc={fake.trpc}>
-          <RouterProvider router={router} />
-        </Connection>
-      </SessionProvider>
-    </kit.Providers>,
+    <VirtuosoMockContext.Provider value={{ viewportHeight: 100_000, itemHeight: 40 }}>
+      <kit.Providers>
+        <SessionProvider>
+          <Connection trpc={fake.trpc}>
+            <RouterProvider router={router} />
+          </Connection>
+        </SessionProvider>
+      </kit.Providers>
+    </VirtuosoMockContext.Provider>,
   );
   await waitFor(() => expect(fake.subs.get('channels.live')).toBeDefined());
   // The chat opens no subscription of its own to learn the viewer's role: the page gives it.
@@ -236,7 +242,8 @@ describe('<ChatPanel>', () => {
       ]),
     );
     const log = screen.getByRole('log', { name: 'Messages' });
-    expect(within(log).getByText('message 9')).toBeDefined();
+    // The virtualized list lays its rows out after its first render.
+    expect(await within(log).findByText('message 9')).toBeDefined();
     expect(within(log).getByText(`Eve ${SCRIPT}`)).toBeDefined();
     expect(document.querySelector('script')).toBeNull();
 
@@ -375,6 +382,7 @@ describe('<ChatPanel>', () => {
     const parse = vi.mocked(parseMarkdown);
     const listRenders = vi.mocked(groupMessages);
     await waitFor(() => expect(chat.callsTo('channels.markRead')).toHaveLength(1));
+    await screen.findByText('This is the start of the channel.');
     expect(parse.mock.calls.map(([body]) => body)).toEqual(
       expect.arrayContaining(['message 9', 'message 10']),
     );
@@ -430,7 +438,7 @@ describe('<ChatPanel>', () => {
       type: 'upsert',
       rows: [message(11, { author_uid: 'me', author_name: 'Ada Lovelace', body: 'mine' })],
     });
-    const actions = screen.getAllByRole('button', { name: 'Message actions' });
+    const actions = await screen.findAllByRole('button', { name: 'Message actions' });
     expect(actions).toHaveLength(1);
     fireEvent.click(actions[0] as HTMLElement);
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
@@ -449,7 +457,7 @@ describe('<ChatPanel>', () => {
 
   it('gives instructors the delete action on every message, and channel management', async () => {
     await openGeneral('instructor');
-    expect(screen.getAllByRole('button', { name: 'Message actions' })).toHaveLength(2);
+    expect(await screen.findAllByRole('button', { name: 'Message actions' })).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Create channel' })).toBeDefined();
     expect(screen.getByRole('button', { name: 'Channel settings' })).toBeDefined();
   });
