@@ -4,6 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasInstructorPowers } from '@seminar/shared';
 import type {
@@ -22,6 +23,21 @@ import { fakeAuthServer, jsonResponse, sessionFor } from '../../testing/authTest
 import { connectionClosedError, liveTestProviders, trpcError } from '../../testing/liveTestKit';
 import { ChatPanel } from './ChatPanel';
 import { isLostOnTheWay } from './ChatView';
+import { groupMessages } from './grouping';
+import type * as Grouping from './grouping';
+import { parseMarkdown } from './markdownParser';
+import type * as MarkdownParser from './markdownParser';
+
+// Spies that pass through: parseMarkdown runs once per parsed message body, groupMessages once per
+// render of the message list.
+vi.mock('./markdownParser', async (importOriginal) => {
+  const actual = await importOriginal<typeof MarkdownParser>();
+  return { ...actual, parseMarkdown: vi.fn(actual.parseMarkdown) };
+});
+vi.mock('./grouping', async (importOriginal) => {
+  const actual = await importOriginal<typeof Grouping>();
+  return { ...actual, groupMessages: vi.fn(actual.groupMessages) };
+});
 
 const SCRIPT = '<script>window.pwned = true</script>';
 
@@ -39,6 +55,8 @@ function fakeTrpc() {
   const subs = new Map<string, Sub[]>();
   const calls: Array<{ path: string; input: unknown }> = [];
   const answers = new Map<string, (input: unknown) => Promise<unknown>>();
+  // The list loads older pages while the view is not full: by default there are none.
+  answers.set('messages.page', () => Promise.resolve([]));
   const procedure = (path: string) => ({
     subscribe: (input: unknown, handlers: Sub['handlers']) => {
       const sub: Sub = { input, handlers, closed: false };
@@ -145,14 +163,17 @@ async function renderChat(role: Role, channels: ChannelView[]) {
     ],
     { initialEntries: ['/classes/c1?tab=chat'] },
   );
+  // jsdom lays nothing out: the virtualized message list is told a viewport that fits every row.
   render(
-    <kit.Providers>
-      <SessionProvider>
-        <Connection trpc={fake.trpc}>
-          <RouterProvider router={router} />
-        </Connection>
-      </SessionProvider>
-    </kit.Providers>,
+    <VirtuosoMockContext.Provider value={{ viewportHeight: 100_000, itemHeight: 40 }}>
+      <kit.Providers>
+        <SessionProvider>
+          <Connection trpc={fake.trpc}>
+            <RouterProvider router={router} />
+          </Connection>
+        </SessionProvider>
+      </kit.Providers>
+    </VirtuosoMockContext.Provider>,
   );
   await waitFor(() => expect(fake.subs.get('channels.live')).toBeDefined());
   // The chat opens no subscription of its own to learn the viewer's role: the page gives it.
@@ -186,6 +207,7 @@ async function openGeneral(role: Role = 'student') {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
 describe('<ChatPanel>', () => {
@@ -220,7 +242,8 @@ describe('<ChatPanel>', () => {
       ]),
     );
     const log = screen.getByRole('log', { name: 'Messages' });
-    expect(within(log).getByText('message 9')).toBeDefined();
+    // The virtualized list lays its rows out after its first render.
+    expect(await within(log).findByText('message 9')).toBeDefined();
     expect(within(log).getByText(`Eve ${SCRIPT}`)).toBeDefined();
     expect(document.querySelector('script')).toBeNull();
 
@@ -354,13 +377,68 @@ describe('<ChatPanel>', () => {
     expect(screen.getByText('Bo Diddley is typing…')).toBeDefined();
   });
 
+  it('renders no message again while someone types, and parses only a new message', async () => {
+    const chat = await openGeneral();
+    const parse = vi.mocked(parseMarkdown);
+    const listRenders = vi.mocked(groupMessages);
+    await waitFor(() => expect(chat.callsTo('channels.markRead')).toHaveLength(1));
+    await screen.findByText('This is the start of the channel.');
+    expect(parse.mock.calls.map(([body]) => body)).toEqual(
+      expect.arrayContaining(['message 9', 'message 10']),
+    );
+    parse.mockClear();
+    listRenders.mockClear();
+
+    await chat.send<ChannelNotificationView>('channels.notifications', {
+      type: 'snapshot',
+      rows: [notice('bo', 'Bo Diddley', 'user_typing'), notice('bo', 'Bo Diddley', 'user_online')],
+      replace: true,
+    });
+    expect(screen.getByText('Bo Diddley is typing…')).toBeDefined();
+    // The recency clock re-checks the typing line every second while someone types.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1_300)));
+    expect(screen.getByText('Bo Diddley is typing…')).toBeDefined();
+    expect(listRenders).not.toHaveBeenCalled();
+    expect(parse).not.toHaveBeenCalled();
+
+    // A new message renders the list again, and parses that message only.
+    await chat.send<Message>('messages.live', { type: 'upsert', rows: [message(11)] });
+    expect(screen.getByText('message 11')).toBeDefined();
+    expect(listRenders).toHaveBeenCalled();
+    expect(parse.mock.calls.map(([body]) => body)).toEqual(['message 11']);
+  });
+
+  it('keeps an unsent draft per channel when switching channels, and forgets it on send', async () => {
+    const chat = await openGeneral();
+    const box = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    fireEvent.change(box(), { target: { value: 'a draft for general' } });
+    fireEvent.click(screen.getByRole('button', { name: /team red/ }));
+    await waitFor(() => expect(chat.router.state.location.search).toContain('channel=team'));
+    expect(box().value).toBe('');
+    fireEvent.change(box(), { target: { value: 'a draft for the team' } });
+
+    fireEvent.click(screen.getByRole('button', { name: /^general/ }));
+    await waitFor(() => expect(box().value).toBe('a draft for general'));
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(chat.callsTo('messages.send')).toContainEqual(
+      expect.objectContaining({ body: 'a draft for general' }),
+    );
+    expect(box().value).toBe('');
+
+    fireEvent.click(screen.getByRole('button', { name: /team red/ }));
+    await waitFor(() => expect(box().value).toBe('a draft for the team'));
+    fireEvent.click(screen.getByRole('button', { name: /^general/ }));
+    await waitFor(() => expect(chat.router.state.location.search).toContain('channel=general'));
+    expect(box().value).toBe('');
+  });
+
   it('lets the author edit and delete their own message, and nobody else’s', async () => {
     const chat = await openGeneral();
     await chat.send<Message>('messages.live', {
       type: 'upsert',
       rows: [message(11, { author_uid: 'me', author_name: 'Ada Lovelace', body: 'mine' })],
     });
-    const actions = screen.getAllByRole('button', { name: 'Message actions' });
+    const actions = await screen.findAllByRole('button', { name: 'Message actions' });
     expect(actions).toHaveLength(1);
     fireEvent.click(actions[0] as HTMLElement);
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
@@ -379,7 +457,7 @@ describe('<ChatPanel>', () => {
 
   it('gives instructors the delete action on every message, and channel management', async () => {
     await openGeneral('instructor');
-    expect(screen.getAllByRole('button', { name: 'Message actions' })).toHaveLength(2);
+    expect(await screen.findAllByRole('button', { name: 'Message actions' })).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Create channel' })).toBeDefined();
     expect(screen.getByRole('button', { name: 'Channel settings' })).toBeDefined();
   });

@@ -1,32 +1,38 @@
-// One open channel: its messages (live), who is typing and who is online, and the composer.
+// One open channel: its messages (live), who is typing and who is online (ChannelPresence.tsx, which
+// re-render alone while someone types), and the composer.
 // Opening it warms the send path (channels.prewarm, DESIGN §2 — no placeholder rows) and marks it
 // read up to the newest message, again as new ones arrive while it is open and the tab visible.
 // Sends are optimistic with a client-made id, so a retry (by hand, or by itself when the
 // connection comes back) can never post a message twice.
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
-import AvatarGroup from '@mui/material/AvatarGroup';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LockIcon from '@mui/icons-material/Lock';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TagIcon from '@mui/icons-material/Tag';
 import { displayName, makeRecordId, type ChannelView, type Message } from '@seminar/shared';
-import { initialsOf } from '../../auth/AccountMenu';
-import { channelTitle, useChannelActions, useNotifications } from '../../data/channels';
+import { channelTitle, useChannelActions } from '../../data/channels';
 import { useConnectionState } from '../../data/connection';
 import { UNSENT_SEQ, useMessageActions, useMessages } from '../../data/messages';
 import { isConnectionError } from '../../live/errors';
 import { useServerOffset } from '../../live/serverTime';
 import { Composer } from './Composer';
+import { clearDraft, loadDraft, saveDraft } from './drafts';
+import { OnlinePeople, TypingLine } from './ChannelPresence';
 import { MessageList, type DisplayMessage } from './MessageList';
-import { onlineLabel, recentNames, typingLine, useRecencyClock } from './presence';
 import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
 
 export { UNSENT_SEQ };
@@ -66,6 +72,18 @@ export function isLostOnTheWay(outcome: unknown): boolean {
 
 const warn = (what: string) => (error: unknown) => console.warn(`[seminar] ${what}`, error);
 
+/**
+ * A function whose identity never changes and that always runs the latest `fn`: handlers given to
+ * the memoized message list, so a render of the channel does not render the list again.
+ */
+function useStableHandler<Args extends unknown[]>(fn: (...args: Args) => void) {
+  const latest = useRef(fn);
+  useLayoutEffect(() => {
+    latest.current = fn;
+  });
+  return useCallback((...args: Args) => latest.current(...args), []);
+}
+
 export function ChatView({
   classId,
   channel,
@@ -81,10 +99,16 @@ export function ChatView({
   const offset = useServerOffset();
   const visible = useDocumentVisible();
   const messages = useMessages(classId, channelId);
-  const notices = useNotifications(classId, channelId);
   const presence = useChannelPresence(channelActions, channelId);
-  const now = useRecencyClock(notices.rows);
   const [olderState, setOlderState] = useState<'idle' | 'loading' | 'done'>('idle');
+
+  // The unsent text of this channel survives switching channels and a reload (drafts.ts).
+  const draftScope = useMemo(
+    () => ({ uid: viewer.uid, classId, channelId }),
+    [viewer.uid, classId, channelId],
+  );
+  const [initialDraft] = useState(() => loadDraft(draftScope));
+  const keepDraft = useCallback((text: string) => saveDraft(draftScope, text), [draftScope]);
 
   // Picking a channel warms its send path; failures are only logged (SPEC §8).
   useEffect(() => {
@@ -157,21 +181,22 @@ export function ChatView({
       version: 0,
     };
     presence.typingEnded();
+    clearDraft(draftScope);
     if (!channelActions.connected) return;
     void messageActions.send(row).then(noteOutcome(id));
   };
 
-  const edit = (message: Message, body: string) => {
+  const edit = useStableHandler((message: Message, body: string) => {
     if (!channelActions.connected) return;
     void messageActions.edit(message, body, Date.now() + offset).then(noteOutcome(message.id));
-  };
+  });
 
-  const remove = (message: Message) => {
+  const remove = useStableHandler((message: Message) => {
     if (!channelActions.connected) return;
     void messageActions.remove(message).then(noteOutcome(message.id));
-  };
+  });
 
-  const loadOlder = () => {
+  const loadOlder = useStableHandler(() => {
     if (olderState !== 'idle' || !Number.isFinite(oldestSeq) || oldestSeq <= 1) return;
     if (!channelActions.connected) return;
     setOlderState('loading');
@@ -182,7 +207,7 @@ export function ChatView({
         warn('older messages')(error);
         setOlderState('idle');
       });
-  };
+  });
 
   // Messages with their state, and sends that failed (rolled back, shown with Retry) at the end.
   const items = useMemo<DisplayMessage[]>(() => {
@@ -224,9 +249,6 @@ export function ChatView({
     return list;
   }, [messages.rows, messages.failed, messages.pendingIds, lostIds, noteOutcome, messageActions]);
 
-  const typingNames = recentNames(notices.rows, 'user_typing', viewer.uid, now, offset);
-  const onlineNames = recentNames(notices.rows, 'user_online', viewer.uid, now, offset);
-  const typing = typingLine(typingNames);
   const title = channelTitle(channel);
   const hasOlder =
     olderState !== 'done' &&
@@ -276,22 +298,7 @@ export function ChatView({
         >
           {title}
         </Typography>
-        <Box role="group" aria-label={onlineLabel(onlineNames)}>
-          {onlineNames.length > 0 ? (
-            <Tooltip title={onlineLabel(onlineNames)}>
-              <AvatarGroup
-                max={4}
-                sx={{ '& .MuiAvatar-root': { width: 28, height: 28, fontSize: '0.75rem' } }}
-              >
-                {onlineNames.map((name, index) => (
-                  <Avatar key={`${name}-${index}`} aria-hidden sx={{ bgcolor: 'success.main' }}>
-                    {initialsOf(name, '')}
-                  </Avatar>
-                ))}
-              </AvatarGroup>
-            </Tooltip>
-          ) : null}
-        </Box>
+        <OnlinePeople classId={classId} channelId={channelId} viewerUid={viewer.uid} />
         {canManage && onOpenSettings ? (
           <IconButton aria-label="Channel settings" onClick={onOpenSettings}>
             <SettingsIcon />
@@ -333,23 +340,13 @@ export function ChatView({
         />
       )}
 
-      <Typography
-        variant="caption"
-        aria-live="polite"
-        sx={{
-          px: 2,
-          minHeight: 20,
-          color: 'text.secondary',
-          fontStyle: 'italic',
-          overflowWrap: 'anywhere',
-        }}
-      >
-        {typing ?? ''}
-      </Typography>
+      <TypingLine classId={classId} channelId={channelId} viewerUid={viewer.uid} />
       <Composer
         onSend={send}
         onTyping={presence.typing}
         onCleared={presence.typingEnded}
+        initialText={initialDraft}
+        onTextChange={keepDraft}
         disabled={!channel.enabled}
         disabledNote="This channel is disabled: nobody can post in it."
       />

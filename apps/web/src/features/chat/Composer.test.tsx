@@ -51,6 +51,17 @@ describe('<Composer>', () => {
     expect(onCleared).toHaveBeenCalledTimes(2);
   });
 
+  it('starts from a saved draft and reports each change', () => {
+    const onTextChange = vi.fn();
+    const { onSend, box, type } = setup({ initialText: 'half a thought', onTextChange });
+    expect(box.value).toBe('half a thought');
+    type('half a thought, done');
+    expect(onTextChange).toHaveBeenLastCalledWith('half a thought, done');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith('half a thought, done');
+    expect(box.value).toBe('');
+  });
+
   it('sends with Enter and empties the box', () => {
     const { onSend, box, type } = setup();
     type('hello there');

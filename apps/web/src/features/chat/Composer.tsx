@@ -1,7 +1,8 @@
 // The message composer: a "Message" text box and a "Send" button. Enter sends, Shift+Enter breaks
 // the line; a character count shows near the limit; typing tells the channel at most once per
 // TYPING_WINDOW_MS (the throttle starts over after a send, which clears the typing notice); emptying
-// the composer says so at once (`onCleared`), so "typing…" ends for the others.
+// the composer says so at once (`onCleared`), so "typing…" ends for the others. It starts from
+// `initialText` (the channel's saved draft) and reports every change (to keep the draft).
 import { useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -40,6 +41,10 @@ export interface ComposerProps {
   /** The channel is disabled: nothing can be sent, and `disabledNote` says why. */
   disabled?: boolean;
   disabledNote?: string;
+  /** The text to start with (a saved draft). */
+  initialText?: string;
+  /** The text changed by typing (not by a send, which empties it). */
+  onTextChange?: (text: string) => void;
   /** The clock (tests). */
   now?: () => number;
 }
@@ -50,9 +55,11 @@ export function Composer({
   onCleared,
   disabled = false,
   disabledNote,
+  initialText = '',
+  onTextChange,
   now = Date.now,
 }: ComposerProps) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const lastTyping = useRef(-Infinity);
   const input = useRef<HTMLTextAreaElement>(null);
   const count = characterCount(text.length);
@@ -69,6 +76,7 @@ export function Composer({
 
   const change = (value: string) => {
     setText(value);
+    onTextChange?.(value);
     if (value.trim() === '') {
       // Emptied: typing is over; the next keystroke tells the channel again straight away.
       if (text.trim() !== '') {

@@ -1,7 +1,7 @@
 // One message in the chat: its body (safe markdown), "edited", "sending…" until the server has it,
 // "Not sent" with Retry when it failed, and the "Message actions" menu (edit and delete one's own;
 // instructors and admins may delete any).
-import { useId, useState, type KeyboardEvent } from 'react';
+import { memo, useId, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -39,7 +39,40 @@ export interface MessageItemProps {
   onDelete: (message: Message) => void;
 }
 
-export function MessageItem({
+/** Whether two statuses show the same (a failed one carries its own Retry, so only itself is). */
+function sameStatus(a: MessageStatus, b: MessageStatus): boolean {
+  if (a === b) return true;
+  return a.kind === b.kind && a.kind !== 'failed' && a.kind !== 'changeFailed';
+}
+
+/** Whether a message shows the same: what the item reads of it. */
+function sameMessage(a: Message, b: Message): boolean {
+  return (
+    a === b ||
+    (a.id === b.id &&
+      a.version === b.version &&
+      a.body === b.body &&
+      a.deleted === b.deleted &&
+      a.edited_at === b.edited_at)
+  );
+}
+
+/**
+ * One message, rendered again only when it shows something new (its id, version, text, state or
+ * rights): a list that renders for a new message does not render, or parse, the others.
+ */
+export const MessageItem = memo(
+  MessageItemView,
+  (before, after) =>
+    sameMessage(before.message, after.message) &&
+    sameStatus(before.status, after.status) &&
+    before.canEdit === after.canEdit &&
+    before.canDelete === after.canDelete &&
+    before.onEdit === after.onEdit &&
+    before.onDelete === after.onDelete,
+);
+
+function MessageItemView({
   message,
   status,
   canEdit,

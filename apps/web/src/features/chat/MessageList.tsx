@@ -1,7 +1,18 @@
-// The scrolling list of a channel's messages: day dividers and author groups; it sticks to the bottom
-// while the reader is there, offers "New messages" when some arrive while they have scrolled up,
-// and loads older messages when they scroll to the top without the view jumping.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+// The scrolling list of a channel's messages, virtualized with react-virtuoso (only the messages in
+// and near view are in the DOM): day dividers and author groups; it opens at the newest message and
+// sticks to the bottom while the reader is there, offers "New messages" when some arrive while they
+// have scrolled up, and loads older messages when they scroll to the top without the view jumping
+// (older rows are prepended under a lower `firstItemIndex`, so the rows in view keep their place).
+import {
+  forwardRef,
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type HTMLAttributes,
+} from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,7 +22,7 @@ import Typography from '@mui/material/Typography';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import type { Message } from '@seminar/shared';
 import { initialsOf } from '../../auth/AccountMenu';
-import { groupMessages, timeLabel } from './grouping';
+import { groupMessages, timeLabel, type MessageGroup } from './grouping';
 import { MessageItem, type MessageStatus } from './MessageItem';
 
 /** A message with its state on this client. */
@@ -22,8 +33,8 @@ export interface DisplayMessage {
 
 /** Within this many px of the bottom counts as "at the bottom". */
 const BOTTOM_SLACK_PX = 48;
-/** Older messages load when the reader scrolls this close to the top. */
-const TOP_LOAD_PX = 120;
+/** The index of the oldest loaded row; lowered as older pages come in (react-virtuoso's prepend). */
+const FIRST_INDEX = 1_000_000_000;
 
 export interface MessageListProps {
   items: readonly DisplayMessage[];
@@ -37,15 +48,95 @@ export interface MessageListProps {
   onDelete: (message: Message) => void;
 }
 
-interface ScrollMemory {
-  first: string | null;
-  last: string | null;
-  ids: ReadonlySet<string>;
-  height: number;
-  top: number;
+/** One row of the list: a message, with the day divider and the author header it opens, if any. */
+interface Row {
+  item: DisplayMessage;
+  day: string | null;
+  group: MessageGroup<Message> | null;
 }
 
-export function MessageList({
+function rowsOf(items: readonly DisplayMessage[]): Row[] {
+  const statusOf = new Map(items.map((item) => [item.message.id, item]));
+  const rows: Row[] = [];
+  let day: string | null = null;
+  for (const entry of groupMessages(items.map((item) => item.message))) {
+    if (entry.kind === 'day') {
+      day = entry.label;
+      continue;
+    }
+    entry.messages.forEach((message, index) => {
+      const item = statusOf.get(message.id) ?? { message, status: { kind: 'sent' } };
+      rows.push({ item, day, group: index === 0 ? entry : null });
+      day = null;
+    });
+  }
+  return rows;
+}
+
+interface ListContext {
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  empty: boolean;
+  onLoadOlder: () => void;
+}
+
+/** The scroller: the "Messages" log, reachable with the keyboard. */
+const Scroller = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
+  function Scroller(props, ref) {
+    return (
+      <div
+        {...props}
+        ref={ref}
+        role="log"
+        aria-label="Messages"
+        tabIndex={0}
+        style={{ ...props.style, outlineOffset: -2 }}
+      />
+    );
+  },
+);
+
+/** Above the oldest row: "Load older messages", or the start of the channel. */
+function Header({ context }: { context?: ListContext }) {
+  if (!context) return null;
+  if (context.hasOlder) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
+        {context.loadingOlder ? (
+          <CircularProgress size={20} aria-label="Loading older messages" />
+        ) : (
+          <Button size="small" onClick={context.onLoadOlder}>
+            Load older messages
+          </Button>
+        )}
+      </Box>
+    );
+  }
+  return context.empty ? null : (
+    <Typography
+      variant="caption"
+      sx={{ display: 'block', textAlign: 'center', color: 'text.secondary', py: 1 }}
+    >
+      This is the start of the channel.
+    </Typography>
+  );
+}
+
+function EmptyPlaceholder() {
+  return (
+    <Typography sx={{ color: 'text.secondary', textAlign: 'center', pt: 4 }}>
+      No messages yet — say hello
+    </Typography>
+  );
+}
+
+const components = { Scroller, Header, EmptyPlaceholder, Footer: () => <Box sx={{ height: 8 }} /> };
+
+/**
+ * The list of a channel's messages. Memoized: it renders again only when its own props change (the
+ * typing line and the online avatars live outside it), and each message again only when it changed.
+ */
+export const MessageList = memo(function MessageList({
   items,
   viewerUid,
   canModerate,
@@ -55,175 +146,142 @@ export function MessageList({
   onEdit,
   onDelete,
 }: MessageListProps) {
-  const scroller = useRef<HTMLDivElement>(null);
+  const list = useRef<VirtuosoHandle>(null);
   const atBottom = useRef(true);
-  const memory = useRef<ScrollMemory>({
-    first: null,
-    last: null,
-    ids: new Set(),
-    height: 0,
-    top: 0,
-  });
   const [newBelow, setNewBelow] = useState(false);
+  // Cheap (linear, no parsing): a render of the list regroups; the memo above keeps renders rare.
+  const rows = rowsOf(items);
 
-  const statusOf = new Map(items.map((item) => [item.message.id, item.status]));
-  const layout = groupMessages(items.map((item) => item.message));
+  // Older rows came in above: lower the first index by as many, so the rows in view stay put.
+  const firstId = items[0]?.message.id ?? null;
+  const [first, setFirst] = useState({ id: firstId, index: FIRST_INDEX });
+  let firstIndex = first.index;
+  if (firstId !== first.id) {
+    const before = first.id === null ? -1 : items.findIndex((i) => i.message.id === first.id);
+    firstIndex = before > 0 ? first.index - before : first.index;
+    setFirst({ id: firstId, index: firstIndex });
+  }
+
+  // A new newest message: the own one just sent, or any while at the bottom, scrolls into view;
+  // otherwise "New messages" offers the way down.
+  const newest = items.at(-1);
+  const lastSeen = useRef<string | null>(newest?.message.id ?? null);
+  const ownNew =
+    newest !== undefined &&
+    newest.message.author_uid === viewerUid &&
+    newest.status.kind === 'sending';
+  const ownNewRef = useRef(ownNew);
+  useLayoutEffect(() => {
+    ownNewRef.current = ownNew;
+    const id = newest?.message.id ?? null;
+    if (id === lastSeen.current) return;
+    const seenBefore = lastSeen.current !== null;
+    lastSeen.current = id;
+    if (seenBefore && !atBottom.current && !ownNew) setNewBelow(true);
+  }, [newest, ownNew]);
+
+  const followOutput = useCallback(
+    (isAtBottom: boolean) => (isAtBottom || ownNewRef.current ? 'auto' : false),
+    [],
+  );
+  const atBottomChange = useCallback((bottom: boolean) => {
+    atBottom.current = bottom;
+    if (bottom) setNewBelow(false);
+  }, []);
+  const startReached = useCallback(() => {
+    if (hasOlder && !loadingOlder) onLoadOlder();
+  }, [hasOlder, loadingOlder, onLoadOlder]);
 
   const scrollToBottom = () => {
-    const el = scroller.current;
-    if (!el) return;
-    el.scrollTop = el.scrollHeight;
+    list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
     atBottom.current = true;
     setNewBelow(false);
   };
 
-  // After every render: keep the reader where they were (see the file header).
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const first = items[0]?.message.id ?? null;
-    const newest = items.at(-1);
-    const last = newest?.message.id ?? null;
-    const before = memory.current;
-    if (before.first !== null && first !== before.first && last === before.last) {
-      // Older messages came in above: keep the same messages in view.
-      el.scrollTop = before.top + (el.scrollHeight - before.height);
-    } else if (last !== before.last && newest && !before.ids.has(newest.message.id)) {
-      const ownNew = newest.message.author_uid === viewerUid && newest.status.kind === 'sending';
-      if (before.last === null || atBottom.current || ownNew) {
-        el.scrollTop = el.scrollHeight;
-        atBottom.current = true;
-      } else {
-        setNewBelow(true);
-      }
-    } else if (atBottom.current) {
-      el.scrollTop = el.scrollHeight;
-    }
-    memory.current = {
-      first,
-      last,
-      ids: new Set(items.map((item) => item.message.id)),
-      height: el.scrollHeight,
-      top: el.scrollTop,
-    };
-  }, [items, viewerUid]);
-
-  // The view shrinking (a growing composer, the keyboard) keeps the bottom in view.
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => {
-      if (atBottom.current) el.scrollTop = el.scrollHeight;
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-
-  const onScroll = () => {
-    const el = scroller.current;
-    if (!el) return;
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_SLACK_PX;
-    memory.current = { ...memory.current, height: el.scrollHeight, top: el.scrollTop };
-    if (atBottom.current && newBelow) setNewBelow(false);
-    if (el.scrollTop <= TOP_LOAD_PX && hasOlder && !loadingOlder) onLoadOlder();
+  const renderRow = (_index: number, row: Row) => {
+    const { message, status } = row.item;
+    const own = message.author_uid === viewerUid;
+    const body = (
+      <MessageItem
+        message={message}
+        status={status}
+        canEdit={own}
+        canDelete={own || canModerate}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
+    );
+    return (
+      <Box sx={{ px: { xs: 1, sm: 2 } }}>
+        {row.day !== null ? (
+          <Box sx={{ py: 1.5 }}>
+            <Divider>
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                {row.day}
+              </Typography>
+            </Divider>
+          </Box>
+        ) : null}
+        {row.group ? (
+          <Box
+            component="section"
+            aria-label={`${row.group.authorName || 'Someone'}, ${timeLabel(row.group.startedAt)}`}
+            sx={{ display: 'flex', gap: 1, pt: 1 }}
+          >
+            <Avatar
+              aria-hidden
+              sx={{
+                width: 32,
+                height: 32,
+                fontSize: '0.875rem',
+                mt: 0.25,
+                bgcolor: 'primary.main',
+              }}
+            >
+              {initialsOf(row.group.authorName, '')}
+            </Avatar>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
+                <Typography component="span" variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
+                  {row.group.authorName || 'Someone'}
+                </Typography>
+                <Typography
+                  component="time"
+                  variant="caption"
+                  dateTime={new Date(row.group.startedAt).toISOString()}
+                  sx={{ color: 'text.secondary' }}
+                >
+                  {timeLabel(row.group.startedAt)}
+                </Typography>
+              </Box>
+              {body}
+            </Box>
+          </Box>
+        ) : (
+          <Box sx={{ pl: 5 }}>{body}</Box>
+        )}
+      </Box>
+    );
   };
 
   return (
     <Box sx={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex' }}>
-      <Box
-        ref={scroller}
-        onScroll={onScroll}
-        role="log"
-        aria-label="Messages"
-        tabIndex={0}
-        sx={{ flex: 1, overflowY: 'auto', px: { xs: 1, sm: 2 }, py: 1, outlineOffset: -2 }}
-      >
-        {hasOlder ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
-            {loadingOlder ? (
-              <CircularProgress size={20} aria-label="Loading older messages" />
-            ) : (
-              <Button size="small" onClick={onLoadOlder}>
-                Load older messages
-              </Button>
-            )}
-          </Box>
-        ) : items.length > 0 ? (
-          <Typography
-            variant="caption"
-            sx={{ display: 'block', textAlign: 'center', color: 'text.secondary', py: 1 }}
-          >
-            This is the start of the channel.
-          </Typography>
-        ) : null}
-        {items.length === 0 ? (
-          <Typography sx={{ color: 'text.secondary', textAlign: 'center', mt: 4 }}>
-            No messages yet — say hello
-          </Typography>
-        ) : null}
-        {layout.map((item) =>
-          item.kind === 'day' ? (
-            <Divider key={`day-${item.key}`} sx={{ my: 1.5 }}>
-              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                {item.label}
-              </Typography>
-            </Divider>
-          ) : (
-            <Box
-              key={item.key}
-              component="section"
-              aria-label={`${item.authorName || 'Someone'}, ${timeLabel(item.startedAt)}`}
-              sx={{ display: 'flex', gap: 1, mt: 1 }}
-            >
-              <Avatar
-                aria-hidden
-                sx={{
-                  width: 32,
-                  height: 32,
-                  fontSize: '0.875rem',
-                  mt: 0.25,
-                  bgcolor: 'primary.main',
-                }}
-              >
-                {initialsOf(item.authorName, '')}
-              </Avatar>
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
-                  <Typography
-                    component="span"
-                    variant="subtitle2"
-                    sx={{ overflowWrap: 'anywhere' }}
-                  >
-                    {item.authorName || 'Someone'}
-                  </Typography>
-                  <Typography
-                    component="time"
-                    variant="caption"
-                    dateTime={new Date(item.startedAt).toISOString()}
-                    sx={{ color: 'text.secondary' }}
-                  >
-                    {timeLabel(item.startedAt)}
-                  </Typography>
-                </Box>
-                {item.messages.map((message) => {
-                  const own = message.author_uid === viewerUid;
-                  return (
-                    <MessageItem
-                      key={message.id}
-                      message={message}
-                      status={statusOf.get(message.id) ?? { kind: 'sent' }}
-                      canEdit={own}
-                      canDelete={own || canModerate}
-                      onEdit={onEdit}
-                      onDelete={onDelete}
-                    />
-                  );
-                })}
-              </Box>
-            </Box>
-          ),
-        )}
-      </Box>
+      <Virtuoso<Row, ListContext>
+        ref={list}
+        style={{ flex: 1 }}
+        data={rows}
+        firstItemIndex={firstIndex}
+        initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+        computeItemKey={(_index, row) => row.item.message.id}
+        itemContent={renderRow}
+        context={{ hasOlder, loadingOlder, empty: rows.length === 0, onLoadOlder }}
+        components={components}
+        followOutput={followOutput}
+        atBottomStateChange={atBottomChange}
+        atBottomThreshold={BOTTOM_SLACK_PX}
+        startReached={startReached}
+        increaseViewportBy={{ top: 400, bottom: 400 }}
+      />
       {newBelow ? (
         <Button
           variant="contained"
@@ -243,4 +301,4 @@ export function MessageList({
       ) : null}
     </Box>
   );
-}
+});

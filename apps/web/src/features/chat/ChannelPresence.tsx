@@ -1,0 +1,75 @@
+// Who is online (the channel header's avatars) and who is typing (the line above the composer), each
+// its own component reading the channel's live notices: a typing notice, and the recency clock that
+// ticks every second while one exists, re-render only these, never the open channel or its message
+// list (docs/channels.md#typing-and-online).
+import Avatar from '@mui/material/Avatar';
+import AvatarGroup from '@mui/material/AvatarGroup';
+import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { ChannelNotificationView } from '@seminar/shared';
+import { initialsOf } from '../../auth/AccountMenu';
+import { useNotifications } from '../../data/channels';
+import { useServerOffset } from '../../live/serverTime';
+import { onlineLabel, recentNames, typingLine, useRecencyClock } from './presence';
+
+export interface ChannelPresenceProps {
+  classId: string;
+  channelId: string;
+  viewerUid: string;
+}
+
+/** The names with a recent notice of `type` in the channel (not the viewer's), kept current. */
+function usePresentNames(
+  { classId, channelId, viewerUid }: ChannelPresenceProps,
+  type: ChannelNotificationView['type'],
+): string[] {
+  // One server subscription per channel however many components read it (the live query hub).
+  const notices = useNotifications(classId, channelId);
+  const offset = useServerOffset();
+  const now = useRecencyClock(notices.rows);
+  return recentNames(notices.rows, type, viewerUid, now, offset);
+}
+
+/** The avatars of who else is online in the channel, labelled "Online: …". */
+export function OnlinePeople(props: ChannelPresenceProps) {
+  const names = usePresentNames(props, 'user_online');
+  return (
+    <Box role="group" aria-label={onlineLabel(names)}>
+      {names.length > 0 ? (
+        <Tooltip title={onlineLabel(names)}>
+          <AvatarGroup
+            max={4}
+            sx={{ '& .MuiAvatar-root': { width: 28, height: 28, fontSize: '0.75rem' } }}
+          >
+            {names.map((name, index) => (
+              <Avatar key={`${name}-${index}`} aria-hidden sx={{ bgcolor: 'success.main' }}>
+                {initialsOf(name, '')}
+              </Avatar>
+            ))}
+          </AvatarGroup>
+        </Tooltip>
+      ) : null}
+    </Box>
+  );
+}
+
+/** "Ada is typing…" (a polite live region, empty while nobody else types). */
+export function TypingLine(props: ChannelPresenceProps) {
+  const typing = typingLine(usePresentNames(props, 'user_typing'));
+  return (
+    <Typography
+      variant="caption"
+      aria-live="polite"
+      sx={{
+        px: 2,
+        minHeight: 20,
+        color: 'text.secondary',
+        fontStyle: 'italic',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {typing ?? ''}
+    </Typography>
+  );
+}
