@@ -67,6 +67,11 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(5),
+  AUTH_CODE_CHECK_LIMIT: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(10),
   AUTH_ACCOUNT_WINDOW_SECONDS: z.coerce
     .number()
     .int('must be a whole number')
@@ -105,8 +110,10 @@ export interface Config {
     perIpPerMinute: number;
     /** Failed sign-ins per account per window. */
     failedSignInsPerAccount: number;
-    /** Reset-code requests per account per window. */
+    /** Code requests per account per window, on every route that sends a code. */
     resetRequestsPerAccount: number;
+    /** Code checks per account per window, on every route that checks a code (right or wrong). */
+    codeChecksPerAccount: number;
     accountWindowSeconds: number;
   };
   /** What one user or socket may cost a node (docs/realtime.md#limits). */
@@ -166,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perIpPerMinute: value.AUTH_RATE_LIMIT_PER_IP,
       failedSignInsPerAccount: value.AUTH_FAILED_SIGN_IN_LIMIT,
       resetRequestsPerAccount: value.AUTH_RESET_REQUEST_LIMIT,
+      codeChecksPerAccount: value.AUTH_CODE_CHECK_LIMIT,
       accountWindowSeconds: value.AUTH_ACCOUNT_WINDOW_SECONDS,
     },
     live: {

@@ -24,7 +24,25 @@ import { resetCodeMail } from './mails';
 import { notify, toNotice } from '../live/bus';
 import { sessionsEndedSignal } from '../live/signals';
 
-type AttemptKind = 'sign-in-failure' | 'reset-request';
+type AttemptKind = 'sign-in-failure' | 'reset-request' | 'code-check';
+
+/**
+ * Every Better Auth route that mails a code (the email-OTP plugin has three for the same reset
+ * code): all count against one per-account limit, so no route is a way around it.
+ */
+export const CODE_REQUEST_PATHS: ReadonlySet<string> = new Set([
+  '/email-otp/send-verification-otp',
+  '/email-otp/request-password-reset',
+  '/forget-password/email-otp',
+]);
+
+/** Every route that checks a code: each try counts against one per-account ceiling. */
+export const CODE_CHECK_PATHS: ReadonlySet<string> = new Set([
+  '/email-otp/reset-password',
+  '/email-otp/check-verification-otp',
+  '/email-otp/verify-email',
+  '/sign-in/email-otp',
+]);
 
 /** The header our HTTP bridge sets to the client address Fastify resolved (TRUST_PROXY-aware). */
 export const CLIENT_IP_HEADER = 'x-seminar-client-ip';
@@ -106,9 +124,12 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
       customRules: {
         '/sign-in/email': { window: 60, max: limits.perIpPerMinute },
         '/sign-up/email': { window: 60, max: limits.perIpPerMinute },
-        '/email-otp/send-verification-otp': { window: 60, max: limits.perIpPerMinute },
-        '/email-otp/reset-password': { window: 60, max: limits.perIpPerMinute },
-        '/forget-password/email-otp': { window: 60, max: limits.perIpPerMinute },
+        ...Object.fromEntries(
+          [...CODE_REQUEST_PATHS, ...CODE_CHECK_PATHS].map((path) => [
+            path,
+            { window: 60, max: limits.perIpPerMinute },
+          ]),
+        ),
       },
     },
     plugins: [
@@ -186,13 +207,22 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
             throw tooManyForAccount('Too many failed sign-ins for this account. Try again later.');
           }
         }
-        if (ctx.path === '/email-otp/send-verification-otp') {
+        if (CODE_REQUEST_PATHS.has(ctx.path)) {
           if ((await recentAttempts('reset-request', email)) >= limits.resetRequestsPerAccount) {
             throw tooManyForAccount(
               'Too many codes were requested for this account. Try again later.',
             );
           }
           await db.insert(authAttempts).values({ kind: 'reset-request', email });
+        }
+        if (CODE_CHECK_PATHS.has(ctx.path)) {
+          // Recorded before it is checked, so tries sent all at once are counted all the same.
+          await db.insert(authAttempts).values({ kind: 'code-check', email });
+          if ((await recentAttempts('code-check', email)) > limits.codeChecksPerAccount) {
+            throw tooManyForAccount(
+              'Too many codes were tried for this account. Request a new code later.',
+            );
+          }
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
