@@ -108,7 +108,10 @@ export interface Config {
   authRateLimits: {
     /** Requests per client IP per minute on each auth endpoint (a class of 30 behind one NAT passes). */
     perIpPerMinute: number;
-    /** Failed sign-ins per account per window. */
+    /**
+     * Failed sign-ins per account and client address that go unslowed; after them each try from
+     * that address waits 30 s, doubling up to the window (auth/signInDelays.ts).
+     */
     failedSignInsPerAccount: number;
     /** Code requests per account per window, on every route that sends a code. */
     resetRequestsPerAccount: number;

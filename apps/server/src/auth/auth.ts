@@ -21,6 +21,7 @@ import type { Mailer } from '../mail/mailer';
 import { invitationsClaimer } from '../classes/memberCommands';
 import { passwordProblem } from './passwordPolicy';
 import { resetCodeMail } from './mails';
+import { signInDelays } from './signInDelays';
 import { notify, toNotice } from '../live/bus';
 import { sessionsEndedSignal } from '../live/signals';
 
@@ -47,6 +48,11 @@ export const CODE_CHECK_PATHS: ReadonlySet<string> = new Set([
 /** The header our HTTP bridge sets to the client address Fastify resolved (TRUST_PROXY-aware). */
 export const CLIENT_IP_HEADER = 'x-seminar-client-ip';
 
+/** The client address our HTTP bridge resolved (see CLIENT_IP_HEADER). */
+function clientIp(headers: Headers | undefined): string {
+  return headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
+}
+
 /** Sessions last 7 days; used within 5 minutes of expiry they slide forward (SPEC §9). */
 const SESSION_TTL_S = 7 * 24 * 60 * 60;
 
@@ -72,6 +78,7 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
       );
     return row?.count ?? 0;
   };
+  const delays = signInDelays(db, limits.failedSignInsPerAccount, failureWindowMs);
   const tooManyForAccount = (message: string) =>
     new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_REQUESTS', message });
 
@@ -203,8 +210,12 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
         if (typeof body.email !== 'string') return;
         const email = normalizeEmail(body.email);
         if (ctx.path === '/sign-in/email') {
-          if ((await recentAttempts('sign-in-failure', email)) >= limits.failedSignInsPerAccount) {
-            throw tooManyForAccount('Too many failed sign-ins for this account. Try again later.');
+          const waitMs = await delays.waitMs(email, clientIp(ctx.headers));
+          if (waitMs > 0) {
+            const seconds = Math.ceil(waitMs / 1000);
+            throw tooManyForAccount(
+              `Too many failed sign-ins for this account from here. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+            );
           }
         }
         if (CODE_REQUEST_PATHS.has(ctx.path)) {
@@ -229,14 +240,13 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
         if (ctx.path !== '/sign-in/email') return;
         const returned = ctx.context.returned;
         const body = (ctx.body ?? {}) as { email?: unknown };
-        if (
-          returned instanceof APIError &&
-          returned.statusCode === 401 &&
-          typeof body.email === 'string'
-        ) {
-          await db
-            .insert(authAttempts)
-            .values({ kind: 'sign-in-failure', email: normalizeEmail(body.email) });
+        if (typeof body.email !== 'string') return;
+        const email = normalizeEmail(body.email);
+        const ip = clientIp(ctx.headers);
+        if (returned instanceof APIError) {
+          if (returned.statusCode === 401) await delays.failed(email, ip);
+        } else if (ctx.context.newSession) {
+          await delays.succeeded(email, ip);
         }
       }),
     },
