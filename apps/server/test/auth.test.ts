@@ -116,6 +116,43 @@ describe(`sign-up and sign-in (${testDatabaseKind})`, () => {
   });
 });
 
+describe(`text the database cannot store (${testDatabaseKind})`, () => {
+  const cases: Array<[string, string, (email: string) => Record<string, string>]> = [
+    [
+      'a NUL in a sign-up name',
+      '/api/auth/sign-up/email',
+      (email) => ({ name: 'A\u0000B', email, password: GOOD_PASSWORD }),
+    ],
+    [
+      'a NUL in a sign-in e-mail',
+      '/api/auth/sign-in/email',
+      () => ({ email: 'a\u0000@example.edu', password: GOOD_PASSWORD }),
+    ],
+    [
+      'a NUL in a reset e-mail',
+      '/api/auth/email-otp/send-verification-otp',
+      () => ({ email: 'a\u0000@example.edu', type: 'forget-password' }),
+    ],
+    [
+      'a lone surrogate in a password',
+      '/api/auth/sign-in/email',
+      (email) => ({ email, password: 'abc\uD800defgh' }),
+    ],
+  ];
+  it.each(cases)('refuses %s with a worded 400, not a 500', async (_label, path, body) => {
+    const { app, config } = await makeApp(database);
+    const response = await authClient(app, config.publicUrl).call(
+      'POST',
+      path,
+      body(uniqueEmail('nul')),
+    );
+    expect(response.status).toBe(400);
+    expect(response.body?.code).toBe('INVALID_TEXT');
+    expect(response.body?.message).toMatch(/^Text /);
+    await app.close();
+  });
+});
+
 describe(`rate limits (${testDatabaseKind})`, () => {
   it('lets a class of 30 behind one NAT sign in within a minute', async () => {
     const { app, config } = await makeApp(database);

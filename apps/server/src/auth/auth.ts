@@ -13,6 +13,7 @@ import {
   RESET_CODE_MAX_ATTEMPTS,
   RESET_CODE_TTL_MS,
   SESSION_REFRESH_BEFORE_EXPIRY_MS,
+  textProblem,
 } from '@seminar/shared';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -47,6 +48,17 @@ export const CODE_CHECK_PATHS: ReadonlySet<string> = new Set([
 
 /** The header our HTTP bridge sets to the client address Fastify resolved (TRUST_PROXY-aware). */
 export const CLIENT_IP_HEADER = 'x-seminar-client-ip';
+
+/** Why some text in a request body cannot be stored (see textProblem), or null. */
+function bodyTextProblem(value: unknown): string | null {
+  if (typeof value === 'string') return textProblem(value);
+  if (typeof value !== 'object' || value === null) return null;
+  for (const item of Object.values(value)) {
+    const problem = bodyTextProblem(item);
+    if (problem) return problem;
+  }
+  return null;
+}
 
 /** The client address our HTTP bridge resolved (see CLIENT_IP_HEADER). */
 function clientIp(headers: Headers | undefined): string {
@@ -197,6 +209,9 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Text the database cannot store (a NUL) would fail its query with a bare 500.
+        const problem = bodyTextProblem(ctx.body);
+        if (problem) throw new APIError('BAD_REQUEST', { code: 'INVALID_TEXT', message: problem });
         const body = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
         if (ctx.path === '/sign-up/email' || ctx.path === '/email-otp/reset-password') {
           const password = typeof body.password === 'string' ? body.password : '';
