@@ -77,8 +77,9 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * Failed sign-ins, code requests and code checks per account, for the strict per-account limits
- * (e.g. 5 codes per 15 minutes); Better Auth's own limiter counts per client IP only.
+ * Code requests and code checks per account, for the strict per-account limits (e.g. 5 codes per 15
+ * minutes); Better Auth's own limiter counts per client IP only. Failed sign-ins are now kept per
+ * account and address in rate_limits (auth/signInDelays.ts); older 'sign-in-failure' rows age out.
  */
 export const authAttempts = pgTable(
   'auth_attempts',
