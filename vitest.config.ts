@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/*.test.ts'];
 // Several nodes sharing one database: only PostgreSQL can be shared between processes.
 const postgresOnlyTests = ['apps/server/test/postgres/*.test.ts'];
+// The embedded database's own folder (one process per DATA_DIR): only PGlite has one.
+const pgliteOnlyTests = ['apps/server/test/pglite/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -25,7 +27,7 @@ export default defineConfig({
       {
         test: {
           name: 'server-pglite',
-          include: serverTests,
+          include: [...serverTests, ...pgliteOnlyTests],
           env: { SEMINAR_TEST_DB: 'pglite' },
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -140,7 +140,8 @@ describe('accounts', () => {
     await page.getByText(/email and password don.t match/).waitFor();
     await signIn(page, email, 'not the password');
     await page.getByText(/email and password don.t match/).waitFor();
-    // too-many-requests after the account's failed sign-ins (limit 3 here), even with the right one.
+    // too-many-requests after 3 failed sign-ins from this address (the limit here): the next try
+    // waits 30 s, even with the right password.
     await signIn(page, email, 'not the password either');
     await page.getByText(/email and password don.t match/).waitFor();
     await signIn(page, email, 'still not the password');

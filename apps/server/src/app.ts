@@ -3,6 +3,7 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
+import { internalErrorMessage, reportInternalError } from './errors';
 import { registerAnalyticsRoutes } from './analytics/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerHealthRoutes } from './http/health';
@@ -17,8 +18,8 @@ import type { Runtime } from './runtime';
 
 export interface BuildAppOptions {
   runtime: Runtime;
-  /** Fastify's logger: pino options, or false for none (tests). */
-  logger?: boolean | { level: string };
+  /** Fastify's logger: pino options (a `stream` to write lines to), or false for none (tests). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** The built web app; defaults to apps/web/dist. */
   webDist?: string;
 }
@@ -37,10 +38,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(
     (error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-      if (status >= 500 && status !== 503) request.log.error({ err: error }, 'request failed');
-      const message =
-        status >= 500 && status !== 503 ? 'Something went wrong on the server.' : error.message;
-      return reply.code(status).send({ error: status === 503 ? 'unavailable' : 'error', message });
+      if (status >= 500 && status !== 503) {
+        // The detail (maybe SQL and data) goes to the log under an id; the client gets the id.
+        const errorId = reportInternalError(error, request.log, { url: request.url });
+        return reply
+          .code(status)
+          .send({ error: 'error', message: internalErrorMessage(errorId), errorId });
+      }
+      return reply
+        .code(status)
+        .send({ error: status === 503 ? 'unavailable' : 'error', message: error.message });
     },
   );
 

@@ -68,6 +68,11 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(5),
+  AUTH_CODE_CHECK_LIMIT: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(10),
   AUTH_ACCOUNT_WINDOW_SECONDS: z.coerce
     .number()
     .int('must be a whole number')
@@ -104,10 +109,15 @@ export interface Config {
   authRateLimits: {
     /** Requests per client IP per minute on each auth endpoint (a class of 30 behind one NAT passes). */
     perIpPerMinute: number;
-    /** Failed sign-ins per account per window. */
+    /**
+     * Failed sign-ins per account and client address that go unslowed; after them each try from
+     * that address waits 30 s, doubling up to the window (auth/signInDelays.ts).
+     */
     failedSignInsPerAccount: number;
-    /** Reset-code requests per account per window. */
+    /** Code requests per account per window, on every route that sends a code. */
     resetRequestsPerAccount: number;
+    /** Code checks per account per window, on every route that checks a code (right or wrong). */
+    codeChecksPerAccount: number;
     accountWindowSeconds: number;
   };
   /** What one user or socket may cost a node (docs/realtime.md#limits). */
@@ -168,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perIpPerMinute: value.AUTH_RATE_LIMIT_PER_IP,
       failedSignInsPerAccount: value.AUTH_FAILED_SIGN_IN_LIMIT,
       resetRequestsPerAccount: value.AUTH_RESET_REQUEST_LIMIT,
+      codeChecksPerAccount: value.AUTH_CODE_CHECK_LIMIT,
       accountWindowSeconds: value.AUTH_ACCOUNT_WINDOW_SECONDS,
     },
     live: {

@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig, type Config } from './config';
 import { buildApp } from './app';
 import { openDatabase, type Database } from './db/client';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/dataDirLock';
 import { runMigrations } from './db/migrate';
 import { Runtime } from './runtime';
 import { seedOnStart } from './seed/seed';
@@ -18,6 +19,22 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw error;
+  }
+
+  // The embedded database belongs to one process: take its folder before anything else starts.
+  let lock: DataDirLock | null = null;
+  if (!config.databaseUrl && !config.dataDir.startsWith('memory://')) {
+    try {
+      lock = acquireDataDirLock(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) {
+        process.stderr.write(`${error.message}\n`);
+        process.exit(1);
+      }
+      throw error;
+    }
+    const held = lock;
+    process.on('exit', () => held.release());
   }
 
   const runtime = new Runtime(config);
@@ -51,6 +68,7 @@ async function main(): Promise<void> {
     {
       url: config.publicUrl,
       database: config.databaseUrl ? 'postgres' : `pglite in ${config.dataDir}`,
+      ...(lock ? { lock: lock.path } : {}),
     },
     `${config.appName} listening on ${config.publicUrl}`,
   );

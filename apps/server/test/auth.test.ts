@@ -1,7 +1,9 @@
 // Accounts over the HTTP contract: sign-up, sign-in, sessions, the error catalogue and rate limits,
 // on the project's database (PGlite or PostgreSQL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { like } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
+import { rateLimits } from '../src/db/schema';
 import { authClient, GOOD_PASSWORD, uniqueEmail } from './authClient';
 import { createTestDatabase, testDatabaseKind } from './database';
 import { makeApp } from './factories';
@@ -114,6 +116,43 @@ describe(`sign-up and sign-in (${testDatabaseKind})`, () => {
   });
 });
 
+describe(`text the database cannot store (${testDatabaseKind})`, () => {
+  const cases: Array<[string, string, (email: string) => Record<string, string>]> = [
+    [
+      'a NUL in a sign-up name',
+      '/api/auth/sign-up/email',
+      (email) => ({ name: 'A\u0000B', email, password: GOOD_PASSWORD }),
+    ],
+    [
+      'a NUL in a sign-in e-mail',
+      '/api/auth/sign-in/email',
+      () => ({ email: 'a\u0000@example.edu', password: GOOD_PASSWORD }),
+    ],
+    [
+      'a NUL in a reset e-mail',
+      '/api/auth/email-otp/send-verification-otp',
+      () => ({ email: 'a\u0000@example.edu', type: 'forget-password' }),
+    ],
+    [
+      'a lone surrogate in a password',
+      '/api/auth/sign-in/email',
+      (email) => ({ email, password: 'abc\uD800defgh' }),
+    ],
+  ];
+  it.each(cases)('refuses %s with a worded 400, not a 500', async (_label, path, body) => {
+    const { app, config } = await makeApp(database);
+    const response = await authClient(app, config.publicUrl).call(
+      'POST',
+      path,
+      body(uniqueEmail('nul')),
+    );
+    expect(response.status).toBe(400);
+    expect(response.body?.code).toBe('INVALID_TEXT');
+    expect(response.body?.message).toMatch(/^Text /);
+    await app.close();
+  });
+});
+
 describe(`rate limits (${testDatabaseKind})`, () => {
   it('lets a class of 30 behind one NAT sign in within a minute', async () => {
     const { app, config } = await makeApp(database);
@@ -136,30 +175,52 @@ describe(`rate limits (${testDatabaseKind})`, () => {
     await app.close();
   });
 
-  it('blocks an account after 10 failed sign-ins in the window, even with the right password', async () => {
+  it('slows an address after 10 failed sign-ins with growing delays, never the owner elsewhere', async () => {
     const { app, config } = await makeApp(database);
     const email = uniqueEmail('target');
     await authClient(app, config.publicUrl).signUp('Target, Tom', email, GOOD_PASSWORD);
-    // Failures from many addresses: the per-account limit is not a per-IP one.
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      const response = await authClient(app, config.publicUrl, `198.18.0.${attempt + 1}`).signIn(
-        email,
-        `wrong guess ${attempt}`,
-      );
-      expect(response.status).toBe(401);
-    }
-    const blocked = await authClient(app, config.publicUrl, '198.18.1.1').signIn(
-      email,
-      GOOD_PASSWORD,
-    );
-    expect(blocked.status).toBe(429);
-    expect(blocked.cookie).toBeUndefined();
-    // Another account is untouched.
-    const other = uniqueEmail('other');
-    await authClient(app, config.publicUrl).signUp('Other, Olga', other, GOOD_PASSWORD);
+    const attacker = '198.18.0.66';
+    const guess = async (password = 'wrong guess') =>
+      authClient(app, config.publicUrl, attacker).signIn(email, password);
+    /**
+     * Dates the address's last failure `ms` before now: the test sets the clock of the streak
+     * instead of sleeping, so how fast this machine runs does not matter.
+     */
+    const lastFailureAgo = (ms: number) =>
+      database.db
+        .update(rateLimits)
+        .set({ lastRequest: Date.now() - ms })
+        .where(like(rateLimits.key, `sign-in-failures:${attacker}:%`));
+
+    for (let attempt = 0; attempt < 10; attempt += 1) expect((await guess()).status).toBe(401);
+    // The 11th try from that address must wait 30 s, even with the right password.
+    await lastFailureAgo(0);
+    const slowed = await guess(GOOD_PASSWORD);
+    expect(slowed.status).toBe(429);
+    expect(slowed.body?.message).toMatch(/Try again in 30 seconds\./);
+    expect(slowed.cookie).toBeUndefined();
+    // The owner, from another address, signs in at once: ten wrong passwords lock nobody out.
     expect(
-      (await authClient(app, config.publicUrl, '198.18.1.1').signIn(other, GOOD_PASSWORD)).status,
+      (await authClient(app, config.publicUrl, '198.18.1.1').signIn(email, GOOD_PASSWORD)).status,
     ).toBe(200);
+
+    // Each further failure doubles the wait: 30 s, then 60 s, then 120 s.
+    await lastFailureAgo(31_000);
+    expect((await guess()).status).toBe(401);
+    await lastFailureAgo(31_000);
+    expect((await guess()).status).toBe(429);
+    await lastFailureAgo(61_000);
+    expect((await guess()).status).toBe(401);
+    await lastFailureAgo(0);
+    const doubled = await guess();
+    expect(doubled.status).toBe(429);
+    expect(doubled.body?.message).toMatch(/Try again in 120 seconds\./);
+
+    // Once the wait is over, the right password works and ends the streak.
+    await lastFailureAgo(121_000);
+    expect((await guess(GOOD_PASSWORD)).status).toBe(200);
+    expect((await guess()).status).toBe(401);
+    expect((await guess()).status).toBe(401);
     await app.close();
   });
 

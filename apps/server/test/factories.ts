@@ -41,11 +41,16 @@ export function makeWebDist(): string {
 export async function makeApp(
   database: Database,
   env: Record<string, string> = {},
-  options: { mailer?: Mailer; startReady?: boolean } = {},
+  options: { mailer?: Mailer; startReady?: boolean; logLines?: string[] } = {},
 ): Promise<{ app: FastifyInstance; runtime: Runtime; config: Config; ready: () => Promise<void> }> {
   const config = makeConfig(env);
   const runtime = new Runtime(config);
-  const app = await buildApp({ runtime, logger: false, webDist: makeWebDist() });
+  // With `logLines`, every log line (pino JSON) is kept there for the test to read.
+  const lines = options.logLines;
+  const logger = lines
+    ? { level: 'info', stream: { write: (line: string) => lines.push(line) } }
+    : false;
+  const app = await buildApp({ runtime, logger, webDist: makeWebDist() });
   const ready = async () => {
     runtime.setReady(
       await createServices({ config, database, log: app.log, mailer: options.mailer }),
@@ -70,10 +75,14 @@ export async function freePort(): Promise<number> {
 }
 
 /** An app listening on a real port (WebSockets need one), PUBLIC_URL set to it. */
-export async function startListening(database: Database, env: Record<string, string> = {}) {
+export async function startListening(
+  database: Database,
+  env: Record<string, string> = {},
+  options: { logLines?: string[] } = {},
+) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const made = await makeApp(database, { PUBLIC_URL: url, ...env });
+  const made = await makeApp(database, { PUBLIC_URL: url, ...env }, options);
   await made.app.listen({ port, host: '127.0.0.1' });
   return { ...made, url };
 }

@@ -124,4 +124,59 @@ describe(`reset by e-mailed code (${testDatabaseKind})`, () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
+
+  it('counts every route that mails a code against the one per-account limit', async () => {
+    const email = uniqueEmail('routes');
+    await authClient(app, config.publicUrl).signUp('Route, Rob', email, GOOD_PASSWORD);
+    // Better Auth's email-OTP plugin mails the same reset code from three routes.
+    const requests = [
+      ['/api/auth/email-otp/send-verification-otp', { email, type: 'forget-password' }],
+      ['/api/auth/email-otp/request-password-reset', { email }],
+      ['/api/auth/forget-password/email-otp', { email }],
+    ] as const;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const [path, body] = requests[attempt % requests.length]!;
+      const client = authClient(app, config.publicUrl, `198.21.0.${attempt + 1}`);
+      statuses.push((await client.call('POST', path, body)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    for (let mail = 0; mail < 5; mail += 1) await smtp.nextMailTo(email);
+    await expect(smtp.nextMailTo(email, 1_000)).rejects.toThrow('no mail');
+    expect(smtp.mails.filter((mail) => mail.to.includes(email))).toHaveLength(5);
+  });
+
+  it('puts a per-account ceiling on code tries, across codes and addresses', async () => {
+    const email = uniqueEmail('guess');
+    await authClient(app, config.publicUrl).signUp('Guess, Gil', email, GOOD_PASSWORD);
+    let address = 0;
+    const fromNewAddress = () => authClient(app, config.publicUrl, `198.22.0.${(address += 1)}`);
+    const guessWith = async (code: string) =>
+      (await fromNewAddress().reset(email, wrongCode(code), NEW_PASSWORD)).status;
+
+    // Two codes, five wrong tries each: ten tries, the ceiling.
+    for (let round = 0; round < 2; round += 1) {
+      expect((await fromNewAddress().requestReset(email)).status).toBe(200);
+      const code = codeFrom(await smtp.nextMailTo(email));
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        expect(await guessWith(code)).toBeGreaterThanOrEqual(400);
+    }
+    // A third code is mailed, but no further try is checked, not even the right code.
+    expect((await fromNewAddress().requestReset(email)).status).toBe(200);
+    const code = codeFrom(await smtp.nextMailTo(email));
+    const refused = await fromNewAddress().reset(email, code, NEW_PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(refused.body?.code).toBe('TOO_MANY_REQUESTS');
+    // Other routes that check a code share the ceiling.
+    for (const path of [
+      '/api/auth/email-otp/check-verification-otp',
+      '/api/auth/sign-in/email-otp',
+    ])
+      expect(
+        (await fromNewAddress().call('POST', path, { email, otp: code, type: 'forget-password' }))
+          .status,
+      ).toBe(429);
+    // The password was not changed, and the owner can still sign in.
+    expect((await fromNewAddress().signIn(email, GOOD_PASSWORD)).status).toBe(200);
+  });
 });

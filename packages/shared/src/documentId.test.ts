@@ -64,6 +64,7 @@ describe('isValidDocumentId', () => {
     ['a lone high surrogate', '\uD800', 'valid Unicode'],
     ['a lone low surrogate inside text', 'a\uDC00b', 'valid Unicode'],
     ['a swapped surrogate pair', '\uDE00\uD83D', 'valid Unicode'],
+    ['a NUL (PostgreSQL cannot store it)', 'a\u0000b', "can't contain the NUL character"],
     ['a slash', 'a/b', "can't contain '/'"],
     ['only a slash', '/', "can't contain '/'"],
     ['a trailing slash', 'abc/', "can't contain '/'"],

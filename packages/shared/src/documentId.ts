@@ -16,7 +16,8 @@ export function utf8ByteLength(text: string): number {
 /**
  * Why `id` is not a valid document identifier, as a sentence a person can read, or `null` when it
  * is valid. The rules (SPEC §5): text, not empty, survives a UTF-8 round trip (no lone surrogates),
- * at most 1500 UTF-8 bytes, no '/', not '.' or '..', and not both starting and ending with '__'.
+ * no NUL (PostgreSQL cannot store it), at most 1500 UTF-8 bytes, no '/', not '.' or '..', and
+ * not both starting and ending with '__'.
  */
 export function documentIdProblem(id: unknown): string | null {
   if (typeof id !== 'string') return 'An id must be text';
@@ -24,6 +25,8 @@ export function documentIdProblem(id: unknown): string | null {
   const bytes = encoder.encode(id);
   // A lone surrogate encodes as U+FFFD, so it does not come back unchanged.
   if (decoder.decode(bytes) !== id) return 'An id must be valid Unicode text';
+  // PostgreSQL's text cannot hold U+0000.
+  if (id.includes('\u0000')) return "An id can't contain the NUL character (U+0000)";
   if (bytes.length > DOCUMENT_ID_MAX_BYTES) {
     return `An id can be at most ${DOCUMENT_ID_MAX_BYTES} bytes`;
   }

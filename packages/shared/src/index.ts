@@ -1,6 +1,7 @@
 // Docs: DESIGN §3 — @seminar/shared: constants, pure rules (SPEC §3–§9) and zod schemas used by both
 // the server and the web app.
 export * from './constants';
+export * from './text';
 export * from './names';
 export * from './email';
 export * from './emailAddress';

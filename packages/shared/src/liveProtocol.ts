@@ -3,6 +3,7 @@
 // by the server's hub, which encodes each event once and writes the same bytes to every subscriber
 // of a key — so event frames name the topic and key, never a per-subscriber id.
 import { z } from 'zod';
+import { textSchema } from './text';
 import type { LiveEvent } from './liveEvents';
 
 /** The keep-alive texts: the client sends PING, the server answers PONG. */
@@ -35,7 +36,7 @@ export const clientFrameSchema = z.discriminatedUnion('t', [
     i: z.unknown().optional(),
   }),
   /** Ends the subscription to topic `p` at key `k`. */
-  z.strictObject({ t: z.literal('u'), p: pathSchema, k: z.string().max(2000) }),
+  z.strictObject({ t: z.literal('u'), p: pathSchema, k: textSchema().max(2000) }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 

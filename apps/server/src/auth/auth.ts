@@ -13,6 +13,7 @@ import {
   RESET_CODE_MAX_ATTEMPTS,
   RESET_CODE_TTL_MS,
   SESSION_REFRESH_BEFORE_EXPIRY_MS,
+  textProblem,
 } from '@seminar/shared';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -21,13 +22,48 @@ import type { Mailer } from '../mail/mailer';
 import { invitationsClaimer } from '../classes/memberCommands';
 import { passwordProblem } from './passwordPolicy';
 import { resetCodeMail } from './mails';
+import { signInDelays } from './signInDelays';
 import { notify, toNotice } from '../live/bus';
 import { sessionsEndedSignal } from '../live/signals';
 
-type AttemptKind = 'sign-in-failure' | 'reset-request';
+type AttemptKind = 'sign-in-failure' | 'reset-request' | 'code-check';
+
+/**
+ * Every Better Auth route that mails a code (the email-OTP plugin has three for the same reset
+ * code): all count against one per-account limit, so no route is a way around it.
+ */
+export const CODE_REQUEST_PATHS: ReadonlySet<string> = new Set([
+  '/email-otp/send-verification-otp',
+  '/email-otp/request-password-reset',
+  '/forget-password/email-otp',
+]);
+
+/** Every route that checks a code: each try counts against one per-account ceiling. */
+export const CODE_CHECK_PATHS: ReadonlySet<string> = new Set([
+  '/email-otp/reset-password',
+  '/email-otp/check-verification-otp',
+  '/email-otp/verify-email',
+  '/sign-in/email-otp',
+]);
 
 /** The header our HTTP bridge sets to the client address Fastify resolved (TRUST_PROXY-aware). */
 export const CLIENT_IP_HEADER = 'x-seminar-client-ip';
+
+/** Why some text in a request body cannot be stored (see textProblem), or null. */
+function bodyTextProblem(value: unknown): string | null {
+  if (typeof value === 'string') return textProblem(value);
+  if (typeof value !== 'object' || value === null) return null;
+  for (const item of Object.values(value)) {
+    const problem = bodyTextProblem(item);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** The client address our HTTP bridge resolved (see CLIENT_IP_HEADER). */
+function clientIp(headers: Headers | undefined): string {
+  return headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
+}
 
 /** Sessions last 7 days; used within 5 minutes of expiry they slide forward (SPEC §9). */
 const SESSION_TTL_S = 7 * 24 * 60 * 60;
@@ -54,6 +90,7 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
       );
     return row?.count ?? 0;
   };
+  const delays = signInDelays(db, limits.failedSignInsPerAccount, failureWindowMs);
   const tooManyForAccount = (message: string) =>
     new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_REQUESTS', message });
 
@@ -106,9 +143,12 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
       customRules: {
         '/sign-in/email': { window: 60, max: limits.perIpPerMinute },
         '/sign-up/email': { window: 60, max: limits.perIpPerMinute },
-        '/email-otp/send-verification-otp': { window: 60, max: limits.perIpPerMinute },
-        '/email-otp/reset-password': { window: 60, max: limits.perIpPerMinute },
-        '/forget-password/email-otp': { window: 60, max: limits.perIpPerMinute },
+        ...Object.fromEntries(
+          [...CODE_REQUEST_PATHS, ...CODE_CHECK_PATHS].map((path) => [
+            path,
+            { window: 60, max: limits.perIpPerMinute },
+          ]),
+        ),
       },
     },
     plugins: [
@@ -169,6 +209,9 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Text the database cannot store (a NUL) would fail its query with a bare 500.
+        const problem = bodyTextProblem(ctx.body);
+        if (problem) throw new APIError('BAD_REQUEST', { code: 'INVALID_TEXT', message: problem });
         const body = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
         if (ctx.path === '/sign-up/email' || ctx.path === '/email-otp/reset-password') {
           const password = typeof body.password === 'string' ? body.password : '';
@@ -182,11 +225,15 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
         if (typeof body.email !== 'string') return;
         const email = normalizeEmail(body.email);
         if (ctx.path === '/sign-in/email') {
-          if ((await recentAttempts('sign-in-failure', email)) >= limits.failedSignInsPerAccount) {
-            throw tooManyForAccount('Too many failed sign-ins for this account. Try again later.');
+          const waitMs = await delays.waitMs(email, clientIp(ctx.headers));
+          if (waitMs > 0) {
+            const seconds = Math.ceil(waitMs / 1000);
+            throw tooManyForAccount(
+              `Too many failed sign-ins for this account from here. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+            );
           }
         }
-        if (ctx.path === '/email-otp/send-verification-otp') {
+        if (CODE_REQUEST_PATHS.has(ctx.path)) {
           if ((await recentAttempts('reset-request', email)) >= limits.resetRequestsPerAccount) {
             throw tooManyForAccount(
               'Too many codes were requested for this account. Try again later.',
@@ -194,19 +241,27 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
           }
           await db.insert(authAttempts).values({ kind: 'reset-request', email });
         }
+        if (CODE_CHECK_PATHS.has(ctx.path)) {
+          // Recorded before it is checked, so tries sent all at once are counted all the same.
+          await db.insert(authAttempts).values({ kind: 'code-check', email });
+          if ((await recentAttempts('code-check', email)) > limits.codeChecksPerAccount) {
+            throw tooManyForAccount(
+              'Too many codes were tried for this account. Request a new code later.',
+            );
+          }
+        }
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/sign-in/email') return;
         const returned = ctx.context.returned;
         const body = (ctx.body ?? {}) as { email?: unknown };
-        if (
-          returned instanceof APIError &&
-          returned.statusCode === 401 &&
-          typeof body.email === 'string'
-        ) {
-          await db
-            .insert(authAttempts)
-            .values({ kind: 'sign-in-failure', email: normalizeEmail(body.email) });
+        if (typeof body.email !== 'string') return;
+        const email = normalizeEmail(body.email);
+        const ip = clientIp(ctx.headers);
+        if (returned instanceof APIError) {
+          if (returned.statusCode === 401) await delays.failed(email, ip);
+        } else if (ctx.context.newSession) {
+          await delays.succeeded(email, ip);
         }
       }),
     },

@@ -111,7 +111,8 @@ export async function classRequester(
     });
     throw error instanceof TRPCError
       ? error
-      : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: reason });
+      : // The cause (maybe SQL and data) is logged under an error id, never sent (errors.ts).
+        new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: reason, cause: error });
   }
 }
 

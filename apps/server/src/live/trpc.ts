@@ -3,6 +3,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { SessionUser } from '../auth/session';
+import { internalErrorMessage, reportInternalError } from '../errors';
 import type { Services } from '../runtime';
 import type { LiveEvent } from '@seminar/shared';
 import type { TrackedEnvelope } from '@trpc/server';
@@ -46,7 +47,21 @@ const t = initTRPC
   .context<LiveContext>()
   .meta<LiveMeta>()
   .create({
-    errorFormatter({ shape, error }) {
+    errorFormatter({ shape, error, ctx, path, type }) {
+      // An unexpected failure: its message may hold SQL and data (a failed query's parameters), so
+      // the client gets a worded message and an error id, and the log the detail under that id.
+      if (error.code === 'INTERNAL_SERVER_ERROR') {
+        const errorId = reportInternalError(error, ctx?.services.hub.log, {
+          path,
+          type,
+          uid: ctx?.viewer?.uid,
+        });
+        return {
+          ...shape,
+          message: internalErrorMessage(errorId),
+          data: { ...shape.data, stack: undefined, issues: null, errorId },
+        };
+      }
       // Bad input: the zod issues travel as plain data so the client can show them next to fields.
       const issues =
         error.cause instanceof ZodError
@@ -55,7 +70,7 @@ const t = initTRPC
               message: issue.message,
             }))
           : null;
-      return { ...shape, data: { ...shape.data, stack: undefined, issues } };
+      return { ...shape, data: { ...shape.data, stack: undefined, issues, errorId: null } };
     },
   });
 

@@ -7,6 +7,7 @@ import {
   MESSAGE_PAGE_SIZE,
   type Message,
   type StreamCursor,
+  textSchema,
 } from '@seminar/shared';
 import { requireChannelAccess, type ChannelAccess } from '../channels/access';
 import { queryRows, type Db } from '../db/client';
@@ -25,7 +26,7 @@ export const MAX_RESUME_ROWS = 1_000;
 export const messagesLiveInputSchema = z.object({
   class_id: documentIdSchema,
   channel_id: documentIdSchema,
-  lastEventId: z.string().max(40).nullish(),
+  lastEventId: textSchema().max(40).nullish(),
 });
 export type MessagesLiveInput = z.infer<typeof messagesLiveInputSchema>;
 

@@ -1,12 +1,13 @@
 // Docs: docs/accounts.md#disabling-a-user — PUT /api/admin/users/:uid/disabled, for site admins.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { textSchema } from '@seminar/shared';
 import { sessionUser } from '../auth/session';
 import { requireServices, type Runtime } from '../runtime';
 import { userDisabledSetter } from './commands';
 import { canSetUserDisabled } from './policies';
 
-const paramsSchema = z.object({ uid: z.string().min(1).max(200) });
+const paramsSchema = z.object({ uid: textSchema().min(1).max(200) });
 const bodySchema = z.object({ disabled: z.boolean() });
 
 export function registerUserRoutes(app: FastifyInstance, runtime: Runtime): void {

@@ -39,6 +39,10 @@ describe('describeError', () => {
       'Something went wrong on the server. Try again.',
     ],
     [
+      trpcError('INTERNAL_SERVER_ERROR', 'Something went wrong…', { errorId: '0a1b2c3d4e5f' }),
+      'Something went wrong on the server. Try again. (Error id 0a1b2c3d4e5f.)',
+    ],
+    [
       trpcError('BAD_REQUEST', 'Input validation failed', {
         issues: [{ path: ['body'], message: 'Write a message' }],
       }),

@@ -84,6 +84,10 @@ export function describeError(error: unknown): string {
       if (SERVER_WORDED_CODES.has(code) && error.message) return error.message;
       if (code === 'BAD_REQUEST') return firstIssue(error.data) ?? BAD_REQUEST_MESSAGE;
       const words = WORDS_BY_CODE[code];
+      // The server logged the detail under this id: with it an administrator can find it.
+      const errorId = isRecord(error.data) ? error.data.errorId : undefined;
+      if (words && typeof errorId === 'string' && errorId !== '')
+        return `${words} (Error id ${errorId}.)`;
       if (words) return words;
     }
   }

@@ -1,6 +1,7 @@
 // Docs: SPEC §3 "Activity" (activity_id, class_id, enabled, deleted, pending_deleted) and DESIGN §2
 // "Activities" (the fields SPEC leaves open).
 import { z } from 'zod';
+import { textSchema } from '../text';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from '../constants';
 import { documentIdSchema } from '../documentId';
 import {
@@ -21,9 +22,9 @@ export const DUE_BEFORE_START_MESSAGE = "Due date can't be before the start date
 export const activitySchema = z.object({
   activity_id: documentIdSchema,
   class_id: documentIdSchema,
-  title: z.string(),
-  description: z.string().default(''),
-  activity_qualified_name: z.string().default(''),
+  title: textSchema(),
+  description: textSchema().default(''),
+  activity_qualified_name: textSchema().default(''),
   product_id: documentIdSchema.nullable().default(null),
   channel_id: documentIdSchema.nullable().default(null),
   start_date: storedDateSchema,
@@ -47,20 +48,17 @@ export const activityInputSchema = z
   .object({
     activity_id: documentIdSchema,
     class_id: documentIdSchema,
-    title: z
-      .string({ error: 'Enter a title' })
+    title: textSchema({ error: 'Enter a title' })
       .trim()
       .min(1, { error: 'Enter a title' })
       .max(NAME_MAX_LENGTH, { error: `A title can be at most ${NAME_MAX_LENGTH} characters` }),
-    description: z
-      .string()
+    description: textSchema()
       .trim()
       .max(DESCRIPTION_MAX_LENGTH, {
         error: `A description can be at most ${DESCRIPTION_MAX_LENGTH} characters`,
       })
       .default(''),
-    activity_qualified_name: z
-      .string()
+    activity_qualified_name: textSchema()
       .trim()
       .max(SHORT_TEXT_MAX_LENGTH, {
         error: `A qualified name can be at most ${SHORT_TEXT_MAX_LENGTH} characters`,

@@ -1,6 +1,7 @@
 // Docs: SPEC §7 (event payload and context fields), DESIGN §2 "Analytics" (POST /api/events, batched).
 // Limits are generous for real browsers but keep one event small on the server.
 import { z } from 'zod';
+import { textSchema } from '../text';
 import { ANALYTICS_BATCH_MAX_EVENTS, ANALYTICS_EVENT_NAMES } from '../constants';
 import { documentIdSchema } from '../documentId';
 import { roleSchema } from '../roles';
@@ -16,7 +17,7 @@ export const analyticsEventNameSchema = z.enum(ANALYTICS_EVENT_NAMES);
 export const classEventPayloadSchema = z.object({
   uid: uidSchema,
   class_id: documentIdSchema,
-  class_name: z.string().max(1000).nullable(),
+  class_name: textSchema().max(1000).nullable(),
   role: roleSchema.nullable(),
 });
 
@@ -31,7 +32,7 @@ export type ClassEventPayload = z.infer<typeof classEventPayloadSchema>;
 export const eventPayloadSchema = z.strictObject({
   uid: uidSchema,
   class_id: documentIdSchema.optional(),
-  class_name: z.string().max(1000).nullable().optional(),
+  class_name: textSchema().max(1000).nullable().optional(),
   role: roleSchema.nullable().optional(),
   channel_id: documentIdSchema.optional(),
 });
@@ -47,7 +48,7 @@ const CLASS_EVENTS: ReadonlySet<string> = new Set([
   'message_sent',
 ]);
 
-const text = (max: number) => z.string().max(max);
+const text = (max: number) => textSchema().max(max);
 
 /**
  * One analytics event with its context (SPEC §7). timestamp is epoch ms on the client's clock;

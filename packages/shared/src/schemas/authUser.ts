@@ -1,12 +1,13 @@
 // Docs: SPEC §3 "Auth user" — the signed-in user as the client knows it.
 import { z } from 'zod';
+import { textSchema } from '../text';
 import { emailSchema } from '../email';
 import { uidSchema } from './common';
 
 /** The signed-in user: uid, display name ('' when unset) and normalized e-mail. */
 export const authUserSchema = z.object({
   uid: uidSchema,
-  displayName: z.string().default(''),
+  displayName: textSchema().default(''),
   email: emailSchema,
 });
 

@@ -1,5 +1,6 @@
 // Docs: SPEC §3 "Channel", "Channel user record", "Channel notification"; DESIGN §2 "Channel group".
 import { z } from 'zod';
+import { textSchema } from '../text';
 import { CHANNEL_GROUP_MAX_MEMBERS, NOTIFICATION_TYPES } from '../constants';
 import { documentIdSchema } from '../documentId';
 import { emailSchema } from '../email';
@@ -13,7 +14,7 @@ import { auditFields, timestampSchema, uidSchema } from './common';
 export const channelSchema = z.object({
   channel_id: documentIdSchema,
   class_id: documentIdSchema,
-  name: z.string().default(''),
+  name: textSchema().default(''),
   is_public: z.boolean().default(false),
   enabled: z.boolean(),
   deleted: z.boolean(),
@@ -62,8 +63,7 @@ export const channelNotificationSchema = z.object({
 export type ChannelNotification = z.infer<typeof channelNotificationSchema>;
 
 /** A channel name as typed: trimmed, 1–80 characters. */
-export const channelNameSchema = z
-  .string({ error: 'Enter a channel name' })
+export const channelNameSchema = textSchema({ error: 'Enter a channel name' })
   .trim()
   .min(1, { error: 'Enter a channel name' })
   .max(80, { error: 'A channel name can be at most 80 characters' });
@@ -112,8 +112,8 @@ export type ChannelUpdateInput = z.infer<typeof channelUpdateInputSchema>;
 
 /** A typing or online notice as the live query sends it, with the sender's display name. */
 export const channelNotificationViewSchema = channelNotificationSchema.extend({
-  id: z.string(),
-  from_name: z.string(),
+  id: textSchema(),
+  from_name: textSchema(),
   version: z.int().min(0).default(0),
 });
 /** A typing or online notice in a live list. */

@@ -1,5 +1,6 @@
 // Docs: SPEC §3 "Class" (stored at classes/{class_id}) and §2 (a pending class cannot be selected).
 import { z } from 'zod';
+import { textSchema } from '../text';
 import { roleSchema } from '../roles';
 import {
   auditFields,
@@ -17,15 +18,15 @@ import { documentIdSchema } from '../documentId';
  */
 export const classSchema = z.object({
   class_id: documentIdSchema,
-  name: z.string(),
+  name: textSchema(),
   is_public: z.boolean().default(false),
   is_demo: z.boolean().default(false),
   enabled: z.boolean(),
   deleted: z.boolean(),
-  course_code: z.string().default(''),
-  course_term: z.string().default(''),
-  course_name: z.string().default(''),
-  course_description: z.string().default(''),
+  course_code: textSchema().default(''),
+  course_term: textSchema().default(''),
+  course_name: textSchema().default(''),
+  course_description: textSchema().default(''),
   course_disciplines: storedTagListSchema,
   course_categories: storedTagListSchema,
   start_date: storedDateSchema,

@@ -2,6 +2,7 @@
 // milliseconds (a number, server-stamped, time-zone free); calendar dates (start, end and due dates)
 // are 'YYYY-MM-DD' text because they name a day, not an instant.
 import { z } from 'zod';
+import { textSchema } from '../text';
 import { TAG_LIST_MAX_ITEMS } from '../constants';
 import { documentIdSchema } from '../documentId';
 
@@ -34,11 +35,11 @@ export const uidSchema = documentIdSchema;
 export const auditFields = {
   updated_at: timestampSchema.nullable().default(null),
   updated_by: uidSchema.nullable().default(null),
-  updated_by_name: z.string().nullable().default(null),
+  updated_by_name: textSchema().nullable().default(null),
 };
 
 /** A stored list of labels (disciplines, categories); missing means empty. */
-export const storedTagListSchema = z.array(z.string()).default(() => []);
+export const storedTagListSchema = z.array(textSchema()).default(() => []);
 
 /**
  * A list of labels from a form: each trimmed and non-blank, at most TAG_LIST_MAX_ITEMS, duplicates
@@ -46,8 +47,7 @@ export const storedTagListSchema = z.array(z.string()).default(() => []);
  */
 export const tagListInputSchema = z
   .array(
-    z
-      .string()
+    textSchema()
       .trim()
       .min(1, { error: "A label can't be blank" })
       .max(100, { error: 'A label can be at most 100 characters' }),

@@ -1,6 +1,7 @@
 // Docs: SPEC §3 "Student, instructor and admin membership profiles" (each keyed by uid; the class id
 // comes from the parent class) and §6 (roles come from active membership records).
 import { z } from 'zod';
+import { textSchema } from '../text';
 import { documentIdSchema } from '../documentId';
 import { emailSchema } from '../email';
 import { roleSchema } from '../roles';
@@ -17,7 +18,7 @@ const personProfile = {
   enabled: z.boolean(),
   deleted: z.boolean(),
   pending_deleted: z.boolean().default(false),
-  name: z.string().default(''),
+  name: textSchema().default(''),
   email: emailSchema.nullable().default(null),
   ...auditFields,
 };
@@ -52,12 +53,12 @@ export type AdminProfile = z.infer<typeof adminProfileSchema>;
  * `invite:role:email`.
  */
 export const rosterEntrySchema = z.object({
-  id: z.string(),
+  id: textSchema(),
   class_id: documentIdSchema,
   uid: uidSchema.nullable(),
   role: roleSchema,
-  name: z.string(),
-  email: z.string().nullable(),
+  name: textSchema(),
+  email: textSchema().nullable(),
   enabled: z.boolean(),
   deleted: z.boolean(),
   pending_deleted: z.boolean().default(false),
@@ -73,7 +74,7 @@ export const membersAddInputSchema = z.object({
   class_id: documentIdSchema,
   role: roleSchema,
   people: z
-    .array(z.object({ email: emailSchema, name: z.string().trim().max(200).default('') }))
+    .array(z.object({ email: emailSchema, name: textSchema().trim().max(200).default('') }))
     .min(1, { error: 'Add at least one email address' })
     .max(500, { error: 'Add at most 500 people at a time' }),
 });

@@ -1,6 +1,7 @@
 // Docs: DESIGN §2 "Messages" and §4 (per-channel seq in commit order; creates idempotent on the
 // client-made id).
 import { z } from 'zod';
+import { textSchema } from '../text';
 import { MESSAGE_MAX_LENGTH } from '../constants';
 import { documentIdSchema } from '../documentId';
 import { recordIdSchema } from '../recordId';
@@ -11,8 +12,7 @@ import { timestampSchema, uidSchema } from './common';
  * counts them) and not blank. The text is kept exactly as written (no trim): leading spaces can
  * matter in markdown, e.g. an indented code block.
  */
-export const messageBodySchema = z
-  .string({ error: 'Write a message' })
+export const messageBodySchema = textSchema({ error: 'Write a message' })
   .max(MESSAGE_MAX_LENGTH, {
     error: `A message can be at most ${MESSAGE_MAX_LENGTH} characters`,
   })
@@ -28,8 +28,8 @@ export const messageSchema = z.object({
   channel_id: documentIdSchema,
   seq: z.int().min(1),
   author_uid: uidSchema,
-  author_name: z.string(),
-  body: z.string().max(MESSAGE_MAX_LENGTH),
+  author_name: textSchema(),
+  body: textSchema().max(MESSAGE_MAX_LENGTH),
   created_at: timestampSchema,
   edited_at: timestampSchema.nullable().default(null),
   deleted: z.boolean().default(false),

@@ -1,5 +1,6 @@
 // Docs: SPEC §3 "Pending class request" (collection pending_classes) and §4 "Class creation".
 import { z } from 'zod';
+import { textSchema } from '../text';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from '../constants';
 import { documentIdSchema } from '../documentId';
 import type { Class } from './class';
@@ -19,11 +20,11 @@ export const END_BEFORE_START_MESSAGE = "End date can't be before the start date
 /** A stored pending class request (SPEC §3). */
 export const pendingClassSchema = z.object({
   pending_class_id: documentIdSchema,
-  name: z.string(),
-  course_code: z.string().default(''),
-  course_term: z.string().default(''),
-  course_name: z.string().default(''),
-  course_description: z.string().default(''),
+  name: textSchema(),
+  course_code: textSchema().default(''),
+  course_term: textSchema().default(''),
+  course_name: textSchema().default(''),
+  course_description: textSchema().default(''),
   course_disciplines: storedTagListSchema,
   course_categories: storedTagListSchema,
   start_date: storedDateSchema,
@@ -36,8 +37,7 @@ export const pendingClassSchema = z.object({
 export type PendingClass = z.infer<typeof pendingClassSchema>;
 
 const shortText = (label: string) =>
-  z
-    .string()
+  textSchema()
     .trim()
     .max(SHORT_TEXT_MAX_LENGTH, {
       error: `${label} can be at most ${SHORT_TEXT_MAX_LENGTH} characters`,
@@ -47,16 +47,14 @@ const shortText = (label: string) =>
 // The fields of the class request form, without the cross-field date rule (zod cannot .extend or
 // .omit an object once it carries a refinement, so the rule is added per schema below).
 const formFields = z.object({
-  name: z
-    .string({ error: 'Enter a class name' })
+  name: textSchema({ error: 'Enter a class name' })
     .trim()
     .min(1, { error: 'Enter a class name' })
     .max(NAME_MAX_LENGTH, { error: `A class name can be at most ${NAME_MAX_LENGTH} characters` }),
   course_code: shortText('A course code'),
   course_term: shortText('A course term'),
   course_name: shortText('A course name'),
-  course_description: z
-    .string()
+  course_description: textSchema()
     .trim()
     .max(DESCRIPTION_MAX_LENGTH, {
       error: `A description can be at most ${DESCRIPTION_MAX_LENGTH} characters`,

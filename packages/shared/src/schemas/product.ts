@@ -1,5 +1,6 @@
 // Docs: SPEC §3 "Public AI product" (only entries enabled and not deleted are listed).
 import { z } from 'zod';
+import { textSchema } from '../text';
 import { documentIdSchema } from '../documentId';
 
 /**
@@ -10,24 +11,24 @@ import { documentIdSchema } from '../documentId';
 export const publicProductSchema = z.object({
   product_id: documentIdSchema,
   seq: z.int(),
-  title: z.string(),
-  name: z.string(),
-  product_qualified_name: z.string(),
-  product_type: z.string(),
-  product_files: z.array(z.string()).default(() => []),
-  product_billing_id: z.string().nullable(),
-  product_billing_name: z.string().nullable(),
+  title: textSchema(),
+  name: textSchema(),
+  product_qualified_name: textSchema(),
+  product_type: textSchema(),
+  product_files: z.array(textSchema()).default(() => []),
+  product_billing_id: textSchema().nullable(),
+  product_billing_name: textSchema().nullable(),
   /** Price per user in the billing currency's main unit; null when not priced. */
   price_per_user: z.number().nonnegative().nullable(),
-  description: z.string(),
-  learning_objective: z.string().default(''),
-  contributor: z.string(),
-  disciplines: z.array(z.string()),
-  categories: z.array(z.string()),
-  product_version: z.string(),
-  product_access_type: z.string().min(1).default('public'),
-  ai_agent_cooperation_mode: z.string().nullable(),
-  ai_agent_refs: z.array(z.string()),
+  description: textSchema(),
+  learning_objective: textSchema().default(''),
+  contributor: textSchema(),
+  disciplines: z.array(textSchema()),
+  categories: z.array(textSchema()),
+  product_version: textSchema(),
+  product_access_type: textSchema().min(1).default('public'),
+  ai_agent_cooperation_mode: textSchema().nullable(),
+  ai_agent_refs: z.array(textSchema()),
   enabled: z.boolean(),
   deleted: z.boolean(),
   /** The live version (DESIGN §4). */
@@ -38,7 +39,7 @@ export const publicProductSchema = z.object({
 export type PublicProduct = z.infer<typeof publicProductSchema>;
 
 const labelList = z
-  .array(z.string().trim().min(1).max(100))
+  .array(textSchema().trim().min(1).max(100))
   .max(50)
   .default(() => []);
 
@@ -46,30 +47,30 @@ const labelList = z
 export const productInputSchema = z.object({
   product_id: documentIdSchema,
   seq: z.int().min(0).max(1_000_000).default(0),
-  title: z.string({ error: 'Enter a title' }).trim().min(1, { error: 'Enter a title' }).max(200),
-  name: z.string({ error: 'Enter a name' }).trim().min(1, { error: 'Enter a name' }).max(200),
-  product_qualified_name: z.string().trim().max(200).default(''),
-  product_type: z.string().trim().max(100).default(''),
+  title: textSchema({ error: 'Enter a title' }).trim().min(1, { error: 'Enter a title' }).max(200),
+  name: textSchema({ error: 'Enter a name' }).trim().min(1, { error: 'Enter a name' }).max(200),
+  product_qualified_name: textSchema().trim().max(200).default(''),
+  product_type: textSchema().trim().max(100).default(''),
   product_files: z
-    .array(z.string().trim().min(1).max(500))
+    .array(textSchema().trim().min(1).max(500))
     .max(100)
     .default(() => []),
-  product_billing_id: z.string().trim().max(200).nullable().default(null),
-  product_billing_name: z.string().trim().max(200).nullable().default(null),
+  product_billing_id: textSchema().trim().max(200).nullable().default(null),
+  product_billing_name: textSchema().trim().max(200).nullable().default(null),
   price_per_user: z
     .number()
     .nonnegative({ error: 'A price cannot be negative' })
     .max(1_000_000)
     .nullable()
     .default(null),
-  description: z.string().trim().max(10_000).default(''),
-  learning_objective: z.string().trim().max(10_000).default(''),
-  contributor: z.string().trim().max(200).default(''),
+  description: textSchema().trim().max(10_000).default(''),
+  learning_objective: textSchema().trim().max(10_000).default(''),
+  contributor: textSchema().trim().max(200).default(''),
   disciplines: labelList,
   categories: labelList,
-  product_version: z.string().trim().max(50).default(''),
-  product_access_type: z.string().trim().min(1).max(50).default('public'),
-  ai_agent_cooperation_mode: z.string().trim().max(100).nullable().default(null),
+  product_version: textSchema().trim().max(50).default(''),
+  product_access_type: textSchema().trim().min(1).max(50).default('public'),
+  ai_agent_cooperation_mode: textSchema().trim().max(100).nullable().default(null),
   ai_agent_refs: labelList,
   enabled: z.boolean().default(true),
 });

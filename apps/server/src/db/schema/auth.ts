@@ -77,14 +77,15 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * Failed sign-ins and reset-code requests per account, for the strict per-account limits (e.g. 10
- * failed sign-ins per 15 minutes); Better Auth's own limiter counts per client IP only.
+ * Code requests and code checks per account, for the strict per-account limits (e.g. 5 codes per 15
+ * minutes); Better Auth's own limiter counts per client IP only. Failed sign-ins are now kept per
+ * account and address in rate_limits (auth/signInDelays.ts); older 'sign-in-failure' rows age out.
  */
 export const authAttempts = pgTable(
   'auth_attempts',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    kind: text('kind').$type<'sign-in-failure' | 'reset-request'>().notNull(),
+    kind: text('kind').$type<'sign-in-failure' | 'reset-request' | 'code-check'>().notNull(),
     email: text('email').notNull(),
     at: at('at').notNull().defaultNow(),
   },

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { clientFrameSchema, LIVE_PING, LIVE_PONG, type ClientFrame } from '@seminar/shared';
 import { sessionIsLive, type SessionUser, type ViewerSession } from '../../auth/session';
+import { reportInternalError } from '../../errors';
 import type { Services } from '../../runtime';
 import type { LiveSink, Subscriber } from '../subscriber';
 import type { AnyTopic } from '../topic';
@@ -288,8 +289,9 @@ export class Connection implements LiveSink, LiveSession {
   ): void {
     if (this.revoked || this.gone) return;
     const error = getTRPCErrorFromUnknown(cause);
+    // The detail is logged here under an error id; the error formatter sends the client only the id.
     if (error.code === 'INTERNAL_SERVER_ERROR')
-      this.host.log.error({ err: error, path, uid: this.viewer.uid }, 'live request failed');
+      reportInternalError(error, this.host.log, { path, type, uid: this.viewer.uid, live: true });
     const services = this.host.services();
     const shape = getErrorShape({
       config: this.host.router._def._config,

@@ -1,0 +1,84 @@
+// One server process per embedded data folder, with real processes: a second server on the same
+// DATA_DIR stops with a clear message and a non-zero exit, and the lock of a server killed with
+// SIGKILL is taken over by the next start. PGlite only: PostgreSQL has no data folder here.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import {
+  freePort,
+  repoRoot,
+  startServerProcess,
+  type ServerProcess,
+} from '../../../../test-support/serverProcess';
+import { DATA_DIR_LOCK_FILE } from '../../src/db/dataDirLock';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'seminar-shared-data-'));
+const lockPath = join(dataDir, DATA_DIR_LOCK_FILE);
+const servers: ServerProcess[] = [];
+const lockPid = () => (JSON.parse(readFileSync(lockPath, 'utf8')) as { pid: number }).pid;
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Runs a server from source on `dataDir` until it exits by itself; its exit code and output. */
+async function runUntilExit(): Promise<{ code: number | null; output: string }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearTimeout(timer);
+  return { code, output };
+}
+
+const start = async () => {
+  const server = await startServerProcess({ from: 'source', env: { DATA_DIR: dataDir } });
+  servers.push(server);
+  return server;
+};
+
+it('a second server on the same DATA_DIR stops; a killed server’s lock is taken over', async () => {
+  const first = await start();
+  const firstPid = lockPid();
+
+  const second = await runUntilExit();
+  expect(second.code).toBe(1);
+  expect(second.output).toContain(`Another Seminar server (pid ${firstPid} `);
+  expect(second.output).toContain(lockPath);
+  // The first server still owns the folder and still answers.
+  expect(lockPid()).toBe(firstPid);
+  expect((await fetch(`${first.url}/healthz`)).ok).toBe(true);
+
+  // A crash leaves the lock behind; its pid is gone, so the next start takes it over.
+  await first.kill();
+  expect(lockPid()).toBe(firstPid);
+  const third = await start();
+  expect(lockPid()).not.toBe(firstPid);
+  expect((await fetch(`${third.url}/healthz`)).ok).toBe(true);
+
+  // A clean stop frees the folder.
+  await third.stop();
+  expect(existsSync(lockPath)).toBe(false);
+}, 180_000);

@@ -1,0 +1,272 @@
+// Text PostgreSQL cannot store (U+0000) and text that is not Unicode (a lone surrogate) are refused
+// by validation on every procedure, with a worded BAD_REQUEST on the field: none reaches the
+// database (where a NUL used to fail the query with INTERNAL_SERVER_ERROR). The procedures are
+// enumerated from the router, so a new procedure fails here until it has a sample input below.
+// On PGlite and PostgreSQL.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TRPCError } from '@trpc/server';
+import { ZodError, type ZodType } from 'zod';
+import { makeRecordId, TEXT_NUL_MESSAGE, TEXT_UNICODE_MESSAGE } from '@seminar/shared';
+import { appRouter } from '../src/router';
+import { callerFor } from './callers';
+import { testDatabaseKind } from './database';
+import { useTestServer } from './factories';
+import { signUpUser, type TestUser } from './fixtures';
+
+const server = useTestServer();
+let viewer: TestUser;
+
+beforeAll(async () => {
+  viewer = await signUpUser(server.made.app, server.made.config.publicUrl, 'Nul, Nora');
+});
+
+const ids = { class_id: 'class_1', channel_id: 'channel_1' };
+const day = '2026-10-01';
+const tags = ['Strategy'];
+
+/**
+ * A valid input for every procedure that takes one, with every text field (optional ones too) set,
+ * so each can be spoilt in turn. `expectFullSample` checks that no field is left out.
+ */
+const samples: Record<string, unknown> = {
+  'classes.mine': {},
+  'classes.public': {},
+  'classes.request': {
+    pending_class_id: 'pending_1',
+    name: 'Strategy',
+    course_code: 'S1',
+    course_term: 'Fall',
+    course_name: 'Strategy I',
+    course_description: 'Cases.',
+    course_disciplines: tags,
+    course_categories: tags,
+    start_date: day,
+    end_date: day,
+    is_public: false,
+  },
+  'classes.update': {
+    class_id: 'class_1',
+    name: 'Strategy',
+    course_code: 'S1',
+    course_term: 'Fall',
+    course_name: 'Strategy I',
+    course_description: 'Cases.',
+    course_disciplines: tags,
+    course_categories: tags,
+    start_date: day,
+    end_date: day,
+    is_public: false,
+  },
+  'classes.delete': { class_id: 'class_1' },
+  'classes.join': { class_id: 'class_1' },
+  'classes.roster': { class_id: 'class_1' },
+  'classes.addMembers': {
+    class_id: 'class_1',
+    role: 'student',
+    people: [{ email: 'ann@example.org', name: 'Ann' }],
+  },
+  'classes.setMemberEnabled': { class_id: 'class_1', uid: 'u1', role: 'student', enabled: true },
+  'classes.removeMember': { class_id: 'class_1', uid: 'u1', role: 'student' },
+  'classes.removeInvitation': { class_id: 'class_1', email: 'ann@example.org', role: 'student' },
+  'activities.live': { class_id: 'class_1' },
+  'activities.save': {
+    activity_id: 'activity_1',
+    class_id: 'class_1',
+    title: 'Case one',
+    description: 'Read it.',
+    activity_qualified_name: 'case-one',
+    product_id: 'product_1',
+    channel_id: 'channel_1',
+    start_date: day,
+    due_date: day,
+    enabled: true,
+  },
+  'activities.setEnabled': { class_id: 'class_1', activity_id: 'activity_1', enabled: false },
+  'activities.delete': { class_id: 'class_1', activity_id: 'activity_1' },
+  'channels.live': { class_id: 'class_1' },
+  'channels.create': {
+    ...ids,
+    name: 'general',
+    is_public: true,
+    channel_group: ['ann@example.org'],
+  },
+  'channels.update': {
+    ...ids,
+    name: 'general',
+    is_public: true,
+    enabled: true,
+    channel_group: ['ann@example.org'],
+  },
+  'channels.delete': ids,
+  'channels.setMember': { ...ids, uid: 'u1', member: true },
+  'channels.members': ids,
+  'channels.markRead': { ...ids, seq: 1 },
+  'channels.notifications': ids,
+  'channels.notify': { ...ids, type: 'user_typing' },
+  'channels.clearTyping': ids,
+  'channels.leave': ids,
+  'channels.prewarm': ids,
+  'messages.send': { id: makeRecordId('msg', 'u1'), ...ids, body: 'Hello' },
+  'messages.edit': { id: 'msg_1', body: 'Hello' },
+  'messages.delete': { id: 'msg_1' },
+  'messages.page': { ...ids, beforeSeq: 5 },
+  'messages.live': { ...ids, lastEventId: '12' },
+  'products.live': {},
+  'products.save': {
+    product_id: 'product_1',
+    seq: 1,
+    title: 'Tutor',
+    name: 'tutor',
+    product_qualified_name: 'org.tutor',
+    product_type: 'agent',
+    product_files: ['guide.pdf'],
+    product_billing_id: 'b1',
+    product_billing_name: 'Basic',
+    price_per_user: 1,
+    description: 'Helps.',
+    learning_objective: 'Learn.',
+    contributor: 'Ann',
+    disciplines: tags,
+    categories: tags,
+    product_version: '1.0',
+    product_access_type: 'public',
+    ai_agent_cooperation_mode: 'pair',
+    ai_agent_refs: ['agent_1'],
+    enabled: true,
+  },
+  'products.setEnabled': { product_id: 'product_1', enabled: true },
+  'products.delete': { product_id: 'product_1' },
+};
+
+interface ProcedureDef {
+  type: 'query' | 'mutation' | 'subscription';
+  inputs: ZodType[];
+}
+
+const procedures = Object.entries(appRouter._def.procedures as Record<string, unknown>).map(
+  ([path, procedure]) => ({ path, def: (procedure as { _def: ProcedureDef })._def }),
+);
+const withInput = procedures.filter(({ def }) => def.inputs.length > 0);
+
+type ZodDef = {
+  type: string;
+  shape?: Record<string, ZodType>;
+  innerType?: ZodType;
+  in?: ZodType;
+  left?: ZodType;
+  right?: ZodType;
+  element?: ZodType;
+};
+const defOf = (schema: ZodType) => (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
+
+/** Fails when `sample` leaves out a field of `schema` or leaves a list empty, so no text goes untried. */
+function expectFullSample(schema: ZodType, sample: unknown, at: string): void {
+  const def = defOf(schema);
+  if (def.shape) {
+    for (const [key, field] of Object.entries(def.shape)) {
+      const value = (sample as Record<string, unknown>)[key];
+      expect(value, `sample for ${at}.${key}`).not.toBeUndefined();
+      expect(value, `sample for ${at}.${key}`).not.toBeNull();
+      expectFullSample(field, value, `${at}.${key}`);
+    }
+  } else if (def.innerType) expectFullSample(def.innerType, sample, at);
+  else if (def.type === 'pipe' && def.in) expectFullSample(def.in, sample, at);
+  else if (def.left && def.right) {
+    expectFullSample(def.left, sample, at);
+    expectFullSample(def.right, sample, at);
+  } else if (def.element) {
+    expect((sample as unknown[]).length, `sample list ${at}`).toBeGreaterThan(0);
+    for (const item of sample as unknown[]) expectFullSample(def.element, item, `${at}[]`);
+  }
+}
+
+/** Every path to a string in `value`, e.g. ['people', 0, 'email']. */
+function stringPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return [path];
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => stringPaths(item, [...path, index]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
+  return [];
+}
+
+/** A copy of `value` with the string at `path` changed by `change`. */
+function spoil(
+  value: unknown,
+  path: (string | number)[],
+  change: (text: string) => string,
+): unknown {
+  if (path.length === 0) return change(value as string);
+  const [head, ...rest] = path as [string | number, ...(string | number)[]];
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
+  copy[head] = spoil(copy[head], rest, change);
+  return copy;
+}
+
+/** Calls `path` as the viewer with `input` and returns the error it fails with. */
+async function failureOf(path: string, type: ProcedureDef['type'], input: unknown) {
+  const controller = new AbortController();
+  let target: unknown = callerFor(server.services, viewer, controller.signal);
+  for (const part of path.split('.')) target = (target as Record<string, unknown>)[part];
+  try {
+    const result: unknown = await (target as (input: unknown) => Promise<unknown>)(input);
+    // A subscription that started would have passed validation: end it before reporting.
+    if (type === 'subscription') controller.abort();
+    return { unexpected: result };
+  } catch (error) {
+    controller.abort();
+    return error;
+  }
+}
+
+const spoilers = [
+  ['a NUL', (text: string) => `${text}\u0000x`, TEXT_NUL_MESSAGE],
+  ['a lone surrogate', (text: string) => `${text}\uD800`, TEXT_UNICODE_MESSAGE],
+] as const;
+
+describe(`text the database cannot store (${testDatabaseKind})`, () => {
+  it('every procedure that takes input has a full, valid sample here', () => {
+    expect(withInput.length).toBeGreaterThan(30);
+    for (const { path, def } of withInput) {
+      expect(Object.keys(samples), `add a sample input for ${path}`).toContain(path);
+      for (const schema of def.inputs) {
+        expect(schema.safeParse(samples[path]).error, `sample for ${path}`).toBeUndefined();
+        expectFullSample(schema, samples[path], path);
+      }
+    }
+  });
+
+  it.each(withInput.map(({ path, def }) => [path, def.type] as const))(
+    '%s refuses a NUL and a lone surrogate in each text field with BAD_REQUEST',
+    async (path, type) => {
+      const sample = samples[path];
+      for (const field of stringPaths(sample)) {
+        for (const [label, change, textMessage] of spoilers) {
+          const error = await failureOf(path, type, spoil(sample, field, change));
+          const where = `${path} with ${label} in ${field.join('.')}`;
+          expect(error, where).toBeInstanceOf(TRPCError);
+          expect((error as TRPCError).code, where).toBe('BAD_REQUEST');
+          const cause = (error as TRPCError).cause;
+          expect(cause, where).toBeInstanceOf(ZodError);
+          const issue = (cause as ZodError).issues.find(
+            (candidate) => candidate.path.join('.') === field.join('.'),
+          );
+          expect(issue, `${where}: ${JSON.stringify((cause as ZodError).issues)}`).toBeDefined();
+          // Free text says what is wrong with it; ids, e-mails, dates and choices keep their own words.
+          if (issue!.code === 'custom' && /^Text /.test(issue!.message))
+            expect(issue!.message).toBe(textMessage);
+        }
+      }
+    },
+  );
+
+  it('the free-text fields say what is wrong', async () => {
+    const error = await failureOf('messages.edit', 'mutation', { id: 'msg_1', body: 'a\u0000b' });
+    expect(((error as TRPCError).cause as ZodError).issues).toEqual([
+      expect.objectContaining({ path: ['body'], message: TEXT_NUL_MESSAGE }),
+    ]);
+  });
+});
