@@ -68,6 +68,7 @@ const samples: Record<string, unknown> = {
   'classes.setMemberEnabled': { class_id: 'class_1', uid: 'u1', role: 'student', enabled: true },
   'classes.removeMember': { class_id: 'class_1', uid: 'u1', role: 'student' },
   'classes.removeInvitation': { class_id: 'class_1', email: 'ann@example.org', role: 'student' },
+  'classes.resendInvitation': { class_id: 'class_1', email: 'ann@example.org', role: 'student' },
   'activities.live': { class_id: 'class_1' },
   'activities.save': {
     activity_id: 'activity_1',
