@@ -1,4 +1,4 @@
-// Vitest projects: shared (pure rules), web (components in jsdom), server on each database, e2e (Chromium).
+// Vitest projects: shared (pure rules and the scripts' helpers), web (components in jsdom), server on each database, e2e (Chromium).
 // `npm test` (scripts/test.mjs) picks the projects and prepares PostgreSQL and Chromium first.
 import { defineConfig } from 'vitest/config';
 
@@ -9,7 +9,13 @@ const postgresOnlyTests = ['apps/server/test/postgres/*.test.ts'];
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      {
+        // Pure rules, and the repository's own tools (scripts/lib: the doc-link check).
+        test: {
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
       {
         extends: './apps/web/vite.config.ts',
         test: {

@@ -1,4 +1,4 @@
-// Docs: docs/ARCHITECTURE.md#request-path — the built web app, its templated index.html, the web app
+// Docs: docs/ARCHITECTURE.md#the-request-path — the built web app, its templated index.html, the web app
 // manifest and the favicon. The build writes .br and .gz copies of its text files; they are sent as
 // they are to a browser that accepts them (`preCompressed`), everything else is compressed by
 // @fastify/compress (app.ts).
