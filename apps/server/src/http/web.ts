@@ -65,7 +65,7 @@ export function webAppManifest(appName: string): Record<string, unknown> {
 }
 
 /** Paths the SPA fallback must never answer: the API and server endpoints give real 404s. */
-const NOT_SPA = /^\/(api|dev|healthz)(\/|$)/;
+const NOT_SPA = /^\/(api|dev|healthz|livez|readyz)(\/|$)/;
 
 /** Serves favicon, hashed assets, and index.html for every other GET that accepts HTML. */
 export async function registerWebApp(
