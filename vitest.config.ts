@@ -1,4 +1,4 @@
-// Vitest projects: shared (pure rules), web (components in jsdom), server on each database, e2e (Chromium).
+// Vitest projects: shared (pure rules and the scripts' helpers), web (components in jsdom), server on each database, e2e (Chromium).
 // `npm test` (scripts/test.mjs) picks the projects and prepares PostgreSQL and Chromium first.
 import { defineConfig } from 'vitest/config';
 
@@ -11,7 +11,13 @@ const pgliteOnlyTests = ['apps/server/test/pglite/*.test.ts'];
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      {
+        // Pure rules, and the repository's own tools (scripts/lib: the doc-link check).
+        test: {
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
       {
         extends: './apps/web/vite.config.ts',
         test: {

@@ -9,6 +9,9 @@ requireSupportedNode();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+// The repository's .env (the server reads the working directory's too): real variables win over it.
+if (existsSync(join(root, '.env'))) process.loadEnvFile(join(root, '.env'));
+
 /** Newest modification time under the given files and folders (node_modules and dist excluded). */
 function newest(paths) {
   let latest = 0;

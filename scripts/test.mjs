@@ -1,4 +1,4 @@
-// `npm test`: static checks, then every Vitest project — shared, web, server on PGlite and on
+// `npm test`: static checks (with scripts/check-doc-links.mjs), then every Vitest project — shared, web, server on PGlite and on
 // PostgreSQL, browser tests in Chromium. Prepares PostgreSQL and Chromium first (see README).
 import { spawnSync } from 'node:child_process';
 import { resolveChromium } from './lib/chromium.mjs';
@@ -61,10 +61,11 @@ try {
   process.exit(1);
 }
 
-step('Static checks: typecheck, lint, format');
+step('Static checks: typecheck, lint, format, doc links');
 run('npm', ['run', '--silent', 'typecheck']);
 run('npm', ['run', '--silent', 'lint']);
 run('npm', ['run', '--silent', 'format:check']);
+run('node', ['scripts/check-doc-links.mjs']);
 
 step('Build (the browser tests run the built app)');
 run('npm', ['run', '--silent', 'build']);

@@ -1,5 +1,5 @@
 // Starts a Seminar server as its own process — the built bundle (as `npm start` runs it) or the
-// TypeScript source through tsx — on a free port, and waits until /healthz answers.
+// TypeScript source through tsx — on a free port, and waits until /readyz answers.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -72,7 +72,7 @@ export async function startServerProcess(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited during start:\n${output}`);
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      const response = await fetch(`http://127.0.0.1:${port}/readyz`);
       if (response.ok) break;
     } catch {
       // Not listening yet.

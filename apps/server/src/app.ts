@@ -1,4 +1,4 @@
-// Docs: docs/ARCHITECTURE.md#request-path — builds the Fastify app; main.ts and the tests both use it.
+// Docs: docs/ARCHITECTURE.md#the-request-path — builds the Fastify app; main.ts and the tests both use it.
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';

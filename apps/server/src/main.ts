@@ -8,10 +8,13 @@ import { Runtime } from './runtime';
 import { seedOnStart } from './seed/seed';
 import { createServices } from './services';
 import { isLoopbackHost } from './http/loopback';
+import { loadEnvFile } from './envFile';
 
 async function main(): Promise<void> {
   let config: Config;
+  let envFile: string | null;
   try {
+    envFile = loadEnvFile();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -40,6 +43,7 @@ async function main(): Promise<void> {
   const runtime = new Runtime(config);
   const app = await buildApp({ runtime });
   const log = app.log;
+  if (envFile) log.info(`read ${envFile} (variables set in the environment win over it)`);
   let database: Database | null = null;
   let stopping = false;
 

@@ -1,4 +1,4 @@
-// Docs: docs/ARCHITECTURE.md#request-path — the server listens before its database is ready
+// Docs: docs/ARCHITECTURE.md#the-request-path — the server listens before its database is ready
 // (PGlite's first start takes seconds); routes that need the database answer 503 until then.
 import type { Auth } from './auth/auth';
 import type { Config } from './config';

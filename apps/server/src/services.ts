@@ -1,4 +1,4 @@
-// Docs: docs/ARCHITECTURE.md#request-path — everything a request needs once the database is ready.
+// Docs: docs/ARCHITECTURE.md#the-request-path — everything a request needs once the database is ready.
 import type { FastifyBaseLogger } from 'fastify';
 import { createAuth } from './auth/auth';
 import { authSecret } from './auth/secret';

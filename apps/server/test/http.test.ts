@@ -48,15 +48,42 @@ describe(`migrations (${testDatabaseKind})`, () => {
 });
 
 describe(`HTTP endpoints (${testDatabaseKind})`, () => {
-  it('GET /healthz answers 503 before the database is ready and 200 after', async () => {
+  it('GET /livez answers 200 while starting; /readyz and /healthz 503 with a reason, then 200', async () => {
     const starting = await makeApp(database, {}, { startReady: false });
-    const before = await starting.app.inject({ method: 'GET', url: '/healthz' });
-    expect(before.statusCode).toBe(503);
+    const live = await starting.app.inject({ method: 'GET', url: '/livez' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    expect(live.headers['cache-control']).toBe('no-store');
+    for (const url of ['/readyz', '/healthz']) {
+      const before = await starting.app.inject({ method: 'GET', url });
+      expect(before.statusCode).toBe(503);
+      expect(before.json()).toEqual({
+        status: 'starting',
+        reason: 'The database is being opened and migrated.',
+      });
+    }
     await starting.ready();
-    const after = await starting.app.inject({ method: 'GET', url: '/healthz' });
-    expect(after.statusCode).toBe(200);
-    expect(after.json()).toEqual({ status: 'ok', database: testDatabaseKind });
+    for (const url of ['/livez', '/readyz', '/healthz']) {
+      const after = await starting.app.inject({ method: 'GET', url });
+      expect(after.statusCode).toBe(200);
+    }
+    const ready = await starting.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.json()).toEqual({ status: 'ok', database: testDatabaseKind });
+    expect(ready.headers['cache-control']).toBe('no-store');
     await starting.app.close();
+  });
+
+  it('GET /readyz answers 503 when the database stops answering; /livez stays 200', async () => {
+    const ownDatabase = await createTestDatabase();
+    const { app } = await makeApp(ownDatabase);
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    await ownDatabase.close();
+    const down = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ status: 'database unavailable' });
+    expect(down.json<{ reason: string }>().reason).toMatch(/did not answer/);
+    expect((await app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
+    await app.close();
   });
 
   it('GET /api/time gives the server clock in epoch ms', async () => {

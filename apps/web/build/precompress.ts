@@ -1,4 +1,4 @@
-// Docs: docs/ARCHITECTURE.md#request-path — a Vite plugin that writes a brotli (.br) and a gzip
+// Docs: docs/ARCHITECTURE.md#the-request-path — a Vite plugin that writes a brotli (.br) and a gzip
 // (.gz) copy beside every text file of the build, once, at the highest levels (the server sends
 // them with @fastify/static's preCompressed, so no request compresses). index.html is left out:
 // the server fills in its templates and compresses the result itself.

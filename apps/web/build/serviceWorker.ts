@@ -112,7 +112,10 @@ function serviceWorker(
     if (request.method !== 'GET') return;
     const url = new URL(request.url);
     if (url.origin !== scope.location.origin) return;
-    if (request.mode === 'navigate' && !/^\/(api|dev|healthz)(\/|$)/.test(url.pathname)) {
+    if (
+      request.mode === 'navigate' &&
+      !/^\/(api|dev|healthz|livez|readyz)(\/|$)/.test(url.pathname)
+    ) {
       event.respondWith(page(request));
     } else if (url.pathname.startsWith('/assets/')) {
       event.respondWith(asset(request));

@@ -1,4 +1,4 @@
-// Docs: ../shared/DESIGN.md §2 — every business constant of SPEC §9 and DESIGN §2 lives here, once.
+// Docs: docs/ARCHITECTURE.md#where-code-goes-and-why — every business constant of SPEC §9 and DESIGN §2 lives here, once.
 
 /** The product's version, sent with every analytics event (SPEC §7). */
 export const APP_VERSION = '0.3.0';

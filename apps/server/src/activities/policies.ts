@@ -1,4 +1,4 @@
-// Docs: ../shared/DESIGN.md §2 "Who may do what" — activities.
+// Docs: docs/classes.md#who-may-do-what — activities.
 import { canManageClass } from '../classes/policies';
 
 /** Instructors and class admins create, edit, enable/disable and delete activities. */

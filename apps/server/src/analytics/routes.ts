@@ -1,4 +1,4 @@
-// Docs: docs/analytics.md — POST /api/events: the client's analytics batches (SPEC §7, DESIGN §2).
+// Docs: docs/catalogue.md#analytics — POST /api/events: the client's analytics batches (SPEC §7, DESIGN §2).
 import type { FastifyInstance } from 'fastify';
 import { ANALYTICS_BODY_MAX_BYTES, analyticsBatchSchema } from '@seminar/shared';
 import { sessionUser } from '../auth/session';

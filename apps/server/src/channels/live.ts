@@ -1,4 +1,4 @@
-// Docs: docs/channels.md#live-queries — a viewer's channel list (SPEC §4 visibility, unread counts)
+// Docs: docs/channels.md#visibility-spec-4 — a viewer's channel list (SPEC §4 visibility, unread counts)
 // and a channel's typing and online notices.
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';

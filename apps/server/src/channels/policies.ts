@@ -1,4 +1,4 @@
-// Docs: ../shared/DESIGN.md §2 "Who may do what" — channels.
+// Docs: docs/classes.md#who-may-do-what — channels.
 import { canManageClass } from '../classes/policies';
 
 /** Instructors and class admins create, change and delete channels and their members. */

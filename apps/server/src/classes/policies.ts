@@ -1,4 +1,4 @@
-// Docs: ../shared/DESIGN.md §2 "Who may do what" — classes and their members.
+// Docs: docs/classes.md#who-may-do-what — classes and their members.
 import { hasInstructorPowers, type Role } from '@seminar/shared';
 
 /** Instructors and class admins manage the class: its settings, members, activities and channels. */

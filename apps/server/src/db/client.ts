@@ -1,4 +1,4 @@
-// Docs: docs/ARCHITECTURE.md#database — one Postgres dialect on two drivers: PGlite in-process
+// Docs: docs/ARCHITECTURE.md#one-database-dialect — one Postgres dialect on two drivers: PGlite in-process
 // (DATABASE_URL unset) or PostgreSQL over node-postgres. Both give the same Drizzle type.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-// Docs: docs/ARCHITECTURE.md#database — migrations are applied at start, on both drivers.
+// Docs: docs/ARCHITECTURE.md#one-database-dialect — migrations are applied at start, on both drivers.
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';

@@ -1,23 +1,43 @@
-// Docs: README.md#endpoints — liveness and server time.
-import type { FastifyInstance } from 'fastify';
+// Docs: README.md#endpoints — liveness, readiness and server time.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Runtime } from '../runtime';
 
-/** How long /healthz waits for the database before calling it down. */
+/** How long /readyz waits for the database before calling it down. */
 const PING_TIMEOUT_MS = 2_000;
 
-/** GET /healthz (200 once the database answers, 503 before) and GET /api/time. */
+/**
+ * GET /livez (200 while the process serves HTTP: restart it only when this fails), GET /readyz
+ * (200 once the database answers and migrations ran, 503 with a reason before and whenever the
+ * database does not answer: send it no traffic then), GET /healthz (readyz, the older name) and
+ * GET /api/time.
+ */
 export function registerHealthRoutes(app: FastifyInstance, runtime: Runtime): void {
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/livez', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'ok' };
+  });
+
+  const readiness = async (_request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-store');
     const services = runtime.services;
-    if (!services) return reply.code(503).send({ status: 'starting' });
+    if (!services) {
+      return reply.code(503).send({
+        status: 'starting',
+        reason: 'The database is being opened and migrated.',
+      });
+    }
     try {
       await withTimeout(services.database.ping(), PING_TIMEOUT_MS);
       return { status: 'ok', database: services.database.kind };
     } catch {
-      return reply.code(503).send({ status: 'database unavailable' });
+      return reply.code(503).send({
+        status: 'database unavailable',
+        reason: `The database did not answer within ${PING_TIMEOUT_MS / 1000} s.`,
+      });
     }
-  });
+  };
+  app.get('/readyz', readiness);
+  app.get('/healthz', readiness);
 
   // The client measures its clock offset against this (SPEC §7, "server time offset").
   app.get('/api/time', async (_request, reply) => {

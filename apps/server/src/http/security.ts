@@ -1,4 +1,4 @@
-// Docs: docs/ARCHITECTURE.md#request-path — security headers on every response.
+// Docs: docs/ARCHITECTURE.md#the-request-path — security headers on every response.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 

@@ -1,4 +1,4 @@
-// Docs: docs/ARCHITECTURE.md#request-path — the built web app, its templated index.html, the web app
+// Docs: docs/ARCHITECTURE.md#the-request-path — the built web app, its templated index.html, the web app
 // manifest and the favicon. The build writes .br and .gz copies of its text files; they are sent as
 // they are to a browser that accepts them (`preCompressed`), everything else is compressed by
 // @fastify/compress (app.ts).
@@ -65,7 +65,7 @@ export function webAppManifest(appName: string): Record<string, unknown> {
 }
 
 /** Paths the SPA fallback must never answer: the API and server endpoints give real 404s. */
-const NOT_SPA = /^\/(api|dev|healthz)(\/|$)/;
+const NOT_SPA = /^\/(api|dev|healthz|livez|readyz)(\/|$)/;
 
 /** Serves favicon, hashed assets, and index.html for every other GET that accepts HTML. */
 export async function registerWebApp(

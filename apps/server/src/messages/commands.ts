@@ -1,4 +1,4 @@
-// Docs: docs/realtime.md#ordered-streams — the write path of messages. Posting goes through the
+// Docs: docs/realtime.md#ordered-streams-messages — the write path of messages. Posting goes through the
 // node's send queue (group commit, sendQueue.ts); edits and deletes take the channel row's lock
 // first, so versions within a channel follow commit order and a resuming stream misses nothing.
 import { and, eq, sql } from 'drizzle-orm';

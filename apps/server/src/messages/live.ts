@@ -1,4 +1,4 @@
-// Docs: docs/realtime.md#ordered-streams — the live stream of a channel's messages.
+// Docs: docs/realtime.md#ordered-streams-messages — the live stream of a channel's messages.
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {

@@ -1,4 +1,4 @@
-// Docs: ../shared/DESIGN.md §2 "Who may do what" — messages.
+// Docs: docs/classes.md#who-may-do-what — messages.
 import { hasInstructorPowers, type Role } from '@seminar/shared';
 
 /** Only the author edits a message. */

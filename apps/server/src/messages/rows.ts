@@ -1,4 +1,4 @@
-// Docs: docs/realtime.md#ordered-streams — messages as raw SQL returns them.
+// Docs: docs/realtime.md#ordered-streams-messages — messages as raw SQL returns them.
 import type { messages } from '../db/schema';
 
 /** A messages row as raw SQL returns it (timestamps may come back as text or Date, bigints as text). */

@@ -1,4 +1,4 @@
-// Docs: ../shared/DESIGN.md §2 "Who may do what" — site admins manage the product catalogue.
+// Docs: docs/classes.md#who-may-do-what — site admins manage the product catalogue.
 import { isSiteAdmin } from '../users/policies';
 
 /** Only site admins (ADMIN_EMAILS) create, edit, disable and delete catalogue entries. */

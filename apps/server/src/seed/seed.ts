@@ -1,4 +1,4 @@
-// Docs: docs/catalogue.md#seed and README.md#demo — what a fresh installation starts with: the product
+// Docs: docs/catalogue.md#seed and README.md#quick-start — what a fresh installation starts with: the product
 // catalogue always, and (outside production, or with SEED_DEMO=1) a demo class with people and a
 // few days of conversation. Seeding writes rows directly, like a migration: nobody is subscribed yet.
 import { count, eq } from 'drizzle-orm';

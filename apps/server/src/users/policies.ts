@@ -1,4 +1,4 @@
-// Docs: ../shared/DESIGN.md §2 "Who may do what" — site admins are the ADMIN_EMAILS.
+// Docs: docs/classes.md#who-may-do-what — site admins are the ADMIN_EMAILS.
 import { normalizeEmail } from '@seminar/shared';
 
 /** True when the e-mail is one of the site admins (ADMIN_EMAILS). */

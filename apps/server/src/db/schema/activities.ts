@@ -1,4 +1,4 @@
-// Docs: docs/ARCHITECTURE.md#database — activities (SPEC §3, DESIGN §2).
+// Docs: docs/ARCHITECTURE.md#one-database-dialect — activities (SPEC §3, DESIGN §2).
 import { boolean, date, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { auditColumns, versionColumn } from './common';
 import { classes } from './classes';

@@ -1,4 +1,4 @@
-// Docs: docs/ARCHITECTURE.md#database — analytics events sent by the client (SPEC §7, DESIGN §2).
+// Docs: docs/ARCHITECTURE.md#one-database-dialect — analytics events sent by the client (SPEC §7, DESIGN §2).
 import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const analyticsEvents = pgTable(

@@ -1,4 +1,4 @@
-// Docs: docs/ARCHITECTURE.md#database — channels, their members, messages and notifications (SPEC §3).
+// Docs: docs/ARCHITECTURE.md#one-database-dialect — channels, their members, messages and notifications (SPEC §3).
 import { sql } from 'drizzle-orm';
 import {
   bigint,

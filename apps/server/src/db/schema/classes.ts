@@ -1,4 +1,4 @@
-// Docs: docs/ARCHITECTURE.md#database — classes, class requests and memberships (SPEC §3).
+// Docs: docs/ARCHITECTURE.md#one-database-dialect — classes, class requests and memberships (SPEC §3).
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { auditColumns, versionColumn } from './common';

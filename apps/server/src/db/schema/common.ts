@@ -1,4 +1,4 @@
-// Docs: docs/ARCHITECTURE.md#database — columns every live table shares.
+// Docs: docs/ARCHITECTURE.md#one-database-dialect — columns every live table shares.
 import { sql } from 'drizzle-orm';
 import { bigint, pgSequence, text, timestamp } from 'drizzle-orm/pg-core';
 

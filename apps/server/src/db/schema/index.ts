@@ -1,4 +1,4 @@
-// Docs: docs/ARCHITECTURE.md#database — the whole schema; drizzle-kit generates migrations from it.
+// Docs: docs/ARCHITECTURE.md#one-database-dialect — the whole schema; drizzle-kit generates migrations from it.
 export * from './common';
 export * from './auth';
 export * from './classes';

@@ -1,4 +1,4 @@
-// Docs: docs/ARCHITECTURE.md#database — the public AI product catalogue (SPEC §3).
+// Docs: docs/ARCHITECTURE.md#one-database-dialect — the public AI product catalogue (SPEC §3).
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { auditColumns, versionColumn } from './common';
