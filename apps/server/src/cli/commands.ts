@@ -4,17 +4,30 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { acquireDataDirLock, DataDirLockedError } from '../db/dataDirLock';
 import { runMigrations } from '../db/migrate';
 import { loadEnvFile } from '../envFile';
 import { seedOnStart } from '../seed/seed';
 import { createServices } from '../services';
 
 async function withDatabase(config: Config, work: (database: Database) => Promise<void>) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // An embedded database belongs to one process at a time, a running server's included.
+  const lock =
+    !config.databaseUrl && !config.dataDir.startsWith('memory://')
+      ? acquireDataDirLock(config.dataDir)
+      : null;
   try {
-    await work(database);
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+    });
+    try {
+      await work(database);
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
+    lock?.release();
   }
 }
 
@@ -67,6 +80,10 @@ export function runAsProcess(
   command(config, pino({ level: config.logLevel })).then(
     () => process.exit(0),
     (error: unknown) => {
+      if (error instanceof DataDirLockedError) {
+        process.stderr.write(`${name}: ${error.message}\n`);
+        process.exit(1);
+      }
       process.stderr.write(
         `${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
       );

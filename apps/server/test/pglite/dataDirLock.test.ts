@@ -82,3 +82,33 @@ it('a second server on the same DATA_DIR stops; a killed server’s lock is take
   await third.stop();
   expect(existsSync(lockPath)).toBe(false);
 }, 180_000);
+
+it('npm run db:migrate and db:seed stop with one line while a server holds the folder', async () => {
+  const server = await start();
+  const serverPid = lockPid();
+  for (const script of ['migrate', 'seed']) {
+    // From a folder of its own, as dbCommands.test.ts does, so no developer's .env comes into play.
+    const child = spawn(
+      join(repoRoot, 'node_modules', '.bin', 'tsx'),
+      [join(repoRoot, `apps/server/src/cli/${script}.ts`)],
+      {
+        cwd: mkdtempSync(join(tmpdir(), 'seminar-cli-')),
+        env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        new RegExp(`^db:${script}: Another Seminar server \\(pid ${serverPid} `),
+      ),
+    ]);
+  }
+  // The server kept its folder.
+  expect(lockPid()).toBe(serverPid);
+  expect((await fetch(`${server.url}/readyz`)).ok).toBe(true);
+  await server.stop();
+}, 120_000);
