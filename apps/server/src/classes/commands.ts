@@ -8,10 +8,10 @@ import { channels, classes, classMemberships, pendingClasses } from '../db/schem
 import { auditFields, nextVersion, runCommand } from '../live/commands';
 import { accessSignal } from '../live/signals';
 import { forbidden, notFound } from '../live/trpc';
-import { classRoleOf, requireClassRole } from './access';
+import { classRoleOf } from './access';
 import { myClassesTopic } from './live';
 import { announceClass, announceMembership } from './notices';
-import { canManageClass } from './policies';
+import { requireAllowed } from './policies';
 import { presentClass } from './presenters';
 
 /** Fields a class request and a class edit share. */
@@ -123,9 +123,7 @@ export async function classUpdater(
   classId: string,
   fields: ClassFields,
 ): Promise<Class> {
-  const role = await requireClassRole(db, viewer.uid, classId);
-  if (!canManageClass(role))
-    throw forbidden('Only instructors and class admins can edit the class.');
+  const role = await requireAllowed(db, viewer, classId, 'class.edit');
   return runCommand(db, async ({ tx, announce }) => {
     const [before] = await tx
       .select({ is_public: classes.is_public })
@@ -149,9 +147,7 @@ export async function classUpdater(
  * soft delete, which hides everything below it: every live query in the class ends.
  */
 export async function classDeleter(db: Db, viewer: SessionUser, classId: string): Promise<void> {
-  const role = await requireClassRole(db, viewer.uid, classId);
-  if (!canManageClass(role))
-    throw forbidden('Only instructors and class admins can delete the class.');
+  await requireAllowed(db, viewer, classId, 'class.delete');
   await runCommand(db, async ({ tx, announce }) => {
     const [row] = await tx
       .update(classes)
