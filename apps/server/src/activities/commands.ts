@@ -7,7 +7,7 @@ import { requireAllowed } from '../classes/policies';
 import type { Db } from '../db/client';
 import { activities, channels, products } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
-import { notFound } from '../live/trpc';
+import { idTaken, notFound } from '../live/trpc';
 import { activitiesTopic } from './live';
 import { presentActivity } from './presenters';
 
@@ -72,8 +72,8 @@ export async function activitySaver(
       .from(activities)
       .where(eq(activities.activity_id, activity_id))
       .for('update');
-    if (existing && (existing.class_id !== class_id || existing.deleted))
-      throw notFound('Activity');
+    // Another class's id, or a deleted one of this class: the same answer (a create's id is taken).
+    if (existing && (existing.class_id !== class_id || existing.deleted)) throw idTaken('activity');
     const [row] = existing
       ? await tx
           .update(activities)

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { channels, classes, classMemberships, pendingClasses } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
 import { accessSignal } from '../live/signals';
-import { forbidden, notFound } from '../live/trpc';
+import { forbidden, idTaken, notFound } from '../live/trpc';
 import { classRoleOf } from './access';
 import { myClassesTopic } from './live';
 import { announceClass, announceMembership } from './notices';
@@ -34,8 +34,7 @@ export async function classRequester(
     .where(eq(pendingClasses.pending_class_id, classId));
   if (already) {
     // A retried request: answer with what the first attempt made.
-    if (already.created_by !== viewer.uid)
-      throw new TRPCError({ code: 'CONFLICT', message: 'That class id is already taken.' });
+    if (already.created_by !== viewer.uid) throw idTaken('class');
     if (already.status === 'rejected')
       throw new TRPCError({
         code: 'BAD_REQUEST',
@@ -61,8 +60,7 @@ export async function classRequester(
         .select({ id: classes.class_id })
         .from(classes)
         .where(eq(classes.class_id, classId));
-      if (taken)
-        throw new TRPCError({ code: 'CONFLICT', message: 'A class with this id already exists.' });
+      if (taken) throw idTaken('class');
       const [row] = await tx
         .insert(classes)
         .values({
