@@ -1,5 +1,6 @@
 // Class settings (instructors and class admins): every class field, saved with "Save"; and, for
-// instructors only (`can(role, 'class.delete')`), "Delete class" behind a confirmation — the class shows pending_deleted at once, then leaves.
+// instructors only (`can(role, 'class.delete')`), "Delete class" behind a confirmation — the class
+// shows pending_deleted at once, then leaves.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
