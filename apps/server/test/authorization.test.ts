@@ -127,6 +127,8 @@ const procedures: Record<
     write: boolean;
     run: (caller: Caller, w: World, viewer: TestUser | null) => Promise<unknown>;
     student: Outcome;
+    /** A class admin's outcome when not 'ok' (`can`, packages/shared policies.ts). */
+    classAdmin?: Outcome;
   }
 > = {
   'classes.roster': {
@@ -169,6 +171,7 @@ const procedures: Record<
   'classes.delete': {
     write: true,
     student: 'FORBIDDEN',
+    classAdmin: 'FORBIDDEN',
     run: (c, w) => c.classes.delete({ class_id: w.classId }),
   },
   'classes.addMembers': {
@@ -273,6 +276,8 @@ function expected(actor: Actor, procedure: (typeof procedures)[string]): Outcome
       return 'NOT_FOUND';
     case 'student':
       return procedure.student;
+    case 'classAdmin':
+      return procedure.classAdmin ?? 'ok';
     default:
       return 'ok';
   }

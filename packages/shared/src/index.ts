@@ -8,6 +8,7 @@ export * from './emailAddress';
 export * from './documentId';
 export * from './recordId';
 export * from './roles';
+export * from './policies';
 export * from './profiles';
 export * from './visibility';
 export * from './recency';

@@ -31,8 +31,9 @@ export function highestRole(roles: Iterable<Role | null | undefined>): Role | nu
 }
 
 /**
- * Class instructors and class admins have the same powers (DESIGN §2): they edit and delete the
- * class, its activities and channels, add and remove members, and see disabled items.
+ * Class instructors and class admins see alike (DESIGN §2): disabled items, invitations, every
+ * address in the roster. What each may *do* differs and is `can(role, action)` (policies.ts): a class
+ * admin manages students but not the staff, and cannot delete the class.
  */
 export function hasInstructorPowers(role: Role | null | undefined): boolean {
   return role === 'instructor' || role === 'admin';

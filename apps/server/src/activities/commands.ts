@@ -3,13 +3,12 @@ import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import type { Activity, ActivityInput } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
-import { requireClassRole } from '../classes/access';
+import { requireAllowed } from '../classes/policies';
 import type { Db } from '../db/client';
 import { activities, channels, products } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
-import { forbidden, notFound } from '../live/trpc';
+import { idTaken, notFound } from '../live/trpc';
 import { activitiesTopic } from './live';
-import { canManageActivities } from './policies';
 import { presentActivity } from './presenters';
 
 const announce = (classId: string, id: string) => ({
@@ -18,10 +17,9 @@ const announce = (classId: string, id: string) => ({
   ids: [id],
 });
 
+/** Refuses anyone whose role may not manage the class's activities (`can`, packages/shared). */
 async function requireManager(db: Db, viewer: SessionUser, classId: string): Promise<void> {
-  const role = await requireClassRole(db, viewer.uid, classId);
-  if (!canManageActivities(role))
-    throw forbidden('Only instructors and class admins can change activities.');
+  await requireAllowed(db, viewer, classId, 'activities.manage');
 }
 
 /** The AI product must exist in the catalogue and the case channel in this class. */
@@ -74,8 +72,8 @@ export async function activitySaver(
       .from(activities)
       .where(eq(activities.activity_id, activity_id))
       .for('update');
-    if (existing && (existing.class_id !== class_id || existing.deleted))
-      throw notFound('Activity');
+    // Another class's id, or a deleted one of this class: the same answer (a create's id is taken).
+    if (existing && (existing.class_id !== class_id || existing.deleted)) throw idTaken('activity');
     const [row] = existing
       ? await tx
           .update(activities)

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { canSeeChannel, highestRole, type Role } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import { queryRows, type Db } from '../db/client';
-import { requireClassRole } from '../classes/access';
+import { activeRolesArraySql, requireClassRole } from '../classes/access';
 import { notFound } from '../live/trpc';
 
 /** What a viewer's access to one channel rests on. */
@@ -35,12 +35,10 @@ export async function requireChannelAccess(
   const [row] = await queryRows<AccessRow>(
     db,
     sql`select c.is_public, c.enabled, c.deleted, c.channel_group,
-      (select array_agg(m.role) from class_memberships m join classes k on k.class_id = m.class_id
-        where m.class_id = c.class_id and m.uid = ${viewer.uid} and m.enabled and not m.deleted
-          and not m.pending_deleted and not k.deleted) as roles,
+      ${sql.raw(activeRolesArraySql('c.class_id', 'v.uid'))} as roles,
       exists(select 1 from channel_users u where u.channel_id = c.channel_id and u.uid = ${viewer.uid}
         and u.enabled and not u.deleted) as enrolled
-    from channels c where c.channel_id = ${channelId} and c.class_id = ${classId}`,
+    from channels c, (select ${viewer.uid}::text as uid) v where c.channel_id = ${channelId} and c.class_id = ${classId}`,
   );
   if (!row) {
     // No such channel: say "Class not found" to outsiders, "Channel not found" to members.

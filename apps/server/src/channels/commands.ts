@@ -11,7 +11,7 @@ import {
   type NotificationType,
 } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
-import { requireClassRole } from '../classes/access';
+import { requireAllowed } from '../classes/policies';
 import { queryRows, type Db } from '../db/client';
 import {
   channelNotifications,
@@ -21,17 +21,15 @@ import {
   classMemberships,
 } from '../db/schema';
 import { auditFields, nextVersion, runCommand, type CommandScope, type Tx } from '../live/commands';
-import { forbidden, notFound } from '../live/trpc';
+import { idTaken, notFound } from '../live/trpc';
 import { requireChannelAccess } from './access';
 import { accessSignal } from '../live/signals';
 import { channelMembersTopic, channelsTopic, notificationsTopic, viewerChannelsKey } from './live';
-import { canManageChannels } from './policies';
 import { notificationId } from './presenters';
 
+/** Refuses anyone whose role may not manage the class's channels (`can`, packages/shared). */
 async function requireManager(db: Db, viewer: SessionUser, classId: string): Promise<void> {
-  const role = await requireClassRole(db, viewer.uid, classId);
-  if (!canManageChannels(role))
-    throw forbidden('Only instructors and class admins can change channels.');
+  await requireAllowed(db, viewer, classId, 'channels.manage');
 }
 
 /**
@@ -104,12 +102,14 @@ export async function channelCreator(
   return withNameIndex(input.name, () =>
     runCommand(db, async ({ tx, announce }) => {
       const [existing] = await tx
-        .select({ class_id: channels.class_id })
+        .select({ class_id: channels.class_id, deleted: channels.deleted })
         .from(channels)
         .where(eq(channels.channel_id, input.channel_id));
       if (existing) {
-        if (existing.class_id === input.class_id) return { channel_id: input.channel_id };
-        throw new TRPCError({ code: 'CONFLICT', message: 'That channel id is already taken.' });
+        // A retried create in this class: done already. Any other holder, same answer.
+        if (existing.class_id === input.class_id && !existing.deleted)
+          return { channel_id: input.channel_id };
+        throw idTaken('channel');
       }
       await requireFreeName(tx, input.class_id, input.name);
       await tx

@@ -7,7 +7,7 @@ import {
   displayName,
   documentIdSchema,
   enrolledChannelIds,
-  hasInstructorPowers,
+  can,
   ONLINE_WINDOW_MS,
   type ChannelNotificationView,
   type ChannelView,
@@ -233,7 +233,7 @@ export const channelMembersTopic: CollectionTopic<
       input.class_id,
       input.channel_id,
     );
-    if (!hasInstructorPowers(access.role)) throw notFound('Channel');
+    if (!can(access.role, 'channels.manage')) throw notFound('Channel');
     return access;
   },
   classOf: (access) => access.classId,

@@ -1,9 +1,37 @@
 // Docs: docs/realtime.md#access — a viewer's role in a class, from memberships (SPEC §6).
-import { and, eq } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { highestRole, type Role } from '@seminar/shared';
-import type { Db } from '../db/client';
-import { classes, classMemberships } from '../db/schema';
+import { queryRows, type Db } from '../db/client';
+import type { Tx } from '../live/commands';
 import { notFound } from '../live/trpc';
+
+/**
+ * The one definition of an active membership (SPEC §6) in SQL: the membership is enabled, not
+ * deleted and not pending deletion, in a class that is not deleted — over the aliases `m`
+ * (class_memberships) and `k` (classes, joined on class_id). Every query that asks "is this person a
+ * member" uses it: {@link activeMembershipsSql} here, the channel access query and the send
+ * statement. `isActiveMembership` (packages/shared) is the same rule for records on the client.
+ */
+export const ACTIVE_MEMBERSHIP_SQL =
+  'm.enabled and not m.deleted and not m.pending_deleted and not k.deleted';
+
+/** `from class_memberships m join classes k …`: the source the condition above reads. */
+const MEMBERSHIPS_FROM = 'class_memberships m join classes k on k.class_id = m.class_id';
+
+/**
+ * The roles a member holds through active memberships, as an SQL array (null when none), for raw
+ * statements: `classId` and `uid` are SQL expressions of the surrounding query (`i.class_id`, …).
+ */
+export function activeRolesArraySql(classId: string, uid: string): string {
+  return `(select array_agg(m.role) from ${MEMBERSHIPS_FROM}
+    where m.class_id = ${classId} and m.uid = ${uid} and ${ACTIVE_MEMBERSHIP_SQL})`;
+}
+
+/** Active memberships matching `where` (a drizzle SQL condition over `m`), for drizzle queries. */
+export function activeMembershipsSql(columns: string, where: SQL): SQL {
+  return sql`select ${sql.raw(columns)} from ${sql.raw(MEMBERSHIPS_FROM)}
+    where ${where} and ${sql.raw(ACTIVE_MEMBERSHIP_SQL)}`;
+}
 
 /**
  * The roles a user holds through active memberships — enabled, not deleted, not pending deletion —
@@ -14,21 +42,29 @@ async function activeRoles(
   uid: string,
   classId?: string,
 ): Promise<Array<{ class_id: string; role: Role }>> {
-  const rows = await db
-    .select({ class_id: classMemberships.class_id, role: classMemberships.role })
-    .from(classMemberships)
-    .innerJoin(classes, eq(classes.class_id, classMemberships.class_id))
-    .where(
-      and(
-        classId === undefined ? undefined : eq(classMemberships.class_id, classId),
-        eq(classMemberships.uid, uid),
-        eq(classMemberships.enabled, true),
-        eq(classMemberships.deleted, false),
-        eq(classMemberships.pending_deleted, false),
-        eq(classes.deleted, false),
-      ),
-    );
-  return rows.map((row) => ({ class_id: row.class_id, role: row.role as Role }));
+  return queryRows<{ class_id: string; role: Role }>(
+    db,
+    activeMembershipsSql(
+      'm.class_id, m.role',
+      classId === undefined ? sql`m.uid = ${uid}` : sql`m.uid = ${uid} and m.class_id = ${classId}`,
+    ),
+  );
+}
+
+/** True when the class has an active instructor other than `uid` (the last-instructor rule). */
+export async function hasOtherActiveInstructor(
+  tx: Tx,
+  classId: string,
+  uid: string,
+): Promise<boolean> {
+  const rows = await queryRows<{ uid: string }>(
+    tx,
+    activeMembershipsSql(
+      'm.uid',
+      sql`m.class_id = ${classId} and m.role = 'instructor' and m.uid <> ${uid}`,
+    ),
+  );
+  return rows.length > 0;
 }
 
 /** The viewer's highest role in a class (instructor > admin > student); null when none. */

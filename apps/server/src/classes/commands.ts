@@ -7,11 +7,11 @@ import type { Db } from '../db/client';
 import { channels, classes, classMemberships, pendingClasses } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
 import { accessSignal } from '../live/signals';
-import { forbidden, notFound } from '../live/trpc';
-import { classRoleOf, requireClassRole } from './access';
+import { forbidden, idTaken, notFound } from '../live/trpc';
+import { classRoleOf } from './access';
 import { myClassesTopic } from './live';
 import { announceClass, announceMembership } from './notices';
-import { canManageClass } from './policies';
+import { requireAllowed } from './policies';
 import { presentClass } from './presenters';
 
 /** Fields a class request and a class edit share. */
@@ -34,8 +34,7 @@ export async function classRequester(
     .where(eq(pendingClasses.pending_class_id, classId));
   if (already) {
     // A retried request: answer with what the first attempt made.
-    if (already.created_by !== viewer.uid)
-      throw new TRPCError({ code: 'CONFLICT', message: 'That class id is already taken.' });
+    if (already.created_by !== viewer.uid) throw idTaken('class');
     if (already.status === 'rejected')
       throw new TRPCError({
         code: 'BAD_REQUEST',
@@ -61,8 +60,7 @@ export async function classRequester(
         .select({ id: classes.class_id })
         .from(classes)
         .where(eq(classes.class_id, classId));
-      if (taken)
-        throw new TRPCError({ code: 'CONFLICT', message: 'A class with this id already exists.' });
+      if (taken) throw idTaken('class');
       const [row] = await tx
         .insert(classes)
         .values({
@@ -123,9 +121,7 @@ export async function classUpdater(
   classId: string,
   fields: ClassFields,
 ): Promise<Class> {
-  const role = await requireClassRole(db, viewer.uid, classId);
-  if (!canManageClass(role))
-    throw forbidden('Only instructors and class admins can edit the class.');
+  const role = await requireAllowed(db, viewer, classId, 'class.edit');
   return runCommand(db, async ({ tx, announce }) => {
     const [before] = await tx
       .select({ is_public: classes.is_public })
@@ -149,9 +145,7 @@ export async function classUpdater(
  * soft delete, which hides everything below it: every live query in the class ends.
  */
 export async function classDeleter(db: Db, viewer: SessionUser, classId: string): Promise<void> {
-  const role = await requireClassRole(db, viewer.uid, classId);
-  if (!canManageClass(role))
-    throw forbidden('Only instructors and class admins can delete the class.');
+  await requireAllowed(db, viewer, classId, 'class.delete');
   await runCommand(db, async ({ tx, announce }) => {
     const [row] = await tx
       .update(classes)

@@ -14,7 +14,7 @@ import { classes, classInvitations } from '../db/schema';
 import { notFound } from '../live/trpc';
 import type { Mail, Mailer } from '../mail/mailer';
 import type { Services } from '../runtime';
-import { requireManager } from './memberCommands';
+import { requireMemberManager } from './memberCommands';
 
 /** One invitation mail per invitation per this long (per node). */
 export const RESEND_INTERVAL_MS = 10 * 60_000;
@@ -133,7 +133,7 @@ export async function invitationResender(
   ref: { class_id: string; email: string; role: Role },
 ): Promise<void> {
   const db: Db = services.database.db;
-  await requireManager(db, viewer, ref.class_id);
+  await requireMemberManager(db, viewer, ref.class_id, 'add', ref.role);
   const email = normalizeEmail(ref.email);
   const [invitation] = await db
     .select({ email: classInvitations.email })

@@ -1,14 +1,21 @@
 // Docs: docs/classes.md#roster — the write path of memberships and invitations.
 import { and, eq, inArray } from 'drizzle-orm';
-import { normalizeEmail, type MembersAddInput, type Role } from '@seminar/shared';
+import {
+  LAST_INSTRUCTOR_MESSAGE,
+  memberAction,
+  normalizeEmail,
+  type MemberVerb,
+  type MembersAddInput,
+  type Role,
+} from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
 import { classes, classInvitations, classMemberships, users } from '../db/schema';
-import { auditFields, nextVersion, runCommand } from '../live/commands';
+import { auditFields, nextVersion, runCommand, type Tx } from '../live/commands';
 import { forbidden, notFound } from '../live/trpc';
-import { requireClassRole } from './access';
+import { hasOtherActiveInstructor } from './access';
 import { announceInvitation, announceMembership } from './notices';
-import { canManageClass } from './policies';
+import { requireAllowed } from './policies';
 
 /** Identifies one membership record (SPEC: class_students / class_instructors / class_admins). */
 export interface MembershipRef {
@@ -17,11 +24,34 @@ export interface MembershipRef {
   role: Role;
 }
 
-/** Refuses anyone but the class's instructors and class admins (NOT_FOUND for non-members). */
-export async function requireManager(db: Db, viewer: SessionUser, classId: string): Promise<void> {
-  const role = await requireClassRole(db, viewer.uid, classId);
-  if (!canManageClass(role))
-    throw forbidden('Only instructors and class admins can change the people of a class.');
+/**
+ * Refuses anyone whose role may not `verb` people holding `role` in the class (`can`, packages/shared:
+ * class admins manage students only): NOT_FOUND for non-members, FORBIDDEN for the rest.
+ */
+export async function requireMemberManager(
+  db: Db,
+  viewer: SessionUser,
+  classId: string,
+  verb: MemberVerb,
+  role: Role,
+): Promise<void> {
+  await requireAllowed(db, viewer, classId, memberAction(verb, role));
+}
+
+/**
+ * Refuses (FORBIDDEN) a removal or disabling that would leave the class without an enabled
+ * instructor. The class row is locked first, so two instructors removing each other at once are
+ * decided one after the other and the second is refused.
+ */
+async function requireAnotherInstructor(tx: Tx, ref: MembershipRef): Promise<void> {
+  if (ref.role !== 'instructor') return;
+  await tx
+    .select({ id: classes.class_id })
+    .from(classes)
+    .where(eq(classes.class_id, ref.class_id))
+    .for('update');
+  if (!(await hasOtherActiveInstructor(tx, ref.class_id, ref.uid)))
+    throw forbidden(LAST_INSTRUCTOR_MESSAGE);
 }
 
 /** What adding people did, per e-mail. */
@@ -40,7 +70,7 @@ export async function classMembersAdder(
   viewer: SessionUser,
   input: MembersAddInput,
 ): Promise<MembersAddResult> {
-  await requireManager(db, viewer, input.class_id);
+  await requireMemberManager(db, viewer, input.class_id, 'add', input.role);
   const people = new Map(input.people.map((person) => [normalizeEmail(person.email), person.name]));
   const result: MembersAddResult = { added: [], invited: [], already: [] };
   await runCommand(db, async ({ tx, announce }) => {
@@ -119,8 +149,9 @@ export async function classMemberEnabledSetter(
   ref: MembershipRef,
   enabled: boolean,
 ): Promise<void> {
-  await requireManager(db, viewer, ref.class_id);
+  await requireMemberManager(db, viewer, ref.class_id, 'setEnabled', ref.role);
   await runCommand(db, async ({ tx, announce }) => {
+    if (!enabled) await requireAnotherInstructor(tx, ref);
     const updated = await tx
       .update(classMemberships)
       .set({ enabled, ...auditFields(viewer), version: nextVersion })
@@ -140,8 +171,9 @@ export async function classMemberRemover(
   viewer: SessionUser,
   ref: MembershipRef,
 ): Promise<void> {
-  await requireManager(db, viewer, ref.class_id);
+  await requireMemberManager(db, viewer, ref.class_id, 'remove', ref.role);
   await runCommand(db, async ({ tx, announce }) => {
+    await requireAnotherInstructor(tx, ref);
     const updated = await tx
       .update(classMemberships)
       .set({ pending_deleted: true, deleted: true, ...auditFields(viewer), version: nextVersion })
@@ -158,7 +190,8 @@ export async function invitationRemover(
   viewer: SessionUser,
   ref: { class_id: string; email: string; role: Role },
 ): Promise<void> {
-  await requireManager(db, viewer, ref.class_id);
+  // Withdrawing an invitation undoes an add: the same rule.
+  await requireMemberManager(db, viewer, ref.class_id, 'add', ref.role);
   const email = normalizeEmail(ref.email);
   await runCommand(db, async ({ tx, announce }) => {
     const updated = await tx

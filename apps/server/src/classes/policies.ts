@@ -1,7 +1,23 @@
-// Docs: docs/classes.md#who-may-do-what — classes and their members.
-import { hasInstructorPowers, type Role } from '@seminar/shared';
+// Docs: docs/classes.md#who-may-do-what — who may do what in a class: the shared `can` table
+// (packages/shared policies.ts), applied to the viewer's active role.
+import { can, refusalOf, type ClassAction, type Role } from '@seminar/shared';
+import type { SessionUser } from '../auth/session';
+import type { Db } from '../db/client';
+import { forbidden } from '../live/trpc';
+import { requireClassRole } from './access';
 
-/** Instructors and class admins manage the class: its settings, members, activities and channels. */
-export function canManageClass(role: Role | null): boolean {
-  return role !== null && hasInstructorPowers(role);
+/**
+ * The viewer's role in the class when it may take `action` there: NOT_FOUND (the class's one
+ * answer) for someone who is not an active member, FORBIDDEN with the rule's wording for a member
+ * whose role does not allow it.
+ */
+export async function requireAllowed(
+  db: Db,
+  viewer: SessionUser,
+  classId: string,
+  action: ClassAction,
+): Promise<Role> {
+  const role = await requireClassRole(db, viewer.uid, classId);
+  if (!can(role, action)) throw forbidden(refusalOf(action));
+  return role;
 }

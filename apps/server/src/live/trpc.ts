@@ -127,9 +127,32 @@ function collectionProcedure<Input, Row, Access, Wire>(
     );
 }
 
-/** The one error for "does not exist" and "not yours": reads of another class's data learn nothing. */
-export function notFound(what: string): TRPCError {
+/** What a NOT_FOUND names: the thing the procedure's input addresses. */
+export type NotFoundSubject =
+  'Class' | 'Channel' | 'Message' | 'Activity' | 'Member' | 'Invitation' | 'Product';
+
+/**
+ * The one error for "does not exist" and "not yours" (docs/ARCHITECTURE.md#uniform-answers): one
+ * wording per subject, `<Subject> not found.`, whether the thing is missing, deleted, in another
+ * class or hidden from the viewer — so the answer never tells what exists elsewhere. A procedure
+ * whose input names a class the viewer is not an active member of answers "Class not found.".
+ */
+export function notFound(what: NotFoundSubject): TRPCError {
   return new TRPCError({ code: 'NOT_FOUND', message: `${what} not found.` });
+}
+
+/** True for a NOT_FOUND (to re-word it as the subject the caller addressed). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof TRPCError && error.code === 'NOT_FOUND';
+}
+
+/**
+ * A create whose client-made id is taken by a row the viewer may not write — another class's,
+ * another author's, a deleted one: one CONFLICT per kind of record, the same whichever class holds
+ * the id (docs/ARCHITECTURE.md#uniform-answers).
+ */
+export function idTaken(what: 'class' | 'channel' | 'message' | 'activity'): TRPCError {
+  return new TRPCError({ code: 'CONFLICT', message: `That ${what} id is already taken.` });
 }
 
 /** A refused write the viewer can see exists (e.g. a student deleting someone else's message). */

@@ -8,7 +8,7 @@ import { requireChannelAccess } from '../channels/access';
 import type { Db } from '../db/client';
 import { channels, messages } from '../db/schema';
 import { nextVersion, runCommand, type CommandScope, type Tx } from '../live/commands';
-import { forbidden, notFound } from '../live/trpc';
+import { forbidden, isNotFound, notFound } from '../live/trpc';
 import { messagesTopic } from './live';
 import { canDeleteMessage, canEditMessage } from './policies';
 import { presentMessage } from './presenters';
@@ -30,15 +30,29 @@ function announceMessage(
   announce({ topic: messagesTopic, key: row.channel_id, ids: [row.id], version: row.version });
 }
 
+/**
+ * The message with `id` and the viewer's access to its channel, or "Message not found." — the same
+ * answer whether no message has the id or it is in a class or channel the viewer cannot see (the
+ * input names no class, so the answer must not say "Class not found." for one and not the other).
+ */
+async function requireVisibleMessage(db: Db, viewer: SessionUser, id: string) {
+  const [current] = await db.select().from(messages).where(eq(messages.id, id));
+  if (!current) throw notFound('Message');
+  try {
+    const access = await requireChannelAccess(db, viewer, current.class_id, current.channel_id);
+    return { current, access };
+  } catch (error) {
+    throw isNotFound(error) ? notFound('Message') : error;
+  }
+}
+
 /** Edits one's own message. */
 export async function messageEditor(
   db: Db,
   viewer: SessionUser,
   input: MessageEditInput,
 ): Promise<Message> {
-  const [current] = await db.select().from(messages).where(eq(messages.id, input.id));
-  if (!current) throw notFound('Message');
-  await requireChannelAccess(db, viewer, current.class_id, current.channel_id);
+  const { current } = await requireVisibleMessage(db, viewer, input.id);
   if (!canEditMessage(viewer.uid, current)) throw forbidden('You can only edit your own messages.');
   return runCommand(db, async ({ tx, announce }) => {
     await lockChannel(tx, current.channel_id);
@@ -55,9 +69,7 @@ export async function messageEditor(
 
 /** Deletes a message (soft: it keeps its seq; the text is dropped from what clients get). */
 export async function messageDeleter(db: Db, viewer: SessionUser, id: string): Promise<Message> {
-  const [current] = await db.select().from(messages).where(eq(messages.id, id));
-  if (!current) throw notFound('Message');
-  const access = await requireChannelAccess(db, viewer, current.class_id, current.channel_id);
+  const { current, access } = await requireVisibleMessage(db, viewer, id);
   if (!canDeleteMessage(viewer.uid, access.role, current))
     throw forbidden('You can only delete your own messages.');
   return runCommand(db, async ({ tx, announce }) => {

@@ -1,5 +1,5 @@
 // Docs: docs/classes.md#who-may-do-what — messages.
-import { hasInstructorPowers, type Role } from '@seminar/shared';
+import { can, type Role } from '@seminar/shared';
 
 /** Only the author edits a message. */
 export function canEditMessage(
@@ -9,11 +9,11 @@ export function canEditMessage(
   return !message.deleted && message.author_uid === viewerUid;
 }
 
-/** The author deletes their own; instructors and class admins delete any. */
+/** The author deletes their own; whoever may moderate messages (`can`) deletes any. */
 export function canDeleteMessage(
   viewerUid: string,
   role: Role,
   message: { author_uid: string },
 ): boolean {
-  return message.author_uid === viewerUid || hasInstructorPowers(role);
+  return message.author_uid === viewerUid || can(role, 'messages.moderate');
 }

@@ -11,7 +11,7 @@ import type { Database } from '../db/client';
 import { messages } from '../db/schema';
 import type { LiveHub } from '../live/hub';
 import type { LiveSession } from '../live/trpc';
-import { forbidden, notFound } from '../live/trpc';
+import { forbidden, idTaken, notFound } from '../live/trpc';
 import { messagesTopic } from './live';
 import { presentMessage } from './presenters';
 import { SEND_STATEMENT } from './sendStatement';
@@ -168,9 +168,7 @@ export class MessageSendQueue {
       outcome.existing_author !== item.viewer.uid ||
       outcome.existing_channel !== item.input.channel_id
     ) {
-      item.reject(
-        new TRPCError({ code: 'CONFLICT', message: 'That message id is already taken.' }),
-      );
+      item.reject(idTaken('message'));
       return;
     }
     const [row] = await this.database.db
@@ -179,10 +177,7 @@ export class MessageSendQueue {
       .where(eq(messages.id, item.input.id))
       .catch(() => []);
     if (row) item.resolve(presentMessage(row));
-    else
-      item.reject(
-        new TRPCError({ code: 'CONFLICT', message: 'That message id is already taken.' }),
-      );
+    else item.reject(idTaken('message'));
   }
 }
 

@@ -14,6 +14,8 @@
 // no_class (not an active member of a live class), no_channel (no such channel in the class, or
 // not visible to the sender), disabled (a visible channel nobody may post in).
 
+import { activeRolesArraySql } from '../classes/access';
+
 /** The payload of one NOTIFY stays below this (PostgreSQL's limit is 8000 bytes). */
 const PAYLOAD_LIMIT = 7000;
 
@@ -35,9 +37,7 @@ checked as materialized (
     l.deleted as channel_deleted, l.is_public, l.channel_group,
     (i.sid is null or exists (
       select 1 from sessions s where s.id = i.sid and s.expires_at > now())) as session_live,
-    (select array_agg(m.role) from class_memberships m join classes k on k.class_id = m.class_id
-      where m.class_id = i.class_id and m.uid = i.uid and m.enabled and not m.deleted
-        and not m.pending_deleted and not k.deleted) as roles,
+    ${activeRolesArraySql('i.class_id', 'i.uid')} as roles,
     exists (select 1 from channel_users u where u.channel_id = i.channel_id and u.uid = i.uid
       and u.enabled and not u.deleted) as enrolled,
     e.author_uid as existing_author, e.channel_id as existing_channel

@@ -14,13 +14,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import LockIcon from '@mui/icons-material/Lock';
-import {
-  caseLabel,
-  hasInstructorPowers,
-  type Activity,
-  type ChannelView,
-  type Class,
-} from '@seminar/shared';
+import { caseLabel, can, type Activity, type ChannelView, type Class } from '@seminar/shared';
 import { useActivities, useActivityActions } from '../../data/activities';
 import { useChannels } from '../../data/channels';
 import { useProducts } from '../../data/products';
@@ -88,7 +82,7 @@ export function ActivitiesPanel({ cls }: { cls: Class }) {
     [products.rows],
   );
   const classId = cls.class_id;
-  const manager = hasInstructorPowers(cls.my_role);
+  const manager = can(cls.my_role, 'activities.manage');
   const actions = useActivityActions(classId);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Activity | null>(null);

@@ -23,7 +23,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import {
-  hasInstructorPowers,
+  can,
   isSelectableClass,
   makeRecordId,
   type Class,
@@ -69,7 +69,7 @@ function useManagedClass(): Class | null {
   const { selectedClass } = useClassSelection();
   return selectedClass &&
     isSelectableClass(selectedClass) &&
-    hasInstructorPowers(selectedClass.my_role)
+    can(selectedClass.my_role, 'activities.manage')
     ? selectedClass
     : null;
 }

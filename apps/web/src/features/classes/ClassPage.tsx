@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { hasInstructorPowers, isPendingClass, type Class } from '@seminar/shared';
+import { can, isPendingClass, type Class } from '@seminar/shared';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import { CLASS_TABS, classPath, PATHS, type ClassTab } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';
@@ -69,7 +69,8 @@ export function ClassPage() {
     );
   }
 
-  const manager = hasInstructorPowers(cls.my_role);
+  // The settings tab is for whoever may edit the class (`can`, packages/shared policies.ts).
+  const manager = can(cls.my_role, 'class.edit');
   if (tab === 'settings' && !manager) return <Navigate to={classPath(classId)} replace />;
 
   return (
@@ -153,7 +154,9 @@ function ClassTabs({ cls, tab, manager }: { cls: Class; tab: ClassTab; manager: 
         variant="outlined"
         sx={{ p: { xs: 1.5, sm: 2 }, bgcolor: 'background.paper' }}
       >
-        {tab === 'chat' && <ChatPanel classId={cls.class_id} canManage={manager} />}
+        {tab === 'chat' && (
+          <ChatPanel classId={cls.class_id} canManage={can(cls.my_role, 'channels.manage')} />
+        )}
         {tab === 'activities' && <ActivitiesPanel cls={cls} />}
         {tab === 'people' && <PeoplePanel cls={cls} />}
         {tab === 'settings' && <ClassSettingsPanel cls={cls} />}

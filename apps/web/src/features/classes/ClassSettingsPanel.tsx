@@ -1,5 +1,6 @@
-// Class settings (instructors and class admins): every class field, saved with "Save"; and
-// "Delete class" behind a confirmation — the class shows pending_deleted at once, then leaves.
+// Class settings (instructors and class admins): every class field, saved with "Save"; and, for
+// instructors only (`can(role, 'class.delete')`), "Delete class" behind a confirmation — the class
+// shows pending_deleted at once, then leaves.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,7 +10,7 @@ import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import type { Class } from '@seminar/shared';
+import { can, type Class } from '@seminar/shared';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../routes/paths';
 import { ConfirmDialog } from '../common/ConfirmDialog';
@@ -77,23 +78,27 @@ export function ClassSettingsPanel({ cls }: { cls: Class }) {
           </Box>
         </Stack>
       </Box>
-      <Divider />
-      <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <Typography component="h2" variant="h6">
-          Delete this class
-        </Typography>
-        <Typography sx={{ color: 'text.secondary' }}>
-          Deleting removes the class, its activities, channels and people list for everyone.
-        </Typography>
-        <Button
-          variant="outlined"
-          color="error"
-          startIcon={<DeleteIcon />}
-          onClick={() => setConfirming(true)}
-        >
-          Delete class
-        </Button>
-      </Stack>
+      {can(cls.my_role, 'class.delete') && (
+        <>
+          <Divider />
+          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Typography component="h2" variant="h6">
+              Delete this class
+            </Typography>
+            <Typography sx={{ color: 'text.secondary' }}>
+              Deleting removes the class, its activities, channels and people list for everyone.
+            </Typography>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteIcon />}
+              onClick={() => setConfirming(true)}
+            >
+              Delete class
+            </Button>
+          </Stack>
+        </>
+      )}
       <ConfirmDialog
         open={confirming}
         title="Delete class?"

@@ -72,6 +72,13 @@ describe('class settings', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Physics 101' })).toBeNull());
   });
 
+  it('lets class admins edit but not delete the class (can: class.delete is instructors only)', async () => {
+    await openSettings(makeClass({ my_role: 'admin' }));
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Delete class' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Delete this class' })).toBeNull();
+  });
+
   it('is not offered to students', async () => {
     const { router } = await openSettings(makeClass({ my_role: 'student' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/classes/class_1'));

@@ -166,11 +166,11 @@ describe('create class', () => {
     await screen.findByRole('article', { name: 'Biology' });
 
     answer.resolve(
-      Promise.reject(trpcError('CONFLICT', 'A class with this id already exists.')) as never,
+      Promise.reject(trpcError('CONFLICT', 'That class id is already taken.')) as never,
     );
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(
-      '“Biology” was not created: A class with this id already exists.',
+      '“Biology” was not created: That class id is already taken.',
     );
     expect(screen.queryByRole('article', { name: 'Biology' })).toBeNull();
     // Back to the empty state.

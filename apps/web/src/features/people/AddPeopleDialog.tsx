@@ -24,18 +24,19 @@ import { parsePeople } from './parsePeople';
 
 export type { AddPeopleResult };
 
-const ROLE_CHOICES: Role[] = ['student', 'instructor', 'admin'];
-
 export function AddPeopleDialog({
   classId,
   open,
   onClose,
+  roles,
   initialRole = 'student',
 }: {
   classId: string;
   open: boolean;
   onClose: () => void;
-  initialRole?: Role;
+  /** The roles the viewer may add people with (`can`, packages/shared), in the menu's order. */
+  roles: readonly Role[];
+  initialRole?: Role | undefined;
 }) {
   const { addMembers } = useRosterActions(classId);
   const [text, setText] = useState('');
@@ -175,7 +176,7 @@ export function AddPeopleDialog({
             disabled={sending}
             sx={{ maxWidth: 240 }}
           >
-            {ROLE_CHOICES.map((choice) => (
+            {roles.map((choice) => (
               <MenuItem key={choice} value={choice}>
                 {roleLabel(choice)}
               </MenuItem>

@@ -1,6 +1,9 @@
 // People of a class (live roster): tabs Students, Instructors, Admins. Instructors and class admins
-// see disabled members greyed and invitations with an "Invited" chip, and manage people: "Add
-// people", an enable switch per member, remove (or withdraw an invitation) with a confirmation.
+// see disabled members greyed and invitations with an "Invited" chip, and manage the people their
+// role may (`can`, packages/shared policies.ts: instructors everyone, class admins students):
+// "Add people" with those roles, an enable switch per member, remove (or withdraw an invitation)
+// with a confirmation. Nobody gets controls on their own line, so the last instructor (whom only
+// an instructor — that is, they themselves — could touch) never sees a way to remove themselves.
 // Students see enabled members only and no management controls.
 import { useId, useMemo, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
@@ -22,7 +25,7 @@ import Typography from '@mui/material/Typography';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
-import { hasInstructorPowers, type Class } from '@seminar/shared';
+import { can, memberAction, type Class, type Role } from '@seminar/shared';
 import { initialsOf } from '../../auth/AccountMenu';
 import { useSession } from '../../auth/session';
 import { useRoster, useRosterActions } from '../../data/classes';
@@ -41,11 +44,15 @@ import {
 } from './rosterView';
 
 const TAB_ROLE = { students: 'student', instructors: 'instructor', admins: 'admin' } as const;
+/** The roles of "Add people", in the menu's order. */
+const ROLE_CHOICES: readonly Role[] = ['student', 'instructor', 'admin'];
 
 export function PeoplePanel({ cls }: { cls: Class }) {
   const baseId = useId();
   const roster = useRoster(cls.class_id);
-  const manager = hasInstructorPowers(cls.my_role);
+  const myRole = cls.my_role ?? null;
+  /** The roles the viewer may add people with (class admins: students only). */
+  const addableRoles = ROLE_CHOICES.filter((role) => can(myRole, memberAction('add', role)));
   const [tab, setTab] = useState<PeopleTab>('students');
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<PersonLine | null>(null);
@@ -82,7 +89,7 @@ export function PeoplePanel({ cls }: { cls: Class }) {
         <Typography component="h2" variant="h6">
           People
         </Typography>
-        {manager && (
+        {addableRoles.length > 0 && (
           <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
             Add people
           </Button>
@@ -118,7 +125,7 @@ export function PeoplePanel({ cls }: { cls: Class }) {
         )}
         {roster.status === 'ready' && lines.length === 0 && (
           <EmptyState title={`No ${PEOPLE_TAB_LABELS[tab].toLowerCase()} yet`}>
-            {manager
+            {can(myRole, memberAction('add', TAB_ROLE[tab]))
               ? `Use “Add people” to add ${PEOPLE_TAB_LABELS[tab].toLowerCase()} by email address — people without an account yet are invited and join when they sign up.`
               : 'Nobody here yet.'}
           </EmptyState>
@@ -129,7 +136,7 @@ export function PeoplePanel({ cls }: { cls: Class }) {
               <PersonItem
                 key={line.entry.id}
                 line={line}
-                manager={manager}
+                viewerRole={myRole}
                 self={line.entry.uid !== null && line.entry.uid === user?.id}
                 pending={roster.pendingIds.has(line.entry.id)}
                 onToggle={(enabled) => void actions.setEnabled(line.entry, enabled)}
@@ -141,13 +148,14 @@ export function PeoplePanel({ cls }: { cls: Class }) {
         )}
       </div>
 
-      {manager && (
+      {addableRoles.length > 0 && (
         <AddPeopleDialog
           key={tab}
           classId={cls.class_id}
           open={adding}
           onClose={() => setAdding(false)}
-          initialRole={TAB_ROLE[tab]}
+          roles={addableRoles}
+          initialRole={addableRoles.includes(TAB_ROLE[tab]) ? TAB_ROLE[tab] : addableRoles[0]}
         />
       )}
       <Snackbar
@@ -176,7 +184,7 @@ export function PeoplePanel({ cls }: { cls: Class }) {
 
 function PersonItem({
   line,
-  manager,
+  viewerRole,
   self,
   pending,
   onToggle,
@@ -184,7 +192,7 @@ function PersonItem({
   onResend,
 }: {
   line: PersonLine;
-  manager: boolean;
+  viewerRole: Role | null;
   self: boolean;
   pending: boolean;
   onToggle: (enabled: boolean) => void;
@@ -192,7 +200,13 @@ function PersonItem({
   onResend: () => void;
 }) {
   const { entry, label, detail, roles, invited, disabled } = line;
-  const controls = manager && !self;
+  // What the viewer may do to this line (never to their own): an invitation is undone or resent
+  // under the rule of adding its role, a member enabled, disabled or removed under theirs.
+  const allowed = (verb: 'add' | 'remove' | 'setEnabled') =>
+    !self && can(viewerRole, memberAction(verb, entry.role));
+  const mayToggle = !invited && allowed('setEnabled');
+  const mayRemove = invited ? allowed('add') : allowed('remove');
+  const mayResend = invited && allowed('add');
   return (
     <ListItem
       divider
@@ -229,7 +243,7 @@ function PersonItem({
         {roles.map((role) => (
           <Chip key={role} size="small" variant="outlined" label={roleLabel(role)} />
         ))}
-        {controls && !invited && (
+        {mayToggle && (
           <Tooltip title={entry.enabled ? 'Enabled' : 'Disabled'}>
             <Switch
               checked={entry.enabled}
@@ -238,14 +252,14 @@ function PersonItem({
             />
           </Tooltip>
         )}
-        {controls && invited && (
+        {mayResend && (
           <Tooltip title="Resend invitation">
             <IconButton onClick={onResend} aria-label={`Resend invitation to ${label}`}>
               <ForwardToInboxIcon />
             </IconButton>
           </Tooltip>
         )}
-        {controls && (
+        {mayRemove && (
           <Tooltip title={invited ? 'Withdraw invitation' : 'Remove from class'}>
             <IconButton
               onClick={onRemove}

@@ -139,6 +139,69 @@ describe('People tab', () => {
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
   });
 
+  it('shows class admins controls for students only (can: admins manage students)', async () => {
+    const { rosterSub } = await openPeople('admin');
+    await rosterSub.send({
+      type: 'snapshot',
+      rows: [
+        makeMember('u1', 'admin', { name: 'Lovelace, Ada' }),
+        makeMember('u2', 'instructor', { name: 'Hopper, Grace' }),
+        makeMember('u3', 'student', { name: 'Turing, Alan' }),
+        makeMember('u5', 'admin', { name: 'Noether, Emmy' }),
+        makeInvitation('new@example.edu', 'student'),
+        makeInvitation('boss@example.edu', 'instructor'),
+      ],
+      replace: true,
+    });
+
+    // Students: the switch, remove, resend and withdraw, as an instructor has them.
+    const students = await screen.findByRole('list', { name: 'Students' });
+    expect(within(students).getByRole('switch', { name: 'Enable Alan Turing' })).toBeDefined();
+    expect(within(students).getByRole('button', { name: 'Remove Alan Turing' })).toBeDefined();
+    expect(
+      within(students).getByRole('button', { name: 'Resend invitation to new@example.edu' }),
+    ).toBeDefined();
+    expect(
+      within(students).getByRole('button', { name: 'Withdraw invitation for new@example.edu' }),
+    ).toBeDefined();
+
+    // Instructors and admins: listed, with no control at all.
+    for (const tab of ['Instructors', 'Admins']) {
+      fireEvent.click(screen.getByRole('tab', { name: tab }));
+      const list = await screen.findByRole('list', { name: tab });
+      expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(0);
+      expect(within(list).queryByRole('switch')).toBeNull();
+      expect(within(list).queryByRole('button')).toBeNull();
+    }
+    expect(screen.getByRole('list', { name: 'Admins' }).textContent).toContain('Emmy Noether');
+
+    // "Add people" offers the student role only, even from the Instructors tab.
+    fireEvent.click(screen.getByRole('tab', { name: 'Instructors' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add people' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add people' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Role' }));
+    const options = await screen.findByRole('listbox');
+    expect(
+      within(options)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Student']);
+  });
+
+  it('offers instructors every role in "Add people"', async () => {
+    const { rosterSub } = await openPeople('instructor');
+    await rosterSub.send({ type: 'snapshot', rows: [roster[0]!], replace: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add people' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add people' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Role' }));
+    const options = await screen.findByRole('listbox');
+    expect(
+      within(options)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Student', 'Instructor', 'Admin']);
+  });
+
   it('adds people from pasted text: invalid lines first, then the result summary', async () => {
     const { rosterSub, fake } = await openPeople('instructor');
     await rosterSub.send({ type: 'snapshot', rows: [roster[0]!], replace: true });
