@@ -88,6 +88,16 @@ describe('a phone is a first-class screen (360×640)', () => {
       .toBeLessThanOrEqual(400);
     await page.setViewportSize(PHONE);
 
+    // The members panel is a full-screen dialog on a phone.
+    await page.getByRole('button', { name: 'Members' }).click();
+    const panel = page.getByRole('dialog', { name: 'Members of general' });
+    await panel.getByRole('list', { name: 'Members of general' }).waitFor();
+    const panelBox = await panel.boundingBox();
+    expect([panelBox?.width, panelBox?.height]).toEqual([PHONE.width, PHONE.height]);
+    expect(await axeViolations(page)).toEqual([]);
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await panel.waitFor({ state: 'hidden' });
+
     // Back to the channel list: the class header and tabs are back.
     await page.getByRole('button', { name: 'Back to channels' }).click();
     await page.getByRole('tab', { name: 'Chat' }).waitFor();
