@@ -10,7 +10,7 @@ import {
   type ChannelView,
   type LiveEvent,
 } from '@seminar/shared';
-import { channelNotifications, channels } from '../src/db/schema';
+import { channelNotifications, channels, channelUsers } from '../src/db/schema';
 import { callerFor, collect } from './callers';
 import { testDatabaseKind } from './database';
 import { useTestServer } from './factories';
@@ -152,6 +152,125 @@ describe(`channel visibility (${testDatabaseKind})`, () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect([stream.events.length, notices.events.length]).toEqual(counts);
     await Promise.all([asPupil.stop(), stream.stop(), notices.stop()]);
+  });
+
+  it('refuses to remove someone who is not a member, saying so and changing nothing', async () => {
+    const { classId, channelIds } = await classWithChannels();
+    const [, staffRoom, teamRed] = channelIds as [string, string, string];
+    const asTeacher = callerFor(server.services, teacher);
+    const members = await collect(server.services, teacher, (caller) =>
+      caller.channels.members({ class_id: classId, channel_id: teamRed }),
+    );
+    await members.until((events) => events.length > 0);
+    const [before] = await server.database.db
+      .select({ version: channels.version })
+      .from(channels)
+      .where(eq(channels.channel_id, staffRoom));
+
+    // Never added.
+    await expect(
+      asTeacher.channels.setMember({
+        class_id: classId,
+        channel_id: staffRoom,
+        uid: pupil.uid,
+        member: false,
+      }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Pia Pupil is not a member of this channel.',
+    });
+    const stored = await server.database.db
+      .select()
+      .from(channelUsers)
+      .where(eq(channelUsers.channel_id, staffRoom));
+    expect(stored).toEqual([]);
+
+    // Removed already: the second removal is refused too, and announces nothing.
+    await asTeacher.channels.setMember({
+      class_id: classId,
+      channel_id: teamRed,
+      uid: pupil.uid,
+      member: false,
+    });
+    await members.until((events) => list(events, (row) => row.uid).length === 0);
+    const count = members.events.length;
+    const [removed] = await server.database.db
+      .select({ version: channelUsers.version })
+      .from(channelUsers)
+      .where(eq(channelUsers.channel_id, teamRed));
+    await expect(
+      asTeacher.channels.setMember({
+        class_id: classId,
+        channel_id: teamRed,
+        uid: pupil.uid,
+        member: false,
+      }),
+    ).rejects.toMatchObject({ message: 'Pia Pupil is not a member of this channel.' });
+    const [after] = await server.database.db
+      .select({ version: channelUsers.version })
+      .from(channelUsers)
+      .where(eq(channelUsers.channel_id, teamRed));
+    expect(after?.version).toBe(removed?.version);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(members.events.length).toBe(count);
+    const [staffAfter] = await server.database.db
+      .select({ version: channels.version })
+      .from(channels)
+      .where(eq(channels.channel_id, staffRoom));
+    expect(staffAfter?.version).toBe(before?.version);
+    await members.stop();
+  });
+
+  it('says a member through the group e-mails is removed in Channel settings', async () => {
+    const { classId } = await classWithChannels();
+    const channelId = makeRecordId('channel', teacher.uid);
+    const asTeacher = callerFor(server.services, teacher);
+    await asTeacher.channels.create({
+      channel_id: channelId,
+      class_id: classId,
+      name: 'pair 2',
+      channel_group: [pupil.email],
+    });
+    await expect(
+      asTeacher.channels.setMember({
+        class_id: classId,
+        channel_id: channelId,
+        uid: pupil.uid,
+        member: false,
+      }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message:
+        'Pia Pupil is in this channel through its group e-mails: remove their address in Channel settings.',
+    });
+  });
+
+  it('shows students who is in a channel they see, by name without e-mail addresses', async () => {
+    const { classId, channelIds } = await classWithChannels();
+    const teamRed = channelIds[2]!;
+    const asPupil = await collect(server.services, pupil, (caller) =>
+      caller.channels.members({ class_id: classId, channel_id: teamRed }),
+    );
+    const asTeacher = await collect(server.services, teacher, (caller) =>
+      caller.channels.members({ class_id: classId, channel_id: teamRed }),
+    );
+    await asPupil.until((events) => list(events, (row) => row.uid).length === 1);
+    await asTeacher.until((events) => list(events, (row) => row.uid).length === 1);
+    expect(list(asPupil.events, (row) => row.uid)[0]).toMatchObject({
+      uid: pupil.uid,
+      name: 'Pupil, Pia',
+      email: null,
+    });
+    expect(list(asTeacher.events, (row) => row.uid)[0]?.email).toBe(pupil.email);
+    // A channel the student cannot see stays hidden, members and all.
+    const hidden = await collect(server.services, pupil, (caller) =>
+      caller.channels.members({ class_id: classId, channel_id: channelIds[1]! }),
+    );
+    await expect(hidden.until((events) => events.length > 0)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await hidden.stop();
+    await Promise.all([asPupil.stop(), asTeacher.stop()]);
   });
 
   it('hides a disabled or deleted channel from students live, and keeps deleted ones from instructors too', async () => {

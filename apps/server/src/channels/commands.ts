@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   channelNameClashMessage,
+  displayName,
   findChannelNameClash,
   ONLINE_WINDOW_MS,
   TYPING_WINDOW_MS,
@@ -19,6 +20,7 @@ import {
   channels,
   channelUsers,
   classMemberships,
+  users,
 } from '../db/schema';
 import { auditFields, nextVersion, runCommand, type CommandScope, type Tx } from '../live/commands';
 import { idTaken, notFound } from '../live/trpc';
@@ -180,6 +182,41 @@ export async function channelDeleter(
   });
 }
 
+/**
+ * Refuses to remove someone who is not enrolled in the channel (changing nothing), saying who and
+ * why: they were never added, were removed already, or are in only through the group e-mails.
+ */
+async function requireEnrolled(
+  tx: Tx,
+  channel: { channel_id: string; channel_group: string[] },
+  uid: string,
+): Promise<void> {
+  const [enrolled] = await tx
+    .select({ uid: channelUsers.uid })
+    .from(channelUsers)
+    .where(
+      and(
+        eq(channelUsers.channel_id, channel.channel_id),
+        eq(channelUsers.uid, uid),
+        eq(channelUsers.deleted, false),
+      ),
+    );
+  if (enrolled) return;
+  const [person] = await tx
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, uid));
+  const who = displayName(person?.name ?? '') || 'That person';
+  const inGroup =
+    person !== undefined && channel.channel_group.includes(person.email.toLowerCase());
+  throw new TRPCError({
+    code: 'BAD_REQUEST',
+    message: inGroup
+      ? `${who} is in this channel through its group e-mails: remove their address in Channel settings.`
+      : `${who} is not a member of this channel.`,
+  });
+}
+
 /** Adds (or re-adds) a class member to a channel, or removes them. */
 export async function channelMemberSetter(
   db: Db,
@@ -215,6 +252,7 @@ export async function channelMemberSetter(
       message: 'Only members of the class can be added to its channels.',
     });
   await runCommand(db, async ({ tx, announce }) => {
+    if (!member) await requireEnrolled(tx, channel, ref.uid);
     await tx
       .insert(channelUsers)
       .values({

@@ -17,7 +17,6 @@ import { requireClassRole } from '../classes/access';
 import type { Db } from '../db/client';
 import { channelNotifications, channels, channelUsers, users } from '../db/schema';
 import type { CollectionTopic } from '../live/topic';
-import { notFound } from '../live/trpc';
 import { requireChannelAccess, type ChannelAccess } from './access';
 import { presentChannel, presentNotification } from './presenters';
 
@@ -216,7 +215,7 @@ async function loadChannelMembers(
   }));
 }
 
-/** SPEC §7 "Channel users": a channel's enrolled members, for the instructors' settings dialog. */
+/** SPEC §7 "Channel users": a channel's enrolled members (settings dialog and members panel). */
 export const channelMembersTopic: CollectionTopic<
   { class_id: string; channel_id: string },
   ChannelMember,
@@ -226,16 +225,10 @@ export const channelMembersTopic: CollectionTopic<
   kind: 'collection',
   input: channelRef,
   key: (input) => input.channel_id,
-  async access(services, viewer, input) {
-    const access = await requireChannelAccess(
-      services.database.db,
-      viewer,
-      input.class_id,
-      input.channel_id,
-    );
-    if (!can(access.role, 'channels.manage')) throw notFound('Channel');
-    return access;
-  },
+  // Whoever sees the channel sees who is in it (the members panel); e-mail addresses only go to
+  // instructors and class admins, as on the roster.
+  access: (services, viewer, input) =>
+    requireChannelAccess(services.database.db, viewer, input.class_id, input.channel_id),
   classOf: (access) => access.classId,
   async snapshot(services, _viewer, input) {
     return (await loadChannelMembers(services.database.db, input.channel_id)).filter(
@@ -244,5 +237,7 @@ export const channelMembersTopic: CollectionTopic<
   },
   load: (services, key, ids) => loadChannelMembers(services.database.db, key, ids),
   visible: (row) => !row.deleted,
+  present: (row, _viewer, access) =>
+    can(access.role, 'channels.manage') ? row : { ...row, email: null },
   id: (row) => row.uid,
 };

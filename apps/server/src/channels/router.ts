@@ -44,7 +44,7 @@ export const channelsRouter = router({
     .mutation(({ ctx, input }) =>
       channelMemberSetter(ctx.services.database.db, ctx.viewer, input, input.member),
     ),
-  /** The enrolled members of a channel, live (instructors and class admins). */
+  /** The enrolled members of a channel, live (anyone who sees it; e-mails for instructors only). */
   members: liveSubscription(channelMembersTopic),
   markRead: authedProcedure
     .input(channelRef.extend({ seq: z.int().min(0) }))

@@ -44,6 +44,38 @@ export const notificationsQuery = (classId: string, channelId: string) =>
     { idOf: noticeIdOf },
   );
 
+/** A person enrolled in a channel (channel_users); `email` is null for students' eyes. */
+export interface ChannelMemberView {
+  uid: string;
+  class_id: string;
+  channel_id: string;
+  /** Stored 'Last, First' name. */
+  name: string;
+  email: string | null;
+  enabled: boolean;
+  deleted: boolean;
+  version: number;
+}
+
+const memberIdOf = (row: ChannelMemberView) => row.uid;
+
+/** The people enrolled in a channel (its members panel and settings). */
+export const channelMembersQuery = (classId: string, channelId: string) =>
+  liveQuery<ChannelMemberView, 'channels.members'>(
+    'channels.members',
+    { class_id: classId, channel_id: channelId },
+    { idOf: memberIdOf },
+  );
+
+/** A channel's enrolled members, live; `enabled` false: not subscribed. */
+export function useChannelMembers(
+  classId: string,
+  channelId: string,
+  enabled = true,
+): LiveQueryResult<ChannelMemberView> {
+  return useLiveQuery(channelMembersQuery(classId, channelId), { enabled });
+}
+
 export function useChannels(classId: string): LiveQueryResult<ChannelView> {
   return useLiveQuery(channelsQuery(classId));
 }

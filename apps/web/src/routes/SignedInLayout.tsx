@@ -1,7 +1,7 @@
 // The signed-in layout: app bar (name, "AI products", extra actions, colour mode, account menu),
 // the shared error banner (SPEC §8, on every signed-in page) and the main area. Signed-out visitors
 // are sent to /sign-in, remembering where they were going.
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +15,7 @@ import { ErrorBanner } from '../live/errors';
 import { AppLogo } from '../shell/AppLogo';
 import { FullPageLoading } from '../shell/FullPageLoading';
 import { MAIN_CONTENT_ID } from '../shell/SkipLink';
+import { useHeightVariable } from '../shell/viewport';
 import { ColorModeControl } from '../theme/ColorModeControl';
 import { cataloguePath, CLASS_PARAM, PATHS, type ReturnToState } from './paths';
 import { useUrlClassId } from './useUrlClassId';
@@ -23,6 +24,9 @@ export function SignedInLayout({ actions }: { actions?: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
   const signedOutByUser = useSignedOutByUser();
+  // An open channel on a phone fills the screen below the app bar (docs/channels.md#phones).
+  const appBar = useRef<HTMLElement>(null);
+  useHeightVariable(appBar, '--app-bar-height');
 
   if (status === 'loading') return <FullPageLoading />;
   if (status === 'signed-out') {
@@ -34,7 +38,7 @@ export function SignedInLayout({ actions }: { actions?: ReactNode }) {
 
   return (
     <>
-      <AppBar position="sticky" elevation={0}>
+      <AppBar ref={appBar} position="sticky" elevation={0}>
         <Toolbar sx={{ gap: 1 }}>
           <AppLogo compact={Boolean(actions)} />
           <Box sx={{ flex: 1 }} />

@@ -3,7 +3,9 @@
 // with window.visualViewport (or window.innerHeight where that API is missing):
 //   --vh          1% of the visible height, in px (use as `calc(var(--vh) * 100)`)
 //   --app-height  the whole visible height, in px
-import { useEffect } from 'react';
+// and, from the signed-in layout, --app-bar-height (the app bar's height, which differs between
+// phone, landscape and desktop toolbars), so a view can fill the screen below the app bar.
+import { useEffect, type RefObject } from 'react';
 
 /** Starts keeping the variables in step; returns a function that stops it. */
 export function syncViewportHeight(win: Window = window): () => void {
@@ -35,4 +37,22 @@ export function syncViewportHeight(win: Window = window): () => void {
 /** Keeps --vh and --app-height in step while the calling component is mounted. */
 export function useViewportHeight(): void {
   useEffect(() => syncViewportHeight(), []);
+}
+
+/** Keeps the CSS variable `name` on <html> equal to the element's height in px while mounted. */
+export function useHeightVariable(ref: RefObject<HTMLElement | null>, name: string): void {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const root = element.ownerDocument.documentElement;
+    const update = () => root.style.setProperty(name, `${element.offsetHeight}px`);
+    update();
+    if (typeof ResizeObserver === 'undefined') return () => root.style.removeProperty(name);
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(name);
+    };
+  }, [ref, name]);
 }

@@ -24,7 +24,16 @@ export { CHANNEL_PARAM };
  * The chat of a class: channel list and the selected channel's conversation. `canManage`:
  * the viewer is an instructor or class admin of the class (the class page knows its role).
  */
-export function ChatPanel({ classId, canManage }: { classId: string; canManage: boolean }) {
+export function ChatPanel({
+  classId,
+  canManage,
+  fullScreen = false,
+}: {
+  classId: string;
+  canManage: boolean;
+  /** A phone with a channel open: fill the visible height below the app bar. */
+  fullScreen?: boolean;
+}) {
   const { user } = useSession();
   const channels = useChannels(classId);
   const [params, setParams] = useSearchParams();
@@ -75,7 +84,11 @@ export function ChatPanel({ classId, canManage }: { classId: string; canManage: 
     <Box
       sx={{
         display: 'flex',
-        height: 'max(400px, calc(var(--app-height, 100dvh) - 300px))',
+        // The visible height (--app-height follows the visual viewport, so the composer stays
+        // above an on-screen keyboard), less the app bar when it fills a phone's screen.
+        height: fullScreen
+          ? 'calc(var(--app-height, 100dvh) - var(--app-bar-height, 56px))'
+          : 'max(400px, calc(var(--app-height, 100dvh) - 300px))',
         overflow: 'hidden',
       }}
     >

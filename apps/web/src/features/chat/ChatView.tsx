@@ -20,6 +20,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import GroupIcon from '@mui/icons-material/Group';
 import LockIcon from '@mui/icons-material/Lock';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TagIcon from '@mui/icons-material/Tag';
@@ -32,6 +33,7 @@ import { useServerOffset } from '../../live/serverTime';
 import { Composer } from './Composer';
 import { clearDraft, loadDraft, saveDraft } from './drafts';
 import { OnlinePeople, TypingLine } from './ChannelPresence';
+import { MembersPanel } from './MembersPanel';
 import { MessageList, type DisplayMessage } from './MessageList';
 import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
 
@@ -101,6 +103,7 @@ export function ChatView({
   const messages = useMessages(classId, channelId);
   const presence = useChannelPresence(channelActions, channelId);
   const [olderState, setOlderState] = useState<'idle' | 'loading' | 'done'>('idle');
+  const [membersOpen, setMembersOpen] = useState(false);
 
   // The unsent text of this channel survives switching channels and a reload (drafts.ts).
   const draftScope = useMemo(
@@ -299,6 +302,9 @@ export function ChatView({
           {title}
         </Typography>
         <OnlinePeople classId={classId} channelId={channelId} viewerUid={viewer.uid} />
+        <IconButton aria-label="Members" onClick={() => setMembersOpen(true)}>
+          <GroupIcon />
+        </IconButton>
         {canManage && onOpenSettings ? (
           <IconButton aria-label="Channel settings" onClick={onOpenSettings}>
             <SettingsIcon />
@@ -350,6 +356,15 @@ export function ChatView({
         disabled={!channel.enabled}
         disabledNote="This channel is disabled: nobody can post in it."
       />
+      {membersOpen ? (
+        <MembersPanel
+          classId={classId}
+          channel={channel}
+          viewerUid={viewer.uid}
+          canManage={canManage}
+          onClose={() => setMembersOpen(false)}
+        />
+      ) : null}
     </Box>
   );
 }

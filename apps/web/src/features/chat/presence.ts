@@ -36,6 +36,20 @@ export function recentNames(
     .map((notice) => notice.from_name.trim() || 'Someone');
 }
 
+/** The uids with a recent online notice (the viewer included), for the members panel's dots. */
+export function onlineUids(
+  notices: readonly Notice[],
+  clientNow: number,
+  serverOffsetMs: number,
+): Set<string> {
+  const uids = new Set<string>();
+  for (const notice of notices) {
+    if (notice.type !== 'user_online' || notice.deleted) continue;
+    if (isRecentNotification(notice, clientNow, serverOffsetMs)) uids.add(notice.from);
+  }
+  return uids;
+}
+
 /** "Ada is typing…", "Ada and Bo are typing…", "Ada, Bo and Cy are typing…", "Ada, Bo and 2 others are typing…". */
 export function typingLine(names: readonly string[]): string | null {
   const [a, b, c] = names;

@@ -2,6 +2,7 @@
 // and, for instructors and class admins, Settings. Its URL is the class selection (selection.tsx). A
 // class that is not (or no longer) in my classes says so; a pending one says why it cannot open.
 import { useId } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -10,11 +11,14 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { can, isPendingClass, type Class } from '@seminar/shared';
-import { Link as RouterLink, Navigate, useParams } from 'react-router';
-import { CLASS_TABS, classPath, PATHS, type ClassTab } from '../../routes/paths';
+import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router';
+import { CHANNEL_PARAM, CLASS_TABS, classPath, PATHS, type ClassTab } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { ActivitiesPanel } from '../activities/ActivitiesPanel';
+import { visuallyHidden } from '../chat/a11y';
 import { ChatPanel } from '../chat/ChatPanel';
 import { EmptyState, LoadError } from '../common/EmptyState';
 import { PeoplePanel } from '../people/PeoplePanel';
@@ -39,6 +43,10 @@ export function ClassPage() {
   const { classes } = useClassSelection();
   const cls = classes.rows.find((row) => row.class_id === classId) ?? null;
   usePageTitle(cls?.name ?? 'Class');
+  const theme = useTheme();
+  // The same breakpoint at which the chat shows the channel list and a channel in turn.
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
+  const [search] = useSearchParams();
 
   if (params.tab !== undefined && !isClassTab(params.tab)) {
     return <Navigate to={classPath(classId)} replace />;
@@ -72,6 +80,19 @@ export function ClassPage() {
   // The settings tab is for whoever may edit the class (`can`, packages/shared policies.ts).
   const manager = can(cls.my_role, 'class.edit');
   if (tab === 'settings' && !manager) return <Navigate to={classPath(classId)} replace />;
+
+  // On a narrow screen an open channel fills the screen below the app bar: the class header and
+  // tabs collapse (the channel header's "Back to channels" leads back to them).
+  if (narrow && tab === 'chat' && search.get(CHANNEL_PARAM) !== null && !isPendingClass(cls)) {
+    return (
+      <Box sx={{ mx: { xs: -2, sm: -3 }, my: { xs: -2, sm: -3 } }}>
+        <Typography component="h1" style={visuallyHidden}>
+          {cls.name}
+        </Typography>
+        <ChatPanel classId={cls.class_id} canManage={manager} fullScreen />
+      </Box>
+    );
+  }
 
   return (
     <Stack spacing={2}>

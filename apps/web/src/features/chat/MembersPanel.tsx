@@ -1,0 +1,290 @@
+// Docs: docs/channels.md#members-panel — who is in a channel: a public channel's members are the
+// class, a private one's are the people enrolled in it (channel_users) and the class members whose
+// e-mail is in its group. Each with an online dot from the channel's live notices. Instructors and
+// class admins add and remove enrolled members here. A dialog (full screen on a phone).
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
+import { displayName, type ChannelView, type RosterEntry } from '@seminar/shared';
+import {
+  channelTitle,
+  useChannelActions,
+  useChannelMembers,
+  useNotifications,
+  type ChannelMemberView,
+} from '../../data/channels';
+import { useRoster } from '../../data/classes';
+import { describeError } from '../../live/errors';
+import { useServerOffset } from '../../live/serverTime';
+import { onlineUids, useRecencyClock } from './presence';
+
+/** One person in a channel, and what makes them a member. */
+export interface ChannelPerson {
+  uid: string;
+  name: string;
+  /** Shown to instructors and class admins only (null otherwise). */
+  email: string | null;
+  via: 'class' | 'enrolled' | 'group';
+}
+
+const nameOf = (name: string, email: string | null) => displayName(name) || email || 'Someone';
+const byName = (a: ChannelPerson, b: ChannelPerson) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.uid.localeCompare(b.uid);
+
+/** Enabled class members with an account, once each. */
+function classPeople(roster: readonly RosterEntry[]): ChannelPerson[] {
+  const byUid = new Map<string, ChannelPerson>();
+  for (const entry of roster) {
+    if (entry.uid === null || entry.deleted || entry.invited || !entry.enabled) continue;
+    if (byUid.has(entry.uid)) continue;
+    byUid.set(entry.uid, {
+      uid: entry.uid,
+      name: nameOf(entry.name, entry.email),
+      email: entry.email,
+      via: 'class',
+    });
+  }
+  return [...byUid.values()];
+}
+
+/**
+ * The members of a channel (SPEC §4): everyone in the class for a public channel; for a private one
+ * the enrolled people and the class members whose e-mail is in its group. Also, for the "Add
+ * member" picker, the class members who are not in it yet. Both by name.
+ */
+export function channelPeople(
+  channel: Pick<ChannelView, 'is_public' | 'channel_group'>,
+  roster: readonly RosterEntry[],
+  enrolled: readonly ChannelMemberView[],
+): { members: ChannelPerson[]; candidates: ChannelPerson[] } {
+  const inClass = classPeople(roster);
+  if (channel.is_public) return { members: inClass.sort(byName), candidates: [] };
+  const group = new Set(channel.channel_group.map((email) => email.toLowerCase()));
+  const members = new Map<string, ChannelPerson>();
+  for (const row of enrolled) {
+    if (row.deleted) continue;
+    members.set(row.uid, {
+      uid: row.uid,
+      name: nameOf(row.name, row.email),
+      email: row.email,
+      via: 'enrolled',
+    });
+  }
+  for (const person of inClass) {
+    if (members.has(person.uid) || !person.email || !group.has(person.email.toLowerCase()))
+      continue;
+    members.set(person.uid, { ...person, via: 'group' });
+  }
+  return {
+    members: [...members.values()].sort(byName),
+    candidates: inClass.filter((person) => !members.has(person.uid)).sort(byName),
+  };
+}
+
+/** A dot saying online (green) or not (grey), with its words for screen readers. */
+function OnlineDot({ online }: { online: boolean }) {
+  return (
+    <Box
+      component="span"
+      role="img"
+      aria-label={online ? 'Online' : 'Offline'}
+      sx={{
+        display: 'inline-block',
+        flexShrink: 0,
+        width: 10,
+        height: 10,
+        borderRadius: '50%',
+        bgcolor: online ? 'success.main' : 'transparent',
+        border: 2,
+        borderColor: online ? 'success.main' : 'text.disabled',
+      }}
+    />
+  );
+}
+
+export interface MembersPanelProps {
+  classId: string;
+  channel: ChannelView;
+  viewerUid: string;
+  /** Instructors and class admins: add and remove enrolled members. */
+  canManage: boolean;
+  onClose: () => void;
+}
+
+/** The members panel of a channel, opened from its header's "Members" button. */
+export function MembersPanel({
+  classId,
+  channel,
+  viewerUid,
+  canManage,
+  onClose,
+}: MembersPanelProps) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const channelId = channel.channel_id;
+  const title = channelTitle(channel);
+  const roster = useRoster(classId);
+  const enrolled = useChannelMembers(classId, channelId, !channel.is_public);
+  const notices = useNotifications(classId, channelId);
+  const offset = useServerOffset();
+  const now = useRecencyClock(notices.rows);
+  const online = onlineUids(notices.rows, now, offset);
+  online.add(viewerUid);
+  const actions = useChannelActions(classId);
+  const { members, candidates } = useMemo(
+    () => channelPeople(channel, roster.rows, enrolled.rows),
+    [channel, roster.rows, enrolled.rows],
+  );
+  const [picked, setPicked] = useState<ChannelPerson | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+
+  const setMember = (person: ChannelPerson, member: boolean) => {
+    setBusy(true);
+    setNote(null);
+    actions
+      .setMember(channelId, person.uid, member)
+      .then(() => {
+        if (member) setPicked(null);
+        setNote({
+          severity: 'success',
+          text: member
+            ? `${person.name} was added to ${title}.`
+            : `${person.name} was removed from ${title}.`,
+        });
+      })
+      .catch((error: unknown) => setNote({ severity: 'error', text: describeError(error) }))
+      .finally(() => setBusy(false));
+  };
+
+  const loading =
+    roster.status === 'loading' || (!channel.is_public && enrolled.status === 'loading');
+  const failed = roster.status === 'error' ? roster : enrolled.status === 'error' ? enrolled : null;
+  const titleId = `members-title-${channelId}`;
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullScreen={phone}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby={titleId}
+    >
+      <DialogTitle id={titleId}>Members of {title}</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+          {channel.is_public
+            ? 'A public channel: everyone in the class is in it.'
+            : 'A private channel: only these people (and the instructors) see it.'}
+        </Typography>
+        {loading ? (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
+            <CircularProgress size={28} aria-label="Loading members" />
+          </Box>
+        ) : failed ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={failed.retry}>
+                Try again
+              </Button>
+            }
+          >
+            {failed.error}
+          </Alert>
+        ) : members.length === 0 ? (
+          <Typography sx={{ py: 2 }}>Nobody is in this channel yet.</Typography>
+        ) : (
+          <List dense aria-label={`Members of ${title}`}>
+            {members.map((person) => (
+              <ListItem
+                key={person.uid}
+                disableGutters
+                secondaryAction={
+                  canManage && person.via === 'enrolled' ? (
+                    <IconButton
+                      edge="end"
+                      aria-label={`Remove ${person.name} from ${title}`}
+                      disabled={busy}
+                      onClick={() => setMember(person, false)}
+                    >
+                      <PersonRemoveIcon />
+                    </IconButton>
+                  ) : null
+                }
+              >
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+                  <OnlineDot online={online.has(person.uid)} />
+                  <ListItemText
+                    primary={person.uid === viewerUid ? `${person.name} (you)` : person.name}
+                    secondary={
+                      [
+                        canManage ? person.email : null,
+                        person.via === 'group' ? 'through the group e-mails' : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ') || null
+                    }
+                    slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+                  />
+                </Box>
+              </ListItem>
+            ))}
+          </List>
+        )}
+        {canManage && !channel.is_public ? (
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 2 }}>
+            <Autocomplete
+              sx={{ flex: 1, minWidth: 0 }}
+              options={candidates}
+              value={picked}
+              onChange={(_event, value) => setPicked(value)}
+              getOptionLabel={(option) =>
+                option.email ? `${option.name} (${option.email})` : option.name
+              }
+              isOptionEqualToValue={(option, value) => option.uid === value.uid}
+              noOptionsText="Everyone in the class is in this channel."
+              renderInput={(params) => <TextField {...params} label="Add member" size="small" />}
+            />
+            <Button
+              variant="contained"
+              disabled={!picked || busy}
+              onClick={() => picked && setMember(picked, true)}
+            >
+              Add
+            </Button>
+          </Box>
+        ) : null}
+        {note ? (
+          <Alert
+            severity={note.severity}
+            role={note.severity === 'error' ? 'alert' : 'status'}
+            sx={{ mt: 2 }}
+          >
+            {note.text}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
