@@ -241,7 +241,7 @@ describe('Find a class can be searched', () => {
     const pages = page.getByRole('navigation', { name: 'Pages of classes' });
     await pages.getByRole('button', { name: 'Go to page 2' }).click();
     await expect.poll(() => cards.count()).toBe(2);
-    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
 
     // By term (a new search starts on page 1), by course code, by name.
     await search.fill('spring 2031');
@@ -260,7 +260,7 @@ describe('Find a class can be searched', () => {
       .getByText(/has “volcanoes” in its name, course code, term or discipline\./)
       .waitFor();
     await page.getByRole('button', { name: 'Clear search' }).click();
-    expect(await search.inputValue()).toBe('');
+    await expect.poll(() => search.inputValue()).toBe('');
     await expect.poll(() => cards.count()).toBe(12);
   });
 });
