@@ -1,11 +1,12 @@
-// Journey: accounts. Create an account, sign out, sign in; reset a forgotten password with the code
-// read from a real SMTP listener (a wrong code first); and every worded error of SPEC §8 that a
-// person can meet on these pages.
+// Journey: accounts. Create an account and verify its e-mail with the mailed code (a wrong code
+// first), sign out, sign in; reset a forgotten password with the code read from a real SMTP listener
+// (a wrong code first); and every worded error of SPEC §8 that a person can meet on these pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { codeFrom, startTestSmtp, type TestSmtp } from '../apps/server/test/smtp';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { mailedVerificationCode, verifyInPage, verifyOverHttp } from './support/verification';
 
 const PASSWORD = 'correct horse battery staple';
 const run = Date.now().toString(36);
@@ -82,10 +83,21 @@ async function httpSignUp(name: string, email: string): Promise<{ cookie: string
 }
 
 describe('accounts', () => {
-  it('creates an account, signs out and signs back in, with the name shown as First Last', async () => {
+  it('creates an account, verifies the e-mail (a wrong code first), signs out and back in', async () => {
     const page = await newPage();
     const email = `ada-${run}@example.edu`;
     await createAccount(page, 'Lovelace, Ada', email);
+    // Signed in, but the app waits behind the verification step.
+    await page.getByRole('heading', { name: 'Verify your e-mail' }).waitFor();
+    await page.getByText(`We sent a 6-digit code to ${email}`).waitFor();
+    expect(await page.getByRole('button', { name: 'Account' }).count()).toBe(0);
+    const code = await mailedVerificationCode(server.url, email, smtp);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await page.getByLabel('Code').fill(wrong);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(/That code isn.t right/).waitFor();
+    await page.getByLabel('Code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
     await home(page);
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByText('Ada Lovelace').waitFor();
@@ -107,7 +119,7 @@ describe('accounts', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByText(/we sent it a 6-digit code/).waitFor();
-    const code = codeFrom(await smtp.nextMailTo(email));
+    const code = codeFrom(await smtp.nextMailTo(email, undefined, 'reset code'));
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
     await page.getByLabel('Code').fill(wrong);
@@ -163,9 +175,12 @@ describe('accounts', () => {
 
   it('signs a disabled user out at once with a message, and refuses their sign-in', async () => {
     const admin = await httpSignUp('Admin, Site', adminEmail);
+    // Site-admin powers need the address verified.
+    await verifyOverHttp(server.url, adminEmail, smtp);
     const page = await newPage();
     const email = `mallory-${run}@example.edu`;
     await createAccount(page, 'Doe, Mallory', email);
+    await verifyInPage(page, server.url, email, smtp);
     await home(page);
     const { uid } = await (
       await fetch(`${server.url}/api/auth/get-session`, {

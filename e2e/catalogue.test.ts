@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { analyticsBatchSchema } from '@seminar/shared';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { verifyOverHttp } from './support/verification';
 
 const DEMO_PASSWORD = 'seminar-demo-2026';
 const DEMO_INSTRUCTOR = 'marie.curie@demo.seminar.test';
@@ -184,6 +185,7 @@ describe('the AI product catalogue', () => {
       data: { name: 'Admin, Site', email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     });
     expect(response.status()).toBe(200);
+    await verifyOverHttp(server.url, ADMIN_EMAIL);
     const student = await newPage();
     await signIn(student, DEMO_STUDENT);
     await student.goto(`${server.url}/catalogue`);

@@ -8,6 +8,7 @@ import type { AppRouter } from '../apps/server/src/router';
 import { connectLive } from '../test-support/liveClient';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { verifyOverHttp } from './support/verification';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -46,6 +47,7 @@ describe('chat drafts', () => {
       data: { name: 'Lovelace, Ada', email: 'ada@example.edu', password: PASSWORD },
     });
     expect(response.status()).toBe(200);
+    await verifyOverHttp(server.url, 'ada@example.edu');
     const { user } = (await response.json()) as { user: { id: string } };
     const cookie = (await context.cookies(server.url))
       .map(({ name, value }) => `${name}=${value}`)

@@ -11,6 +11,7 @@ import type { AppRouter } from '../apps/server/src/router';
 import { connectLive } from '../test-support/liveClient';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { verifyOverHttp } from './support/verification';
 
 const PASSWORD = 'correct horse battery staple';
 /** Four pages of 25. */
@@ -56,6 +57,7 @@ describe('a long channel', () => {
       data: { name: 'Lovelace, Ada', email: 'ada@example.edu', password: PASSWORD },
     });
     expect(response.status()).toBe(200);
+    await verifyOverHttp(server.url, 'ada@example.edu');
     uid = ((await response.json()) as { user: { id: string } }).user.id;
     const cookie = (await context.cookies(server.url))
       .map(({ name, value }) => `${name}=${value}`)

@@ -11,6 +11,7 @@ import type { AppRouter } from '../apps/server/src/router';
 import { connectLive } from '../test-support/liveClient';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { verifyOverHttp } from './support/verification';
 
 const PASSWORD = 'correct horse battery staple';
 const SCRIPT = '<script>window.pwned = true</script>';
@@ -44,6 +45,7 @@ async function signUp(name: string, email: string): Promise<Person> {
     data: { name, email, password: PASSWORD },
   });
   expect(response.status()).toBe(200);
+  await verifyOverHttp(server.url, email);
   const body = (await response.json()) as { user: { id: string } };
   const page = await context.newPage();
   return { context, page, uid: body.user.id, email };

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { verifyInPage } from './support/verification';
 
 let server: RunningServer;
 let browser: Browser;
@@ -35,13 +36,14 @@ async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
 const allViolations = (page: Page) =>
   axeViolations(page, { impacts: ['minor', 'moderate', 'serious', 'critical'] });
 
-/** Creates an account through the "Create account" page; ends on the home page. */
+/** Creates an account through the "Create account" page and verifies it; ends on the home page. */
 async function signUp(page: Page, name: string, email: string): Promise<void> {
   await page.goto(`${server.url}/sign-up`);
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await verifyInPage(page, server.url, email);
   await page.getByRole('heading', { name: 'My classes', level: 1 }).waitFor();
 }
 

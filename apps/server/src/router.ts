@@ -14,7 +14,7 @@ export const appRouter = router({
     ctx.viewer
       ? {
           ...ctx.viewer,
-          isSiteAdmin: isSiteAdmin(ctx.viewer.email, ctx.services.config.adminEmails),
+          isSiteAdmin: isSiteAdmin(ctx.viewer, ctx.services.config.adminEmails),
         }
       : null,
   ),

@@ -57,6 +57,13 @@ export function authClient(app: FastifyInstance, origin: string, remoteAddress =
     session: () => call('GET', '/api/auth/get-session'),
     requestReset: (email: string) =>
       call('POST', '/api/auth/email-otp/send-verification-otp', { email, type: 'forget-password' }),
+    verifyEmail: (email: string, otp: string) =>
+      call('POST', '/api/auth/email-otp/verify-email', { email, otp }),
+    resendVerification: (email: string) =>
+      call('POST', '/api/auth/email-otp/send-verification-otp', {
+        email,
+        type: 'email-verification',
+      }),
     reset: (email: string, otp: string, password: string) =>
       call('POST', '/api/auth/email-otp/reset-password', { email, otp, password }),
   };

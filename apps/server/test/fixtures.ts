@@ -5,17 +5,44 @@ import type { SessionUser } from '../src/auth/session';
 import type { Db } from '../src/db/client';
 import { channels, channelUsers, classes, classMemberships } from '../src/db/schema';
 import { authClient, GOOD_PASSWORD, uniqueEmail } from './authClient';
+import { codeFrom, type TestSmtp } from './smtp';
 
 export interface TestUser extends SessionUser {
   cookie: string;
 }
 
-/** Signs a user up through the HTTP contract and returns them with their session cookie. */
+/**
+ * The verification code sign-up mailed to `email`: from the SMTP listener when the server has one,
+ * else from the development outbox (GET /dev/outbox.json, as a request from this machine).
+ */
+export async function verificationCodeFor(
+  app: FastifyInstance,
+  email: string,
+  smtp?: TestSmtp,
+): Promise<string> {
+  if (smtp) return codeFrom(await smtp.nextMailTo(email, undefined, 'verification code'));
+  for (let tries = 0; tries < 200; tries += 1) {
+    const response = await app.inject({ url: '/dev/outbox.json', remoteAddress: '127.0.0.1' });
+    if (response.statusCode !== 200)
+      throw new Error(`no development outbox (${response.statusCode}): pass the SMTP listener`);
+    const mails = response.json<Array<{ to: string; subject: string }>>();
+    const mail = mails.find((m) => m.to === email && m.subject.includes('verification code'));
+    if (mail) return codeFrom({ to: [mail.to], subject: mail.subject, raw: '' });
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no verification code mailed to ${email}`);
+}
+
+/**
+ * Signs a user up through the HTTP contract and returns them with their session cookie. Unless
+ * `verified: false`, they then verify their address with the mailed code, as the owner would.
+ */
 export async function signUpUser(
   app: FastifyInstance,
   origin: string,
   name: string,
   email?: string,
+  options: { verified?: boolean; smtp?: TestSmtp } = {},
 ): Promise<TestUser> {
   const client = authClient(app, origin, `192.0.2.${1 + Math.floor(Math.random() * 250)}`);
   email ??= uniqueEmail(name.split(',')[0]?.toLowerCase().replace(/\W/g, '') || 'user');
@@ -23,7 +50,13 @@ export async function signUpUser(
   if (response.status !== 200 || !client.cookie)
     throw new Error(`sign-up failed: ${response.status}`);
   const user = (response.body as { user: { id: string } }).user;
-  return { uid: user.id, email, displayName: name, cookie: client.cookie };
+  const verified = options.verified ?? true;
+  if (verified) {
+    const otp = await verificationCodeFor(app, email, options.smtp);
+    const verification = await client.verifyEmail(email, otp);
+    if (verification.status !== 200) throw new Error(`verification failed: ${verification.status}`);
+  }
+  return { uid: user.id, email, displayName: name, emailVerified: verified, cookie: client.cookie };
 }
 
 let counter = 0;

@@ -43,7 +43,13 @@ async function writer(label: string): Promise<Writer> {
   const response = await auth.signUp('Writer, Wanda', email, GOOD_PASSWORD);
   expect(response.status).toBe(200);
   const uid = (response.body as { user: { id: string } }).user.id;
-  const user: TestUser = { uid, email, displayName: 'Writer, Wanda', cookie: auth.cookie ?? '' };
+  const user: TestUser = {
+    uid,
+    email,
+    displayName: 'Writer, Wanda',
+    emailVerified: false,
+    cookie: auth.cookie ?? '',
+  };
   const { classId, channelIds } = await createClassFixture(database.db, {
     members: [{ user, role: 'student' }],
   });
@@ -112,7 +118,7 @@ describe(`revoked sockets (${testDatabaseKind})`, () => {
     await expectRevoked(w, async () => {
       const requester = authClient(server.app, server.url);
       expect((await requester.requestReset(w.user.email)).status).toBe(200);
-      const code = codeFrom(await smtp.nextMailTo(w.user.email));
+      const code = codeFrom(await smtp.nextMailTo(w.user.email, undefined, 'reset code'));
       expect((await requester.reset(w.user.email, code, 'a brand new passphrase')).status).toBe(
         200,
       );

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   canSeeChannel,
+  channelGroupEmail,
   makeRecordId,
   type Message,
   type MessageInput,
@@ -234,54 +235,60 @@ describe(`the send statement's access rule is canSeeChannel's (${testDatabaseKin
 
   for (const role of roles)
     for (const channel of channelCases)
-      it(`${role} × ${channel.name}`, async () => {
-        const viewer = alice;
-        const classId = makeRecordId('class', `${role}-${channel.name}`.replace(/\W/g, '-'));
-        const channelId = makeRecordId('channel', viewer.uid);
-        await database.db.insert(classes).values({ class_id: classId, name: 'Parity' });
-        if (role !== 'none')
-          await database.db.insert(classMemberships).values({
+      for (const verified of [true, false])
+        it(`${role} × ${channel.name}${verified ? '' : ' × unverified e-mail'}`, async () => {
+          // An unverified address matches no channel_group, in the statement as in canSeeChannel.
+          const viewer: TestUser = { ...alice, emailVerified: verified };
+          const classId = makeRecordId(
+            'class',
+            `${role}-${channel.name}-${verified}`.replace(/\W/g, '-'),
+          );
+          const channelId = makeRecordId('channel', viewer.uid);
+          await database.db.insert(classes).values({ class_id: classId, name: 'Parity' });
+          if (role !== 'none')
+            await database.db.insert(classMemberships).values({
+              class_id: classId,
+              uid: viewer.uid,
+              role: role === 'disabled member' ? 'student' : role,
+              enabled: role !== 'disabled member',
+            });
+          const group = channel.group.map((entry) =>
+            entry === 'TEAM' ? `  ${viewer.email.toUpperCase()} ` : entry,
+          );
+          await database.db.insert(channels).values({
+            channel_id: channelId,
             class_id: classId,
-            uid: viewer.uid,
-            role: role === 'disabled member' ? 'student' : role,
-            enabled: role !== 'disabled member',
+            name: channel.name,
+            is_public: channel.is_public,
+            enabled: channel.enabled,
+            deleted: channel.deleted,
+            channel_group: group,
           });
-        const group = channel.group.map((entry) =>
-          entry === 'TEAM' ? `  ${viewer.email.toUpperCase()} ` : entry,
-        );
-        await database.db.insert(channels).values({
-          channel_id: channelId,
-          class_id: classId,
-          name: channel.name,
-          is_public: channel.is_public,
-          enabled: channel.enabled,
-          deleted: channel.deleted,
-          channel_group: group,
-        });
-        if (channel.enrolled)
-          await database.db
-            .insert(channelUsers)
-            .values({ class_id: classId, channel_id: channelId, uid: viewer.uid });
+          if (channel.enrolled)
+            await database.db
+              .insert(channelUsers)
+              .values({ class_id: classId, channel_id: channelId, uid: viewer.uid });
 
-        const activeRole: Role | null = role === 'none' || role === 'disabled member' ? null : role;
-        const sees = canSeeChannel(
-          { channel_id: channelId, ...channel, channel_group: group },
-          {
-            role: activeRole,
-            email: viewer.email,
-            enrolledChannelIds: new Set(channel.enrolled ? [channelId] : []),
-          },
-        );
-        const expected = !sees ? 'NOT_FOUND' : channel.enabled ? 'ok' : 'FORBIDDEN';
-        expect(await codeOf(send(viewer, input(viewer, classId, channelId, 'parity')))).toBe(
-          expected,
-        );
-        const [row] = await queryRows<{ n: number }>(
-          database.db,
-          sql`select count(*)::int as n from messages where channel_id = ${channelId}`,
-        );
-        expect(row?.n).toBe(expected === 'ok' ? 1 : 0);
-      });
+          const activeRole: Role | null =
+            role === 'none' || role === 'disabled member' ? null : role;
+          const sees = canSeeChannel(
+            { channel_id: channelId, ...channel, channel_group: group },
+            {
+              role: activeRole,
+              email: channelGroupEmail(viewer),
+              enrolledChannelIds: new Set(channel.enrolled ? [channelId] : []),
+            },
+          );
+          const expected = !sees ? 'NOT_FOUND' : channel.enabled ? 'ok' : 'FORBIDDEN';
+          expect(await codeOf(send(viewer, input(viewer, classId, channelId, 'parity')))).toBe(
+            expected,
+          );
+          const [row] = await queryRows<{ n: number }>(
+            database.db,
+            sql`select count(*)::int as n from messages where channel_id = ${channelId}`,
+          );
+          expect(row?.n).toBe(expected === 'ok' ? 1 : 0);
+        });
 
   it('a deleted class lets nobody post', async () => {
     const { classId, channelIds } = await createClassFixture(database.db, {

@@ -10,8 +10,11 @@ export interface ReceivedMail {
 export interface TestSmtp {
   url: string;
   mails: ReceivedMail[];
-  /** Resolves with the next mail to `to` (or one already received and not yet taken). */
-  nextMailTo(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * Resolves with the next mail to `to` (or one already received and not yet taken), of those whose
+   * subject contains `subjectIncludes` when given (sign-up mails a verification code too).
+   */
+  nextMailTo(to: string, timeoutMs?: number, subjectIncludes?: string): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
@@ -43,15 +46,20 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 
-  const find = (to: string) =>
-    mails.find((mail) => !taken.has(mail) && mail.to.includes(to.toLowerCase()));
+  const find = (to: string, subjectIncludes = '') =>
+    mails.find(
+      (mail) =>
+        !taken.has(mail) &&
+        mail.to.includes(to.toLowerCase()) &&
+        mail.subject.includes(subjectIncludes),
+    );
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async nextMailTo(to, timeoutMs = 10_000) {
+    async nextMailTo(to, timeoutMs = 10_000, subjectIncludes) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const mail = find(to);
+        const mail = find(to, subjectIncludes);
         if (mail) {
           taken.add(mail);
           return mail;
@@ -67,7 +75,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   };
 }
 
-/** The 6-digit code in a reset mail. */
+/** The 6-digit code in a reset or verification mail. */
 export function codeFrom(mail: ReceivedMail): string {
   const code = /\b(\d{6})\b/.exec(mail.subject)?.[1];
   if (!code) throw new Error(`no 6-digit code in mail "${mail.subject}"`);

@@ -16,7 +16,7 @@ function jsonResponse(body: unknown, status = 200) {
 
 const signedIn = {
   session: { id: 's1', userId: 'u1', expiresAt: '2099-01-01T00:00:00.000Z' },
-  user: { id: 'u1', email: 'ada@example.edu', name: 'Ada Lovelace' },
+  user: { id: 'u1', email: 'ada@example.edu', name: 'Ada Lovelace', emailVerified: true },
 };
 
 function stubSessionFetch(respond: () => Response | Promise<Response>) {

@@ -4,6 +4,7 @@ import {
   type ChannelLike,
   type ChannelViewer,
   canSeeChannel,
+  channelGroupEmail,
   enrolledChannelIds,
   isListed,
   isOwnChannel,
@@ -68,6 +69,35 @@ describe('isOwnChannel', () => {
   it('ignores non-text entries that slipped into stored data', () => {
     const group = [null, 5, 'ann@x.org'] as unknown as string[];
     expect(isOwnChannel({ channel_group: group }, 'ann@x.org')).toBe(true);
+  });
+});
+
+describe('channelGroupEmail', () => {
+  it.each<[string, { email?: string | null; emailVerified?: boolean | null }, string | null]>([
+    ['verified address', { email: 'ann@x.org', emailVerified: true }, 'ann@x.org'],
+    ['unverified address', { email: 'ann@x.org', emailVerified: false }, null],
+    ['verification unknown', { email: 'ann@x.org' }, null],
+    ['verification null', { email: 'ann@x.org', emailVerified: null }, null],
+    ['verified, no address', { email: null, emailVerified: true }, null],
+  ])('%s → %j', (_label, user, expected) => {
+    expect(channelGroupEmail(user)).toBe(expected);
+  });
+
+  it('an unverified viewer does not see a private channel grouped to their address', () => {
+    const grouped = {
+      channel_id: 'team',
+      is_public: false,
+      enabled: true,
+      deleted: false,
+      channel_group: ['ann@x.org'],
+    };
+    const viewer = (emailVerified: boolean) => ({
+      role: 'student' as const,
+      email: channelGroupEmail({ email: 'ann@x.org', emailVerified }),
+      enrolledChannelIds: new Set<string>(),
+    });
+    expect(canSeeChannel(grouped, viewer(false))).toBe(false);
+    expect(canSeeChannel(grouped, viewer(true))).toBe(true);
   });
 });
 

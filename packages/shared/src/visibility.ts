@@ -39,10 +39,26 @@ export interface ChannelViewer {
   role: Role | null;
   /** Not read by the rules; allowed so a session user object can be passed as it is. */
   uid?: string;
-  /** The viewer's e-mail, matched against channel_group (any case and spacing). */
+  /**
+   * The viewer's e-mail, matched against channel_group (any case and spacing). Pass it through
+   * {@link channelGroupEmail}: an unverified address must match nothing.
+   */
   email?: string | null;
   /** Channels with an active channel user record for the viewer (see {@link enrolledChannelIds}). */
   enrolledChannelIds: ReadonlySet<string>;
+}
+
+/**
+ * The e-mail a user's channel_group membership rests on: their address once they have proved it is
+ * theirs (the code mailed at sign-up), none before. Anyone can sign up with any address, so an
+ * unverified address matches no group (docs/accounts.md#verification). Every check — canSeeChannel,
+ * is_own, the server's access query and send statement — takes the viewer's e-mail through this.
+ */
+export function channelGroupEmail(user: {
+  email?: string | null;
+  emailVerified?: boolean | null;
+}): string | null {
+  return user.emailVerified === true && typeof user.email === 'string' ? user.email : null;
 }
 
 /**

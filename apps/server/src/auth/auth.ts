@@ -21,7 +21,7 @@ import { accounts, authAttempts, rateLimits, sessions, users, verifications } fr
 import type { Mailer } from '../mail/mailer';
 import { invitationsClaimer } from '../classes/memberCommands';
 import { passwordProblem } from './passwordPolicy';
-import { resetCodeMail } from './mails';
+import { resetCodeMail, verificationCodeMail } from './mails';
 import { signInDelays } from './signInDelays';
 import { notify, toNotice } from '../live/bus';
 import { sessionsEndedSignal } from '../live/signals';
@@ -159,15 +159,18 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
         storeOTP: 'hashed',
         // Per e-mail, on top of the per-IP limit: code requests and code tries.
         rateLimit: { window: 60, max: limits.perIpPerMinute },
+        // Sign-up mails a code that proves the address (docs/accounts.md#verification).
+        sendVerificationOnSignUp: true,
         async sendVerificationOTP({ email, otp, type }) {
-          if (type !== 'forget-password') return;
+          const mail =
+            type === 'forget-password'
+              ? resetCodeMail
+              : type === 'email-verification'
+                ? verificationCodeMail
+                : null;
+          if (!mail) return;
           await mailer.send(
-            resetCodeMail({
-              to: email,
-              code: otp,
-              appName: config.appName,
-              publicUrl: config.publicUrl,
-            }),
+            mail({ to: email, code: otp, appName: config.appName, publicUrl: config.publicUrl }),
           );
         },
       }),
@@ -175,9 +178,18 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          // Invitations to this e-mail become memberships as soon as the account exists.
+          // Invitations to this e-mail become memberships once the address is proved: anyone can
+          // sign up with any address, so only the code mailed to it lets an account claim them.
           async after(user) {
-            await invitationsClaimer(db, user);
+            if (user.emailVerified) await invitationsClaimer(db, user);
+          },
+        },
+        update: {
+          // Verified by the sign-up code, or by a reset code (which proves the address too): the
+          // invitations waiting for this address become memberships now, announced live. Claiming
+          // is idempotent, so a later update of a verified user finds nothing left to claim.
+          async after(user) {
+            if (user.emailVerified) await invitationsClaimer(db, user);
           },
         },
       },

@@ -24,3 +24,29 @@ export function resetCodeMail(input: {
     ].join('\n'),
   };
 }
+
+/**
+ * The e-mail verification code mail, sent at sign-up and on "Send a new code". Until the code is
+ * entered the account claims no invitation and joins no team channel (docs/accounts.md#verification).
+ */
+export function verificationCodeMail(input: {
+  to: string;
+  code: string;
+  appName: string;
+  publicUrl: string;
+}): Mail {
+  const minutes = Math.round(RESET_CODE_TTL_MS / 60_000);
+  return {
+    to: input.to,
+    subject: `${input.code} is your ${input.appName} verification code`,
+    text: [
+      `Someone signed up to ${input.appName} with this address.`,
+      '',
+      `Your code: ${input.code}`,
+      '',
+      `It works once, for ${minutes} minutes. Enter it on the "Verify your e-mail" step after signing in: ${input.publicUrl}/`,
+      '',
+      'If this was not you, ignore this mail: nobody gets your invitations without this code.',
+    ].join('\n'),
+  };
+}

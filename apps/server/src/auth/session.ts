@@ -10,6 +10,11 @@ export interface SessionUser {
   uid: string;
   email: string;
   displayName: string;
+  /**
+   * Whether they proved the address is theirs (the code mailed at sign-up). Until then it claims
+   * no invitation and matches no channel_group (docs/accounts.md#verification).
+   */
+  emailVerified: boolean;
 }
 
 /** A signed-in user and the session they are signed in with. */
@@ -28,7 +33,12 @@ export async function sessionFromCookie(
   const result = await services.auth.api.getSession({ headers: new Headers({ cookie }) });
   if (!result) return null;
   return {
-    user: { uid: result.user.id, email: result.user.email, displayName: result.user.name },
+    user: {
+      uid: result.user.id,
+      email: result.user.email,
+      displayName: result.user.name,
+      emailVerified: result.user.emailVerified,
+    },
     sessionId: result.session.id,
     expiresAt: new Date(result.session.expiresAt),
   };

@@ -1,6 +1,6 @@
 // Docs: docs/realtime.md#access — may a viewer see a channel (SPEC §4 visibility)?
 import { sql } from 'drizzle-orm';
-import { canSeeChannel, highestRole, type Role } from '@seminar/shared';
+import { canSeeChannel, channelGroupEmail, highestRole, type Role } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import { queryRows, type Db } from '../db/client';
 import { activeRolesArraySql, requireClassRole } from '../classes/access';
@@ -52,7 +52,7 @@ export async function requireChannelAccess(
     {
       role,
       uid: viewer.uid,
-      email: viewer.email,
+      email: channelGroupEmail(viewer),
       enrolledChannelIds: new Set(row.enrolled ? [channelId] : []),
     },
   );

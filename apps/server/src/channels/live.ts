@@ -4,6 +4,8 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   canSeeChannel,
+  channelGroupEmail,
+  isOwnChannel,
   displayName,
   documentIdSchema,
   enrolledChannelIds,
@@ -23,7 +25,8 @@ import { presentChannel, presentNotification } from './presenters';
 interface ChannelListAccess {
   classId: string;
   uid: string;
-  email: string;
+  /** The e-mail channel_group membership rests on: none until verified (channelGroupEmail). */
+  email: string | null;
   role: Role;
   enrolled: Set<string>;
   /** Per channel: what the viewer has read (or, never opened, what came before they joined). */
@@ -35,7 +38,7 @@ export const viewerChannelsKey = (uid: string) => `viewer:${uid}`;
 
 async function channelListAccess(
   db: Db,
-  viewer: { uid: string; email: string },
+  viewer: { uid: string; email: string; emailVerified: boolean },
   classId: string,
 ): Promise<ChannelListAccess> {
   const role = await requireClassRole(db, viewer.uid, classId);
@@ -62,7 +65,7 @@ async function channelListAccess(
   return {
     classId,
     uid: viewer.uid,
-    email: viewer.email,
+    email: channelGroupEmail(viewer),
     role,
     enrolled: enrolledChannelIds(enrolment, viewer.uid),
     lastRead: new Map(rows.map((row) => [row.channel_id, Number(row.last_read)])),
@@ -102,7 +105,7 @@ export const channelsTopic: CollectionTopic<{ class_id: string }, ChannelView, C
         .select()
         .from(channels)
         .where(inArray(channels.channel_id, ids));
-      return rows.map((row) => presentChannel(row, { email: '', lastReadSeq: 0 }));
+      return rows.map((row) => presentChannel(row, { email: null, lastReadSeq: 0 }));
     },
     visible: (row, _viewer, access) =>
       row.class_id === access.classId &&
@@ -117,7 +120,7 @@ export const channelsTopic: CollectionTopic<{ class_id: string }, ChannelView, C
         access.lastRead.get(row.channel_id) ?? row.last_read_seq,
         row.last_seq,
       ),
-      is_own: row.channel_group.includes(access.email.toLowerCase()),
+      is_own: isOwnChannel(row, access.email),
     }),
     id: (row) => row.channel_id,
     // Every message bumps its channel's last_seq (unread counts): a class's lists are updated at

@@ -8,7 +8,7 @@ type NotificationRow = typeof channelNotifications.$inferSelect;
 /** A channel as one viewer sees it in their list (unread = last_seq − last_read_seq). */
 export function presentChannel(
   row: ChannelRow,
-  viewer: { email: string; lastReadSeq: number },
+  viewer: { email: string | null; lastReadSeq: number },
 ): ChannelView {
   return {
     channel_id: row.channel_id,

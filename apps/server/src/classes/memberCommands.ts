@@ -62,8 +62,9 @@ export interface MembersAddResult {
 }
 
 /**
- * Adds people by e-mail: an existing account becomes a member at once (a removed one comes back),
- * any other e-mail an invitation that becomes membership when that address signs up.
+ * Adds people by e-mail: an account whose address is verified becomes a member at once (a removed
+ * one comes back); any other e-mail — no account yet, or an account that has not proved the address
+ * is theirs — an invitation that becomes membership when that address is verified.
  */
 export async function classMembersAdder(
   db: Db,
@@ -77,7 +78,7 @@ export async function classMembersAdder(
     const accounts = await tx
       .select({ id: users.id, email: users.email })
       .from(users)
-      .where(inArray(users.email, [...people.keys()]));
+      .where(and(inArray(users.email, [...people.keys()]), eq(users.emailVerified, true)));
     const byEmail = new Map(accounts.map((account) => [account.email, account.id]));
     for (const [email, name] of people) {
       const uid = byEmail.get(email);
@@ -211,7 +212,7 @@ export async function invitationRemover(
   });
 }
 
-/** Turns the invitations of a new account's e-mail into memberships (run right after sign-up). */
+/** Turns the invitations of a verified account's e-mail into memberships (run when it is verified). */
 export async function invitationsClaimer(
   db: Db,
   user: { id: string; email: string; name: string },

@@ -4,7 +4,7 @@
 // channels and sends ONE notification — one round trip and one commit for the whole batch. Each
 // caller still gets its own row or its own error; a retried id gets the row its first attempt made.
 import { TRPCError } from '@trpc/server';
-import { displayName, type Message, type MessageInput } from '@seminar/shared';
+import { channelGroupEmail, displayName, type Message, type MessageInput } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -130,7 +130,7 @@ export class MessageSendQueue {
               channel_id: item.input.channel_id,
               uid: item.viewer.uid,
               name: authorName(item.viewer),
-              email: item.viewer.email,
+              email: channelGroupEmail(item.viewer),
               body: item.input.body,
               sid: item.session?.sessionId ?? null,
             })),

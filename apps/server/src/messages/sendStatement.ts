@@ -7,8 +7,9 @@
 // The access rule below is SPEC §4's, as `canSeeChannel` (packages/shared/src/visibility.ts) and
 // `requireChannelAccess` (channels/access.ts) apply it: instructors and class admins see every
 // channel that is not deleted; students see enabled channels that are public, that they are
-// enrolled in, or whose channel_group holds their e-mail. messages/sendStatement.test.ts checks the
-// two agree, case by case.
+// enrolled in, or whose channel_group holds their e-mail. That e-mail ($1's `email`) is the sender's
+// `channelGroupEmail`: null until verified, and null matches no group. test/sendQueue.test.ts checks
+// the two agree, case by case, verified and not.
 //
 // Statuses: ok, exists (the id is taken: a retry, or a conflict), session (the session ended),
 // no_class (not an active member of a live class), no_channel (no such channel in the class, or

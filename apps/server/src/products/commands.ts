@@ -14,7 +14,7 @@ import { presentProduct } from './presenters';
 const announce = (id: string) => ({ topic: productsTopic, key: 'all', ids: [id] });
 
 function requireAdmin(config: Config, viewer: SessionUser): void {
-  if (!canManageProducts(viewer.email, config.adminEmails))
+  if (!canManageProducts(viewer, config.adminEmails))
     throw forbidden('Only site admins can change the catalogue.');
 }
 

@@ -19,7 +19,7 @@ export const productsTopic: CollectionTopic<
   input: noInputSchema,
   key: () => 'all',
   access: async (services, viewer) => ({
-    admin: canManageProducts(viewer.email, services.config.adminEmails),
+    admin: canManageProducts(viewer, services.config.adminEmails),
   }),
   classOf: () => '',
   async snapshot(services, viewer, _input, access) {

@@ -2,6 +2,9 @@
 import { isSiteAdmin } from '../users/policies';
 
 /** Only site admins (ADMIN_EMAILS) create, edit, disable and delete catalogue entries. */
-export function canManageProducts(email: string, adminEmails: readonly string[]): boolean {
-  return isSiteAdmin(email, adminEmails);
+export function canManageProducts(
+  user: { email: string; emailVerified: boolean },
+  adminEmails: readonly string[],
+): boolean {
+  return isSiteAdmin(user, adminEmails);
 }

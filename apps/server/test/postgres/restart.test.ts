@@ -24,7 +24,13 @@ async function signUp(name: string): Promise<TestUser> {
   expect(response.status).toBe(200);
   const cookie = response.headers.getSetCookie().find((value) => value.includes('session_token='))!;
   const body = (await response.json()) as { user: { id: string } };
-  return { uid: body.user.id, email, displayName: name, cookie: cookie.split(';')[0]! };
+  return {
+    uid: body.user.id,
+    email,
+    displayName: name,
+    emailVerified: false,
+    cookie: cookie.split(';')[0]!,
+  };
 }
 
 beforeAll(async () => {

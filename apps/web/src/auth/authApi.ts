@@ -123,6 +123,18 @@ export const authApi = {
   sendResetCode: (email: string, signal?: AbortSignal) =>
     post<unknown>('/email-otp/send-verification-otp', { email, type: 'forget-password' }, signal),
 
+  /** E-mails a new code that proves the address of the signed-up account (docs/accounts.md#verification). */
+  sendVerificationCode: (email: string, signal?: AbortSignal) =>
+    post<unknown>(
+      '/email-otp/send-verification-otp',
+      { email, type: 'email-verification' },
+      signal,
+    ),
+
+  /** Marks the address verified with the e-mailed code (invitations are claimed then). */
+  verifyEmail: (input: { email: string; otp: string }, signal?: AbortSignal) =>
+    post<unknown>('/email-otp/verify-email', input, signal),
+
   /** Sets a new password with the e-mailed code. */
   resetPassword: (input: ResetPasswordInput, signal?: AbortSignal) =>
     post<unknown>('/email-otp/reset-password', input, signal),

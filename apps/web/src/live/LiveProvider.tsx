@@ -53,7 +53,9 @@ export function LiveProvider({
   createClient?: LiveClientFactory | undefined;
 }) {
   const { status, user } = useSession();
-  const userId = status === 'signed-in' ? (user?.id ?? null) : null;
+  // No live client until the address is verified: the app waits behind the "Verify your e-mail"
+  // step, and the socket opened afterwards carries the verified viewer (team channels).
+  const userId = status === 'signed-in' && user?.emailVerified === true ? (user.id ?? null) : null;
   const queryClient = useQueryClient();
   const { reportError, clearError } = useErrorActions();
   const [live, setLive] = useState<LiveClient | null>(null);

@@ -19,9 +19,10 @@ import { useHeightVariable } from '../shell/viewport';
 import { ColorModeControl } from '../theme/ColorModeControl';
 import { cataloguePath, CLASS_PARAM, PATHS, type ReturnToState } from './paths';
 import { useUrlClassId } from './useUrlClassId';
+import { VerifyEmailPage } from './pages/VerifyEmailPage';
 
 export function SignedInLayout({ actions }: { actions?: ReactNode }) {
-  const { status } = useSession();
+  const { status, user } = useSession();
   const location = useLocation();
   const signedOutByUser = useSignedOutByUser();
   // An open channel on a phone fills the screen below the app bar (docs/channels.md#phones).
@@ -35,6 +36,8 @@ export function SignedInLayout({ actions }: { actions?: ReactNode }) {
     const state: ReturnToState = { from: `${location.pathname}${location.search}${location.hash}` };
     return <Navigate to={PATHS.signIn} replace state={state} />;
   }
+  // Until the address is proved, the whole app waits behind one step (docs/accounts.md#verification).
+  if (user?.emailVerified !== true) return <VerifyEmailPage email={user?.email ?? ''} />;
 
   return (
     <>

@@ -18,13 +18,18 @@ export function jsonResponse(body: unknown, status = 200): Response {
 }
 
 export function sessionFor(
-  user: { id?: string; name?: string; email?: string } = {},
+  user: { id?: string; name?: string; email?: string; emailVerified?: boolean } = {},
   expiresAt = '2099-01-01T00:00:00.000Z',
 ): SessionPayload {
   const id = user.id ?? 'u1';
   return {
     session: { id: `s-${id}`, userId: id, expiresAt },
-    user: { id, name: user.name ?? 'Lovelace, Ada', email: user.email ?? 'ada@example.edu' },
+    user: {
+      id,
+      name: user.name ?? 'Lovelace, Ada',
+      email: user.email ?? 'ada@example.edu',
+      emailVerified: user.emailVerified ?? true,
+    },
   };
 }
 

@@ -1,0 +1,148 @@
+// "Verify your e-mail" (issue 14.1, docs/accounts.md#verification): a signed-in account whose
+// address is not proved yet sees only this step. Sign-up mailed a 6-digit code; entering it claims
+// the invitations waiting for the address and opens the app. A new code can be sent, and the user
+// can sign out (wrong address: sign up again with the right one).
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { RESET_CODE_LENGTH, RESET_CODE_TTL_MS, type AuthErrorField } from '@seminar/shared';
+import { authApi, toAuthError } from '../../auth/authApi';
+import { checkResetCode, cleanResetCode, onlyErrors, placeAuthError } from '../../auth/formChecks';
+import { AuthPage, AuthTextField, FormAlert, SubmitButton, useFieldErrors } from '../../auth/forms';
+import { useRefreshSession, useSignOut } from '../../auth/session';
+import { AppLogo } from '../../shell/AppLogo';
+import { MAIN_CONTENT_ID } from '../../shell/SkipLink';
+import { ColorModeControl } from '../../theme/ColorModeControl';
+
+const CODE_FIELDS: readonly AuthErrorField[] = ['code'];
+const CODE_TTL_MINUTES = Math.round(RESET_CODE_TTL_MS / 60_000);
+
+/** The full-page step; `email` is the signed-in account's address. */
+export function VerifyEmailPage({ email }: { email: string }) {
+  return (
+    <>
+      <Box
+        component="header"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          px: 2,
+          py: 1,
+        }}
+      >
+        <AppLogo />
+        <ColorModeControl />
+      </Box>
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{
+          flex: 1,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          px: 2,
+          pb: 4,
+          outline: 'none',
+        }}
+      >
+        <Card variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 2.5, sm: 4 } }}>
+          <AuthPage title="Verify your e-mail">
+            <VerifyForm email={email} />
+          </AuthPage>
+        </Card>
+      </Box>
+    </>
+  );
+}
+
+function VerifyForm({ email }: { email: string }) {
+  const [code, setCode] = useState('');
+  const [resent, setResent] = useState(false);
+  const { errors, show, clear, inputRef } = useFieldErrors(CODE_FIELDS);
+  const refreshSession = useRefreshSession();
+  const { signOut } = useSignOut();
+
+  const verify = useMutation({
+    mutationFn: (otp: string) => authApi.verifyEmail({ email, otp }),
+    // The session now says verified: the layout shows the app, with the claimed classes.
+    onSuccess: () => refreshSession(),
+    onError: (error) => show(placeAuthError(toAuthError(error), CODE_FIELDS)),
+  });
+  const resend = useMutation({
+    mutationFn: () => authApi.sendVerificationCode(email),
+    onMutate: () => setResent(false),
+    onSuccess: () => {
+      setCode('');
+      show({});
+      setResent(true);
+    },
+    onError: (error) => show(placeAuthError(toAuthError(error), CODE_FIELDS)),
+  });
+  const busy = verify.isPending || resend.isPending;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = onlyErrors({ code: checkResetCode(code) });
+    show(found);
+    if (Object.keys(found).length > 0) return;
+    verify.mutate(code);
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <Stack spacing={2}>
+        <Typography role="status">
+          We sent a {RESET_CODE_LENGTH}-digit code to <strong>{email}</strong>. Enter it to confirm
+          the address is yours; your invitations and team channels open then. A code works for{' '}
+          {CODE_TTL_MINUTES} minutes.
+        </Typography>
+        {resent && <Alert severity="success">We sent a new code. Use the newest one.</Alert>}
+        <FormAlert message={errors.form} />
+        <AuthTextField
+          label="Code"
+          name="code"
+          autoComplete="one-time-code"
+          autoFocus
+          value={code}
+          onChange={(event) => {
+            setCode(cleanResetCode(event.target.value));
+            clear('code');
+          }}
+          error={Boolean(errors.code)}
+          helperText={errors.code ?? `${RESET_CODE_LENGTH} digits from the email`}
+          inputRef={inputRef('code')}
+          htmlInput={{ inputMode: 'numeric', pattern: '[0-9]*', maxLength: RESET_CODE_LENGTH }}
+        />
+        <SubmitButton pending={verify.isPending} disabled={resend.isPending}>
+          Verify
+        </SubmitButton>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', justifyContent: 'space-between' }}
+        >
+          <Button
+            loading={resend.isPending}
+            disabled={verify.isPending}
+            onClick={() => resend.mutate()}
+          >
+            Send a new code
+          </Button>
+          <Button disabled={busy} onClick={() => void signOut()}>
+            Sign out
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
