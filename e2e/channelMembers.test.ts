@@ -10,6 +10,7 @@ import { connectLive } from '../test-support/liveClient';
 import { axeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { verifyOverHttp } from './support/verification';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -44,6 +45,7 @@ async function signUp(name: string, email: string): Promise<Person> {
     data: { name, email, password: PASSWORD },
   });
   expect(response.status()).toBe(200);
+  await verifyOverHttp(server.url, email);
   const body = (await response.json()) as { user: { id: string } };
   const page = await context.newPage();
   return { context, page, uid: body.user.id, email };

@@ -8,6 +8,7 @@ import { connectLive } from '../test-support/liveClient';
 import { axeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { verifyOverHttp } from './support/verification';
 
 const PASSWORD = 'correct horse battery staple';
 const PHONE = { width: 360, height: 640 };
@@ -27,6 +28,7 @@ beforeAll(async () => {
     data: { name: 'Hopper, Grace', email: 'grace@example.edu', password: PASSWORD },
   });
   expect(response.status()).toBe(200);
+  await verifyOverHttp(server.url, 'grace@example.edu');
   const { user } = (await response.json()) as { user: { id: string } };
   const cookie = (await context.cookies(server.url))
     .map(({ name, value }) => `${name}=${value}`)
