@@ -136,6 +136,49 @@ describe('accounts', () => {
     await home(page);
   });
 
+  it('says when a sign-in may be tried again and when a code is used up; a reset lifts the wait', async () => {
+    const page = await newPage();
+    const email = `katherine-${run}@example.edu`;
+    await httpSignUp('Johnson, Katherine', email);
+    // This server slows an address after 3 failed sign-ins (AUTH_FAILED_SIGN_IN_LIMIT).
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await signIn(page, email, 'not the password');
+      await page.getByText(/email and password don.t match/).waitFor();
+    }
+    await signIn(page, email, PASSWORD);
+    await page.getByText(/Try again in 30 seconds\./).waitFor();
+
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText(/we sent it a 6-digit code/).waitFor();
+    const code = codeFrom(await smtp.nextMailTo(email, undefined, 'reset code'));
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await page.getByLabel('New password').fill('a fresh new passphrase');
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await page.getByLabel('Code').fill(wrong);
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await page.getByText(/That code isn.t right/).waitFor();
+      await page.getByLabel('Code').fill('');
+    }
+    // The fifth wrong try uses the code up, and the page says so instead of "wrong code".
+    await page.getByLabel('Code').fill(wrong);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page
+      .getByText('This code has expired or was tried too often. Send a new code.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Send a new code' }).click();
+    await page.getByText('We sent a new code. Use the newest one.').waitFor();
+    const fresh = codeFrom(await smtp.nextMailTo(email, undefined, 'reset code'));
+    await page.getByLabel('Code').fill(fresh);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText('Password changed. Sign in with your new password.').waitFor();
+    // From the same browser, at once: the reset ended the wait.
+    await signIn(page, email, 'a fresh new passphrase');
+    await home(page);
+  });
+
   it('words each error next to the field it concerns', async () => {
     const page = await newPage();
     const email = `alan-${run}@example.edu`;
@@ -161,7 +204,7 @@ describe('accounts', () => {
     await signIn(page, email, PASSWORD);
     await page
       .getByRole('alert')
-      .filter({ hasText: /Too many attempts/ })
+      .filter({ hasText: /Try again in 30 seconds\./ })
       .waitFor();
     // network-request-failed.
     await page.goto(`${server.url}/sign-in`);

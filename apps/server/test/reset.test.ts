@@ -62,16 +62,42 @@ describe(`reset by e-mailed code (${testDatabaseKind})`, () => {
     expect((await authClient(app, config.publicUrl).signIn(email, NEW_PASSWORD)).status).toBe(200);
   });
 
-  it('voids the code after 5 wrong tries', async () => {
+  it('voids the code after 5 wrong tries, and the fifth says so', async () => {
     const { email, requester, code } = await accountWithCode('tries');
-    for (let attempt = 0; attempt < 5; attempt += 1) {
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
       const response = await requester.reset(email, wrongCode(code), NEW_PASSWORD);
-      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBe(400);
+      expect(response.body?.code).toBe('INVALID_OTP');
     }
+    // The try that uses the code up does not read as one more wrong code.
+    const fifth = await requester.reset(email, wrongCode(code), NEW_PASSWORD);
+    expect(fifth.status).toBe(400);
+    expect(fifth.body?.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(fifth.body?.message).toBe(
+      'This code was tried 5 times and no longer works. Send a new code.',
+    );
     const right = await requester.reset(email, code, NEW_PASSWORD);
     expect(right.status).toBe(403);
     expect(right.body?.code).toBe('TOO_MANY_ATTEMPTS');
     expect((await authClient(app, config.publicUrl).signIn(email, GOOD_PASSWORD)).status).toBe(200);
+  });
+
+  it('lifts the sign-in delays on the account when the password is reset', async () => {
+    const email = uniqueEmail('blocked');
+    const here = '198.18.7.7';
+    const owner = authClient(app, config.publicUrl, here);
+    expect((await owner.signUp('Blocked, Bo', email, GOOD_PASSWORD)).status).toBe(200);
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      expect((await owner.signIn(email, 'not my password')).status).toBe(401);
+    const waiting = await owner.signIn(email, GOOD_PASSWORD);
+    expect(waiting.status).toBe(429);
+    expect(waiting.body?.message).toMatch(/Try again in 30 seconds\./);
+
+    expect((await owner.requestReset(email)).status).toBe(200);
+    const code = codeFrom(await smtp.nextMailTo(email, undefined, 'reset code'));
+    expect((await owner.reset(email, code, NEW_PASSWORD)).status).toBe(200);
+    // From the same address, at once: the new password works.
+    expect((await owner.signIn(email, NEW_PASSWORD)).status).toBe(200);
   });
 
   it('keeps a code 10 minutes and refuses it once expired', async () => {

@@ -46,6 +46,12 @@ export const CODE_CHECK_PATHS: ReadonlySet<string> = new Set([
   '/sign-in/email-otp',
 ]);
 
+/** The routes whose code a run of wrong tries voids, with the code's Better Auth type. */
+const VOIDABLE_CODE_PATHS: ReadonlyMap<string, 'forget-password' | 'email-verification'> = new Map([
+  ['/email-otp/reset-password', 'forget-password'],
+  ['/email-otp/verify-email', 'email-verification'],
+]);
+
 /** The header our HTTP bridge sets to the client address Fastify resolved (TRUST_PROXY-aware). */
 export const CLIENT_IP_HEADER = 'x-seminar-client-ip';
 
@@ -91,6 +97,16 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
     return row?.count ?? 0;
   };
   const delays = signInDelays(db, limits.failedSignInsPerAccount, failureWindowMs);
+  /** Whether the pending code of `type` for `email` has used up its tries (Better Auth's store). */
+  const codeIsVoid = async (type: string, email: string): Promise<boolean> => {
+    const [row] = await db
+      .select({ value: verifications.value })
+      .from(verifications)
+      .where(eq(verifications.identifier, `${type}-otp-${email}`));
+    if (!row) return false;
+    const tries = Number(row.value.slice(row.value.lastIndexOf(':') + 1));
+    return Number.isFinite(tries) && tries >= RESET_CODE_MAX_ATTEMPTS;
+  };
   const tooManyForAccount = (message: string) =>
     new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_REQUESTS', message });
 
@@ -264,11 +280,28 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return;
         const returned = ctx.context.returned;
         const body = (ctx.body ?? {}) as { email?: unknown };
         if (typeof body.email !== 'string') return;
         const email = normalizeEmail(body.email);
+        const codeType = VOIDABLE_CODE_PATHS.get(ctx.path);
+        if (codeType) {
+          if (!(returned instanceof APIError)) {
+            // A new password proves the owner: the sign-in delays on the account end with it.
+            if (codeType === 'forget-password') await delays.clearAccount(email);
+            return;
+          }
+          // The try that used up the code's attempts reads as "wrong code" from Better Auth (and
+          // so does every try after it): say it is void, so the person asks for a new one. (Better
+          // Auth keeps the endpoint's status, 400, for an error an after hook puts in its place.)
+          if (returned.body?.code === 'INVALID_OTP' && (await codeIsVoid(codeType, email)))
+            throw new APIError('FORBIDDEN', {
+              code: 'TOO_MANY_ATTEMPTS',
+              message: `This code was tried ${RESET_CODE_MAX_ATTEMPTS} times and no longer works. Send a new code.`,
+            });
+          return;
+        }
+        if (ctx.path !== '/sign-in/email') return;
         const ip = clientIp(ctx.headers);
         if (returned instanceof APIError) {
           if (returned.statusCode === 401) await delays.failed(email, ip);

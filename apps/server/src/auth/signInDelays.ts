@@ -4,7 +4,7 @@
 // from that pair waits 30 s, then 1 min, 2, 4, 8, up to the window. The owner, from any other
 // address, is not slowed at all, and a successful sign-in ends the pair's streak.
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 
@@ -30,6 +30,8 @@ export interface SignInDelays {
   failed(email: string, ip: string): Promise<void>;
   /** A successful sign-in: the pair's streak ends. */
   succeeded(email: string, ip: string): Promise<void>;
+  /** A password reset by code: every streak on the account ends, from every address. */
+  clearAccount(email: string): Promise<void>;
 }
 
 /** Growing delays per (account, address): `freeFailures` go unslowed, streaks end after `windowMs`. */
@@ -60,6 +62,15 @@ export function signInDelays(db: Db, freeFailures: number, windowMs: number): Si
     },
     async succeeded(email, ip) {
       await db.delete(rateLimits).where(eq(rateLimits.key, streakKey(email, ip)));
+    },
+    async clearAccount(email) {
+      const keys = await db
+        .select({ key: rateLimits.key })
+        .from(rateLimits)
+        .where(like(rateLimits.key, `sign-in-failures:%:${email.replace(/[\\%_]/g, '\\$&')}`));
+      const suffix = `:${email}`;
+      const mine = keys.map((row) => row.key).filter((key) => key.endsWith(suffix));
+      if (mine.length > 0) await db.delete(rateLimits).where(inArray(rateLimits.key, mine));
     },
   };
 }

@@ -97,6 +97,15 @@ describe('authApi failures', () => {
     expect(error.message).toBe(authErrorWords(code).message);
   });
 
+  it('keeps the server’s words for a limit that says when to try again', async () => {
+    const words = 'Too many failed sign-ins for this account from here. Try again in 30 seconds.';
+    stubFetch(() => jsonResponse({ code: 'TOO_MANY_REQUESTS', message: words }, 429));
+    const error = await failureOf(authApi.signIn({ email: 'a@x.org', password: 'x' }));
+    expect(error.code).toBe('too-many-requests');
+    expect(error.field).toBe('form');
+    expect(error.message).toBe(words);
+  });
+
   it('words an answer without a JSON body by its status', async () => {
     stubFetch(() => new Response('Too Many Requests', { status: 429 }));
     expect((await failureOf(authApi.sendResetCode('a@x.org'))).code).toBe('too-many-requests');

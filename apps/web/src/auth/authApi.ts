@@ -21,9 +21,10 @@ export class AuthError extends Error {
   /** The HTTP status; 0 when the request got no answer. */
   readonly status: number;
 
-  constructor(code: AuthErrorCode, status = 0) {
+  /** `message`: the server's own words, when they say more than the catalogue (see below). */
+  constructor(code: AuthErrorCode, status = 0, message?: string) {
     const words = authErrorWords(code);
-    super(words.message);
+    super(message ?? words.message);
     this.code = code;
     this.field = words.field;
     this.status = status;
@@ -38,16 +39,24 @@ export function toAuthError(error: unknown): AuthError {
 /** The AuthError for an error answer: the provider's `code` from the JSON body, when there is one. */
 export async function authErrorFromResponse(response: Response): Promise<AuthError> {
   let providerCode: string | undefined;
+  let providerMessage: string | undefined;
   try {
     const body: unknown = await response.json();
-    if (typeof body === 'object' && body !== null && 'code' in body) {
-      const { code } = body;
-      if (typeof code === 'string') providerCode = code;
+    if (typeof body === 'object' && body !== null) {
+      if ('code' in body && typeof body.code === 'string') providerCode = body.code;
+      if ('message' in body && typeof body.message === 'string') providerMessage = body.message;
     }
   } catch {
     // No JSON body (e.g. a proxy's 429 or 502 page): the status alone decides.
   }
-  return new AuthError(authErrorCode(response.status, providerCode), response.status);
+  const code = authErrorCode(response.status, providerCode);
+  // Our server words every limit it applies with when to try again ("Try again in 30 seconds."):
+  // that says more than the catalogue's "wait a few minutes".
+  const until =
+    code === 'too-many-requests' && providerMessage && /try again/i.test(providerMessage)
+      ? providerMessage
+      : undefined;
+  return new AuthError(code, response.status, until);
 }
 
 /** `fetch` that turns "no answer" into AuthError('network-request-failed'); aborts are rethrown. */
