@@ -1,0 +1,3 @@
+export declare const REQUIRED_MAJOR: number;
+export declare function nodeVersionProblem(version: string): string | null;
+export declare function requireSupportedNode(): void;
