@@ -2,17 +2,12 @@
 // keyboard, lists its members with online dots (names only for students); an instructor adds and
 // removes members there and everyone's panel follows live; removing a non-member is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { TRPCClient } from '@trpc/client';
+import type { Browser, Page } from 'playwright-core';
 import { makeRecordId } from '@seminar/shared';
-import type { AppRouter } from '../apps/server/src/router';
-import { connectLive } from '../test-support/liveClient';
 import { axeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
+import { apiAs as apiAsPerson, signUpPerson, type Person } from './support/people';
 import { startServer, type RunningServer } from './support/server';
-import { verifyOverHttp } from './support/verification';
-
-const PASSWORD = 'correct horse battery staple';
 
 let server: RunningServer;
 let browser: Browser;
@@ -26,40 +21,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface Person {
-  context: BrowserContext;
-  page: Page;
-  uid: string;
-  email: string;
-}
-
-/** Signs up through the HTTP API in a fresh browser context (which keeps the session cookie). */
-async function signUp(name: string, email: string): Promise<Person> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    // axe is injected as an inline script, which the app's CSP refuses.
-    bypassCSP: true,
-  });
-  const response = await context.request.post(`${server.url}/api/auth/sign-up/email`, {
-    headers: { Origin: server.url },
-    data: { name, email, password: PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  await verifyOverHttp(server.url, email);
-  const body = (await response.json()) as { user: { id: string } };
-  const page = await context.newPage();
-  return { context, page, uid: body.user.id, email };
-}
-
-/** The real tRPC-over-WebSocket API as this person, from the test process. */
-async function apiAs(person: Person) {
-  const cookie = (await person.context.cookies(server.url))
-    .map(({ name, value }) => `${name}=${value}`)
-    .join('; ');
-  const client = connectLive(server.url, { cookie });
-  const trpc: TRPCClient<AppRouter> = client.trpc;
-  return { trpc, close: () => client.close() };
-}
+const signUp = (name: string, email: string) => signUpPerson(browser, server, name, email);
+const apiAs = (person: Person) => apiAsPerson(server, person);
 
 const channelButton = (page: Page, name: string | RegExp) =>
   page.getByRole('list', { name: 'Channels' }).getByRole('button', { name });

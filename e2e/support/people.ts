@@ -1,0 +1,52 @@
+// People of the browser journeys: an account signed up (and verified) over HTTP in a browser context
+// of its own, which keeps the session cookie, and the real live API as that person.
+import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { TRPCClient } from '@trpc/client';
+import type { AppRouter } from '../../apps/server/src/router';
+import { connectLive } from '../../test-support/liveClient';
+import type { RunningServer } from './server';
+import { verifyOverHttp } from './verification';
+
+/** The password every journey's accounts use. */
+export const PASSWORD = 'correct horse battery staple';
+
+export interface Person {
+  context: BrowserContext;
+  page: Page;
+  uid: string;
+  email: string;
+}
+
+/** Signs up and verifies `email` through the HTTP API in a fresh desktop-sized browser context. */
+export async function signUpPerson(
+  browser: Browser,
+  server: RunningServer,
+  name: string,
+  email: string,
+): Promise<Person> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    // axe is injected as an inline script, which the app's CSP refuses.
+    bypassCSP: true,
+  });
+  const response = await context.request.post(`${server.url}/api/auth/sign-up/email`, {
+    headers: { Origin: server.url },
+    data: { name, email, password: PASSWORD },
+  });
+  expect(response.status()).toBe(200);
+  await verifyOverHttp(server.url, email);
+  const body = (await response.json()) as { user: { id: string } };
+  const page = await context.newPage();
+  return { context, page, uid: body.user.id, email };
+}
+
+/** The real tRPC-over-WebSocket API as this person, from the test process. */
+export async function apiAs(server: RunningServer, person: Person) {
+  const cookie = (await person.context.cookies(server.url))
+    .map(({ name, value }) => `${name}=${value}`)
+    .join('; ');
+  const client = connectLive(server.url, { cookie });
+  const trpc: TRPCClient<AppRouter> = client.trpc;
+  return { trpc, close: () => client.close() };
+}
