@@ -11,6 +11,14 @@
 // `channelGroupEmail`: null until verified, and null matches no group. test/sendQueue.test.ts checks
 // the two agree, case by case, verified and not.
 //
+// Plans: the statement is prepared, so after five runs PostgreSQL keeps one generic plan per
+// connection until the tables' statistics change. jsonb_to_recordset is estimated at 100 rows
+// whatever the batch, so a plain join to \`messages\` on the client-made id was planned as a hash join
+// over a sequential scan while the table was small — and that cached plan then read the whole,
+// growing table on every send until autovacuum's next ANALYZE (a fresh install, bench/README.md#write).
+// The id lookup is therefore a lateral subquery that the planner may not flatten (\`offset 0\`): one
+// primary-key probe per send, whatever the table's size when the plan was made.
+//
 // Statuses: ok, exists (the id is taken: a retry, or a conflict), session (the session ended),
 // no_class (not an active member of a live class), no_channel (no such channel in the class, or
 // not visible to the sender), disabled (a visible channel nobody may post in).
@@ -37,14 +45,16 @@ checked as materialized (
     l.channel_id as found_channel, l.class_id as found_class, l.last_seq, l.enabled,
     l.deleted as channel_deleted, l.is_public, l.channel_group,
     (i.sid is null or exists (
-      select 1 from sessions s where s.id = i.sid and s.expires_at > now())) as session_live,
+      select 1 from sessions s where s.id = i.sid and s.expires_at > now() offset 0)) as session_live,
     ${activeRolesArraySql('i.class_id', 'i.uid')} as roles,
     exists (select 1 from channel_users u where u.channel_id = i.channel_id and u.uid = i.uid
-      and u.enabled and not u.deleted) as enrolled,
+      and u.enabled and not u.deleted offset 0) as enrolled,
     e.author_uid as existing_author, e.channel_id as existing_channel
   from input i
   left join locked l on l.channel_id = i.channel_id
-  left join messages e on e.id = i.id
+  left join lateral (
+    select m.author_uid, m.channel_id from messages m where m.id = i.id offset 0
+  ) e on true
 ),
 decided as (
   select c.*, case
