@@ -4,7 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { makeRecordId } from '@seminar/shared';
-import { invitationClock, RESEND_INTERVAL_MS } from '../src/classes/invitations';
+import { invitationClock, invitationLimits, RESEND_INTERVAL_MS } from '../src/classes/invitations';
 import { users } from '../src/db/schema';
 import type { OutboxEntry } from '../src/mail/mailer';
 import { uniqueEmail } from './authClient';
@@ -21,8 +21,10 @@ beforeAll(async () => {
   teacher = await signUpUser(server.made.app, server.made.config.publicUrl, 'Freire, Paulo');
   pupil = await signUpUser(server.made.app, server.made.config.publicUrl, 'Pupil, Pia');
 });
+const defaultLimits = { ...invitationLimits };
 afterEach(() => {
   invitationClock.now = () => Date.now();
+  Object.assign(invitationLimits, defaultLimits);
 });
 
 const outbox = () => server.services.mailer.outbox ?? [];
@@ -37,9 +39,9 @@ async function mailTo(email: string, count = 1): Promise<OutboxEntry> {
   throw new Error(`no mail ${count} to ${email}`);
 }
 
-async function newClass(name: string): Promise<string> {
-  const { class_id } = await callerFor(server.services, teacher).classes.request({
-    pending_class_id: makeRecordId('class', teacher.uid),
+async function newClass(name: string, owner: TestUser = teacher): Promise<string> {
+  const { class_id } = await callerFor(server.services, owner).classes.request({
+    pending_class_id: makeRecordId('class', owner.uid),
     name,
   });
   return class_id;
@@ -132,5 +134,71 @@ describe(`invitations (${testDatabaseKind})`, () => {
     await mine.until((events) => events.some((event) => event.type === 'snapshot'));
     expect(JSON.stringify(mine.events)).not.toContain(classId);
     await mine.stop();
+  });
+
+  describe('caps on invitation mail (per node)', () => {
+    const invitees = (count: number, label: string) =>
+      Array.from({ length: count }, (_, index) => uniqueEmail(`${label}${index}`));
+    const add = (owner: TestUser, classId: string, emails: string[]) =>
+      callerFor(server.services, owner).classes.addMembers({
+        class_id: classId,
+        role: 'student',
+        people: emails.map((email) => ({ email })),
+      });
+
+    it("holds back an inviter's mails past the hourly cap, reports them, and lets Resend send them an hour later", async () => {
+      const owner = await signUpUser(server.made.app, server.made.config.publicUrl, 'Busy, Bea');
+      const classId = await newClass('Capped', owner);
+      invitationLimits.perInviterPerHour = 3;
+      const emails = invitees(5, 'hourly');
+      const result = await add(owner, classId, emails);
+      expect(result.invited).toEqual(emails);
+      expect(result.unmailed).toEqual(emails.slice(3));
+      for (const email of emails.slice(0, 3)) await mailTo(email);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (const email of emails.slice(3)) expect(mailsTo(email)).toEqual([]);
+
+      const ref = { class_id: classId, email: emails[4]!, role: 'student' as const };
+      await expect(
+        callerFor(server.services, owner).classes.resendInvitation(ref),
+      ).rejects.toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        message:
+          'You have sent as many invitation mails as this server allows for now. Try again in an hour.',
+      });
+      // Another inviter is not held back by Bea's count.
+      const other = await signUpUser(server.made.app, server.made.config.publicUrl, 'Calm, Cy');
+      const otherClass = await newClass('Uncapped', other);
+      expect((await add(other, otherClass, invitees(2, 'other'))).unmailed).toEqual([]);
+
+      invitationClock.now = () => Date.now() + 60 * 60_000 + 1_000;
+      await callerFor(server.services, owner).classes.resendInvitation(ref);
+      await mailTo(emails[4]!);
+    });
+
+    it('remembers a bounded number of send times: past it, new invitations are not mailed', async () => {
+      const owner = await signUpUser(server.made.app, server.made.config.publicUrl, 'Many, Mo');
+      const classId = await newClass('Remembered', owner);
+      // Everything remembered so far is past the interval, so it may be forgotten to make room.
+      invitationClock.now = () => Date.now() + 2 * 60 * 60_000;
+      invitationLimits.remembered = 2;
+      const emails = invitees(3, 'remembered');
+      const result = await add(owner, classId, emails);
+      expect(result.unmailed).toEqual(emails.slice(2));
+      await mailTo(emails[0]!);
+      await mailTo(emails[1]!);
+    });
+
+    it('keeps a bounded queue of unsent mails: past it, new invitations are not mailed', async () => {
+      const owner = await signUpUser(server.made.app, server.made.config.publicUrl, 'Queue, Quinn');
+      const classId = await newClass('Queued', owner);
+      invitationLimits.queued = 2;
+      const emails = invitees(4, 'queued');
+      const result = await add(owner, classId, emails);
+      expect(result.invited).toEqual(emails);
+      expect(result.unmailed).toEqual(emails.slice(2));
+      await mailTo(emails[0]!);
+      await mailTo(emails[1]!);
+    });
   });
 });

@@ -3,7 +3,9 @@
 // Mails go out after the invitation is committed, one at a time per node in the background (an
 // "Add people" of 500 addresses does not hold the request), and at most one per invitation per
 // RESEND_INTERVAL_MS per node: re-adding or resending sooner is refused, so an instructor's account
-// cannot be turned into a mail cannon against one address.
+// cannot be turned into a mail cannon against one address. Nor against many: one inviter's mails per
+// hour, the remembered send times and the queue of unsent mails are capped per node
+// (`invitationLimits`); what a cap holds back is reported as not mailed, never silently dropped.
 import { and, eq } from 'drizzle-orm';
 import { displayName, normalizeEmail, type Role } from '@seminar/shared';
 import { TRPCError } from '@trpc/server';
@@ -21,6 +23,18 @@ export const RESEND_INTERVAL_MS = 10 * 60_000;
 
 /** The clock of the resend interval (tests move it forward instead of waiting ten minutes). */
 export const invitationClock = { now: (): number => Date.now() };
+
+/** Per-node caps on invitation mail (tests lower them). */
+export const invitationLimits = {
+  /** Invitation mails one inviter may cause per hour ("Add people" of a large class fits). */
+  perInviterPerHour: 600,
+  /** Invitations whose last mail time is remembered (the resend interval's memory). */
+  remembered: 50_000,
+  /** Mails waiting to be sent. */
+  queued: 5_000,
+};
+
+const HOUR_MS = 60 * 60_000;
 
 const ROLE_WORDS: Record<Role, string> = {
   student: 'a student',
@@ -51,9 +65,14 @@ export function invitationMail(input: {
   };
 }
 
+/** Why a mail was not sent: too soon for that invitation, or a per-node cap was reached. */
+type Refusal = 'too-soon' | 'capped';
+
 /** Sends invitation mails in the background, one at a time, and remembers when each went. */
 class InvitationPost {
   readonly #sentAt = new Map<string, number>();
+  /** Per inviter: the start of their current hour and the mails counted in it. */
+  readonly #byInviter = new Map<string, { since: number; count: number }>();
   readonly #queue: Mail[] = [];
   #running = false;
 
@@ -62,15 +81,34 @@ class InvitationPost {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Takes the slot of one invitation's mail; false when one went less than the interval ago. */
-  claim(key: string, now = invitationClock.now()): boolean {
-    const last = this.#sentAt.get(key);
-    if (last !== undefined && now - last < RESEND_INTERVAL_MS) return false;
-    if (this.#sentAt.size > 10_000)
-      for (const [old, at] of this.#sentAt)
-        if (now - at >= RESEND_INTERVAL_MS) this.#sentAt.delete(old);
-    this.#sentAt.set(key, now);
-    return true;
+  /**
+   * Takes the slots of invitation mails for `keys` on behalf of `inviter`, in order: the keys it
+   * may mail now, and why each other one may not.
+   */
+  claim(
+    inviter: string,
+    keys: readonly string[],
+    now = invitationClock.now(),
+  ): { granted: string[]; refused: Map<string, Refusal> } {
+    const granted: string[] = [];
+    const refused = new Map<string, Refusal>();
+    const budget = this.#budget(inviter, now);
+    for (const key of keys) {
+      const last = this.#sentAt.get(key);
+      if (last !== undefined && now - last < RESEND_INTERVAL_MS) refused.set(key, 'too-soon');
+      else if (
+        budget.count >= invitationLimits.perInviterPerHour ||
+        this.#queue.length + granted.length >= invitationLimits.queued ||
+        !this.#roomFor(key, now)
+      )
+        refused.set(key, 'capped');
+      else {
+        this.#sentAt.set(key, now);
+        budget.count += 1;
+        granted.push(key);
+      }
+    }
+    return { granted, refused };
   }
 
   /** When the next mail for `key` may go (ms since the epoch). */
@@ -81,6 +119,29 @@ class InvitationPost {
   enqueue(mails: Mail[]): void {
     this.#queue.push(...mails);
     if (!this.#running) void this.#drain();
+  }
+
+  /** The inviter's count for the current hour (entries of past hours are dropped when full). */
+  #budget(inviter: string, now: number): { since: number; count: number } {
+    let budget = this.#byInviter.get(inviter);
+    if (!budget || now - budget.since >= HOUR_MS) {
+      if (this.#byInviter.size >= invitationLimits.remembered)
+        for (const [uid, old] of this.#byInviter)
+          if (now - old.since >= HOUR_MS) this.#byInviter.delete(uid);
+      budget = { since: now, count: 0 };
+      // Full of inviters active this hour: counted, but not remembered (each call starts at 0,
+      // still bounded by the queue).
+      if (this.#byInviter.size < invitationLimits.remembered) this.#byInviter.set(inviter, budget);
+    }
+    return budget;
+  }
+
+  /** Whether `key`'s send time can be remembered (expired entries are dropped when full). */
+  #roomFor(key: string, now: number): boolean {
+    if (this.#sentAt.has(key) || this.#sentAt.size < invitationLimits.remembered) return true;
+    for (const [old, at] of this.#sentAt)
+      if (now - at >= RESEND_INTERVAL_MS) this.#sentAt.delete(old);
+    return this.#sentAt.size < invitationLimits.remembered;
   }
 
   async #drain(): Promise<void> {
@@ -113,17 +174,35 @@ function postOf(services: Services): InvitationPost {
 const slotKey = (classId: string, role: Role, email: string) =>
   `${classId}\u0000${role}\u0000${email}`;
 
-/** Mails the people just invited to a class (after the invitations were committed). */
+/**
+ * Mails the people just invited to a class (after the invitations were committed). Returns the
+ * addresses not mailed because a per-node cap was reached (their invitations stand; "Resend" later).
+ */
 export async function invitationsMailer(
   services: Services,
   viewer: SessionUser,
   classId: string,
   role: Role,
   emails: readonly string[],
-): Promise<void> {
+): Promise<string[]> {
   const post = postOf(services);
-  const due = emails.filter((email) => post.claim(slotKey(classId, role, email)));
-  await queueInvitationMails(services, viewer, classId, role, due);
+  const keys = emails.map((email) => slotKey(classId, role, email));
+  const { granted, refused } = post.claim(viewer.uid, keys);
+  const due = new Set(granted);
+  await queueInvitationMails(
+    services,
+    viewer,
+    classId,
+    role,
+    emails.filter((_, index) => due.has(keys[index] as string)),
+  );
+  const capped = emails.filter((_, index) => refused.get(keys[index] as string) === 'capped');
+  if (capped.length > 0)
+    services.hub.log.warn(
+      { inviter: viewer.uid, classId, notMailed: capped.length },
+      'invitation mails held back by a per-node cap',
+    );
+  return capped;
 }
 
 /** "Resend": mails a pending invitation again (not sooner than RESEND_INTERVAL_MS after the last). */
@@ -149,13 +228,20 @@ export async function invitationResender(
   if (!invitation) throw notFound('Invitation');
   const post = postOf(services);
   const key = slotKey(ref.class_id, ref.role, email);
-  if (!post.claim(key)) {
+  const refusal = post.claim(viewer.uid, [key]).refused.get(key);
+  if (refusal === 'too-soon') {
     const minutes = Math.max(1, Math.ceil((post.nextAt(key) - invitationClock.now()) / 60_000));
     throw new TRPCError({
       code: 'TOO_MANY_REQUESTS',
       message: `An invitation went to ${email} a moment ago. You can send it again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
     });
   }
+  if (refusal === 'capped')
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message:
+        'You have sent as many invitation mails as this server allows for now. Try again in an hour.',
+    });
   await queueInvitationMails(services, viewer, ref.class_id, ref.role, [email]);
 }
 

@@ -51,8 +51,14 @@ export const classesRouter = router({
   roster: liveSubscription(rosterTopic),
   addMembers: authedProcedure.input(membersAddInputSchema).mutation(async ({ ctx, input }) => {
     const result = await classMembersAdder(ctx.services.database.db, ctx.viewer, input);
-    await invitationsMailer(ctx.services, ctx.viewer, input.class_id, input.role, result.invited);
-    return result;
+    const unmailed = await invitationsMailer(
+      ctx.services,
+      ctx.viewer,
+      input.class_id,
+      input.role,
+      result.invited,
+    );
+    return { ...result, unmailed };
   }),
   setMemberEnabled: authedProcedure
     .input(memberRef.extend({ enabled: z.boolean() }))

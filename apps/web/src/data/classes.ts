@@ -183,6 +183,8 @@ export interface AddPeopleResult {
   added: string[];
   invited: string[];
   already: string[];
+  /** Invited, but not mailed: the server's cap on invitation mails was reached ("Resend" later). */
+  unmailed: string[];
 }
 
 /** Roster writes of one class: enable/disable a member, remove one or an invitation, add people. */

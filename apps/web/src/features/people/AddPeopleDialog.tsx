@@ -244,6 +244,11 @@ function ResultSummary({ result, role }: { result: AddPeopleResult; role: Role }
       emails: result.invited,
     },
     { title: `Already ${roleWord}s`, emails: result.already },
+    {
+      title:
+        'Not mailed yet — you reached the limit on invitation mails for now; their invitations stand, use Resend in an hour',
+      emails: result.unmailed,
+    },
   ];
   return (
     <Stack spacing={2} role="status">
@@ -252,6 +257,7 @@ function ResultSummary({ result, role }: { result: AddPeopleResult; role: Role }
           `${result.added.length} added`,
           `${result.invited.length} invited`,
           `${result.already.length} already members`,
+          ...(result.unmailed.length > 0 ? [`${result.unmailed.length} not mailed yet`] : []),
         ].join(', ')}
         .
       </Typography>

@@ -209,6 +209,7 @@ describe('People tab', () => {
       added: ['alan@example.edu'],
       invited: ['new@example.edu'],
       already: [],
+      unmailed: ['new@example.edu'],
     }));
 
     fireEvent.click(await screen.findByRole('button', { name: 'Add people' }));
@@ -233,8 +234,9 @@ describe('People tab', () => {
       },
     ]);
     expect(screen.getByRole('status').textContent).toContain(
-      '1 added, 1 invited, 0 already members.',
+      '1 added, 1 invited, 0 already members, 1 not mailed yet.',
     );
+    expect(screen.getByRole('heading', { name: /^Not mailed yet/ })).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
