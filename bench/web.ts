@@ -62,7 +62,7 @@ interface PageResult extends PageRun {
   runs: number;
 }
 
-function chromePath(): string {
+export function chromePath(): string {
   const path = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(path)) {
     throw new Error(
@@ -73,7 +73,7 @@ function chromePath(): string {
 }
 
 /** Builds the app when its outputs are missing (as the browser tests do). */
-function ensureBuilt(log: (line: string) => void): string {
+export function ensureBuilt(log: (line: string) => void): string {
   const dist = join(repoRoot, 'apps/web/dist');
   const outputs = [join(repoRoot, 'apps/server/dist/main.js'), join(dist, 'index.html')];
   if (outputs.some((file) => !existsSync(file))) {

@@ -100,14 +100,19 @@ export interface BenchResult {
   goal: number;
   /** Other systems measured in the same run (e.g. Socket.IO): ours must reach each of them too. */
   peers?: Record<string, number>;
+  /** Goals beyond the ratio, each met or not (web: scores and bytes; chat: times). */
+  goalsMet?: Record<string, boolean>;
+  /** How the summary shows the goal, when it is not "≥ ratio". */
+  goalText?: string;
   [detail: string]: unknown;
 }
 
-/** The ratio reaches the goal, and ours reaches every peer. */
+/** The ratio reaches the goal, ours reaches every peer, and every named goal (`goalsMet`) is met. */
 export function goalMet(result: BenchResult): boolean {
   return (
     result.ratio >= result.goal &&
-    Object.values(result.peers ?? {}).every((peer) => result.ours >= peer)
+    Object.values(result.peers ?? {}).every((peer) => result.ours >= peer) &&
+    Object.values(result.goalsMet ?? {}).every(Boolean)
   );
 }
 
