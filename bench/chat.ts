@@ -14,13 +14,14 @@
 // - typing: 5 s while another person types in the channel (their typing indicator live here).
 // Goals: switch ≤ 300 ms and no task over 50 ms in switch, scroll and typing. ratio = baseline cold
 // ms / ours cold ms (higher is better).
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../test-support/serverProcess';
 import { createBenchDatabase, findPostgres, type BenchPostgres } from './lib/database';
 import { signUpUsers, type BenchSession } from './lib/fixtures';
+import { profiling } from './lib/child';
 import { chatBody, chatHistoryRows, escapeHtml, MESSAGE_COUNT } from './lib/chatHistory';
 import { benchDir, formatTable, quick, round, type BenchResult } from './lib/util';
 import { chromePath, ensureBuilt } from './web';
@@ -183,6 +184,23 @@ async function coldLoad(page: Page, url: string, text: string): Promise<number> 
   return onScreen(page, text);
 }
 
+/**
+ * With BENCH_PROFILE=1, a CPU profile of the page from now until the returned function is called,
+ * written to bench/.profiles/chat-<name>.cpuprofile (open it in Chrome DevTools).
+ */
+async function profilePage(page: Page, name: string): Promise<() => Promise<void>> {
+  if (!profiling) return async () => undefined;
+  const session = await page.context().newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.start');
+  return async () => {
+    const { profile } = await session.send('Profiler.stop');
+    mkdirSync(join(benchDir, '.profiles'), { recursive: true });
+    writeFileSync(join(benchDir, '.profiles', `chat-${name}.cpuprofile`), JSON.stringify(profile));
+    await session.detach();
+  };
+}
+
 /** Scrolls of the message log per run: to the start, or (BENCH_QUICK) 40 pages of history. */
 const SCROLL_LIMIT = quick ? 40 : 2 * MESSAGE_COUNT;
 
@@ -270,6 +288,7 @@ export async function chat(log: (line: string) => void = console.log): Promise<B
 
     // Switch: open on general, then click the history channel.
     await coldLoad(page, channelUrl(fixture.general), 'Welcome');
+    const stopSwitchProfile = await profilePage(page, 'switch');
     const shown = onScreen(page, newest);
     await page.evaluate(() => (window.__clickAt = null));
     await page
@@ -278,6 +297,7 @@ export async function chat(log: (line: string) => void = console.log): Promise<B
       .click();
     const shownAt = await shown;
     const clickAt = (await page.evaluate(() => window.__clickAt)) ?? shownAt;
+    await stopSwitchProfile();
     const switchMs = shownAt - clickAt;
     const switchLongestTaskMs = await longestTask(page, clickAt, shownAt + 100);
     log(`switch: ${round(switchMs)} ms, longest task ${round(switchLongestTaskMs)} ms`);
@@ -299,7 +319,9 @@ export async function chat(log: (line: string) => void = console.log): Promise<B
       `typing: longest task ${round(typingLongestTaskMs)} ms, indicator seen ${typingIndicatorSeen}`,
     );
 
+    const stopScrollProfile = await profilePage(page, 'scroll');
     const scroll = await scrollToStart(page);
+    await stopScrollProfile();
     log(
       `scroll to the start: ${round(scroll.ms)} ms over ${scroll.scrolls} scrolls, reached ${scroll.reached}, longest task ${round(scroll.longestTaskMs)} ms`,
     );

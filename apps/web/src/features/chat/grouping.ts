@@ -43,22 +43,34 @@ export interface LayoutOptions {
   gapMs?: number;
 }
 
-const dayKeyFormats = new Map<string, Intl.DateTimeFormat>();
+// Building an Intl.DateTimeFormat costs far more than formatting with one (a 5,000-message
+// channel spent seconds of its scrolling building them, bench/chat.ts): one per kind, zone and locale.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function cachedFormat(
+  kind: 'dayKey' | 'dayLabel' | 'time',
+  locale: string | undefined,
+  timeZone: string | undefined,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${kind}\u0000${locale ?? ''}\u0000${timeZone ?? ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    // Zones and locales in use are few; a stray caller cannot grow this without bound.
+    if (formats.size >= 64) formats.clear();
+    formats.set(key, format);
+  }
+  return format;
+}
 
 /** The calendar day of `ms` in `timeZone`, as YYYY-MM-DD. */
 export function dayKey(ms: number, timeZone?: string): string {
-  const cacheKey = timeZone ?? '';
-  let format = dayKeyFormats.get(cacheKey);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayKeyFormats.set(cacheKey, format);
-  }
-  return format.format(new Date(ms));
+  return cachedFormat('dayKey', 'en-CA', timeZone, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(ms));
 }
 
 /** "Today", "Yesterday", or the full date, e.g. "Monday, March 2, 2026". */
@@ -68,8 +80,7 @@ export function dayLabel(ms: number, options: LayoutOptions = {}): string {
   if (key === dayKey(now, timeZone)) return 'Today';
   // Noon-to-noon steps are safe across daylight-saving changes.
   if (key === dayKey(now - 24 * 3_600_000, timeZone)) return 'Yesterday';
-  return new Intl.DateTimeFormat(locale, {
-    timeZone,
+  return cachedFormat('dayLabel', locale, timeZone, {
     weekday: 'long',
     year: 'numeric',
     month: 'long',
@@ -79,8 +90,7 @@ export function dayLabel(ms: number, options: LayoutOptions = {}): string {
 
 /** The time of day of a message, e.g. "9:05 AM". */
 export function timeLabel(ms: number, options: Pick<LayoutOptions, 'timeZone' | 'locale'> = {}) {
-  return new Intl.DateTimeFormat(options.locale, {
-    timeZone: options.timeZone,
+  return cachedFormat('time', options.locale, options.timeZone, {
     hour: 'numeric',
     minute: '2-digit',
   }).format(new Date(ms));
