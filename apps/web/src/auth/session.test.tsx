@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_REFRESH_BEFORE_EXPIRY_MS } from '@seminar/shared';
 import { fakeAuthServer, jsonResponse, sessionFor } from '../testing/authTestKit';
+import { loadDraft, saveDraft } from '../features/chat/drafts';
 import { AuthError } from './authApi';
 import {
   clearSignOutNotice,
@@ -186,8 +187,14 @@ describe('signing out', () => {
     const queryClient = renderSession();
     await waitFor(() => expect(shown()).toMatch(/^signed-in/));
     cacheUserData(queryClient);
+    const draft = { classId: 'c1', channelId: 'general' };
+    saveDraft({ uid: 'u1', ...draft }, 'not sent yet');
+    saveDraft({ uid: 'someone-else', ...draft }, 'theirs');
 
     await act(() => signOut(queryClient));
+    // What they had not sent does not stay on a shared computer; other people's drafts do.
+    expect(loadDraft({ uid: 'u1', ...draft })).toBe('');
+    expect(loadDraft({ uid: 'someone-else', ...draft })).toBe('theirs');
     expect(server.bodiesSentTo(SIGN_OUT)).toEqual([{}]);
     const [, init] =
       server.fetch.mock.calls.find(([input]) => String(input) === '/api/auth/sign-out') ?? [];

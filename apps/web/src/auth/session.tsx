@@ -24,6 +24,7 @@ import {
   type AuthErrorCode,
 } from '@seminar/shared';
 import { authApi, authErrorFromResponse, authFetch, AuthError, toAuthError } from './authApi';
+import { forgetDrafts } from '../features/chat/drafts';
 
 export const GET_SESSION_PATH = '/api/auth/get-session';
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
@@ -205,6 +206,9 @@ export async function signOut(client: QueryClient): Promise<void> {
     if (serverMayKeepSession(authError)) throw authError;
   }
   setSignOutReason('user');
+  // Their own sign-out: what they had not sent stays off a shared computer.
+  const uid = client.getQueryData<SessionPayload | null>(SESSION_QUERY_KEY)?.user.id;
+  if (uid) forgetDrafts(uid);
   await clearSessionLocally(client);
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clearDraft,
+  forgetDrafts,
   loadDraft,
   MAX_DRAFT_LENGTH,
   MAX_DRAFTS,
@@ -39,6 +40,18 @@ describe('drafts', () => {
     expect(loadDraft(scope({ uid: 'bo' }), storage)).toBe('bo’s draft');
     expect(loadDraft(scope({ classId: 'c2' }), storage)).toBe('other class');
     expect(loadDraft(scope({ channelId: 'none' }), storage)).toBe('');
+  });
+
+  it('forgets every draft of a person (their sign-out), and only theirs', () => {
+    const storage = memoryStorage();
+    saveDraft(scope(), 'hello', storage, 1);
+    saveDraft(scope({ channelId: 'team' }), 'team draft', storage, 2);
+    saveDraft(scope({ uid: 'bo' }), 'bo’s draft', storage, 3);
+    forgetDrafts('ada', storage);
+    expect(loadDraft(scope(), storage)).toBe('');
+    expect(loadDraft(scope({ channelId: 'team' }), storage)).toBe('');
+    expect(loadDraft(scope({ uid: 'bo' }), storage)).toBe('bo’s draft');
+    expect(storage.keys().filter((key) => key.includes('ada'))).toEqual([]);
   });
 
   it('rewrites a draft and clears it when sent or emptied', () => {

@@ -82,6 +82,20 @@ export function clearDraft(scope: DraftScope, storage = browserStorage()): void 
 }
 
 /**
+ * Forgets every draft of `uid`: their own sign-out on this device, so the next person at a shared
+ * computer cannot read what they had not sent.
+ */
+export function forgetDrafts(uid: string, storage = browserStorage()): void {
+  if (!storage) return;
+  try {
+    for (const entry of readIndex(storage, uid)) storage.removeItem(draftKey(uid, entry.channel));
+    storage.removeItem(indexKey(uid));
+  } catch {
+    // Storage turned off: there is nothing to forget.
+  }
+}
+
+/**
  * Keeps `text` as the draft of `scope` (a blank text clears it) and forgets the person's oldest
  * drafts past MAX_DRAFTS.
  */
