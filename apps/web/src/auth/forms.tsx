@@ -129,7 +129,7 @@ export function AuthTextField({
           {...input}
           id={id}
           ref={inputRef}
-          className="sm-input"
+          className={endAdornment ? 'sm-input sm-input-with-end' : 'sm-input'}
           required
           aria-invalid={error}
           aria-describedby={helperText ? helperId : undefined}
