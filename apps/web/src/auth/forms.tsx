@@ -21,6 +21,7 @@ import { PlainLink, type PlainLinkProps } from '../shell/PlainLink';
 import { ICON_PATHS, Notice, PathIcon, PlainButton, type PlainButtonProps } from '../shell/ui';
 import { usePageTitle } from '../shell/usePageTitle';
 import type { FieldErrors } from './formChecks';
+import './forms.css';
 
 /** Router state the signed-out pages pass between them (`from` survives the whole round trip). */
 export interface AuthPageState extends ReturnToState {
