@@ -9,12 +9,13 @@
 // TBT, the performance and accessibility scores, and the goals: performance ≥ 0.9, accessibility
 // 1.0, sign-in JavaScript ≤ 120 KB gzip. ratio = the lowest app page's score / the baseline's.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { repoRoot, startServerProcess, type ServerProcess } from '../test-support/serverProcess';
+import { profiling } from './lib/child';
 import { formatTable, quick, round, type BenchResult } from './lib/util';
 
 const DEMO_INSTRUCTOR = 'marie.curie@demo.seminar.test';
@@ -151,6 +152,14 @@ async function gzipBytes(urls: readonly string[]): Promise<number> {
   return total;
 }
 
+/** BENCH_PROFILE=1: each run's full Lighthouse report goes to bench/.profiles/ (git-ignored). */
+function saveReport(url: string, lhr: unknown): void {
+  const dir = join(repoRoot, 'bench/.profiles');
+  mkdirSync(dir, { recursive: true });
+  const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
+  writeFileSync(join(dir, `lighthouse-${name}-${Date.now()}.json`), JSON.stringify(lhr));
+}
+
 type Audits = Record<string, { numericValue?: number; details?: unknown } | undefined>;
 
 interface NetworkItem {
@@ -174,6 +183,7 @@ async function lighthouseRun(url: string, port: number, cookie: string | null): 
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  if (profiling) saveReport(url, lhr);
   const audits = lhr.audits as Audits;
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const items = ((audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)
@@ -193,6 +203,25 @@ async function lighthouseRun(url: string, port: number, cookie: string | null): 
   };
 }
 
+/**
+ * A run that Lighthouse itself reports as failed (a trace it could not record, NO_NAVSTART and the
+ * like, which a busy machine causes now and then) is made again, once, and said so.
+ */
+async function lighthouseRunWithRetry(
+  url: string,
+  port: number,
+  cookie: string | null,
+  log: (line: string) => void,
+): Promise<PageRun> {
+  try {
+    return await lighthouseRun(url, port, cookie);
+  } catch (error) {
+    if (!(error instanceof Error && error.message.startsWith('Lighthouse: '))) throw error;
+    log(`  ${error.message} — running it again`);
+    return lighthouseRun(url, port, cookie);
+  }
+}
+
 async function measurePage(
   page: string,
   path: string,
@@ -203,7 +232,7 @@ async function measurePage(
 ): Promise<PageResult> {
   const runs: PageRun[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const measured = await lighthouseRun(`${server.url}${path}`, port, cookie);
+    const measured = await lighthouseRunWithRetry(`${server.url}${path}`, port, cookie, log);
     log(
       `  ${page} run ${run + 1}/${RUNS}: performance ${measured.performance}, LCP ${Math.round(measured.lcpMs)} ms, TBT ${Math.round(measured.tbtMs)} ms, JS ${Math.round(measured.jsGzipBytes / 1000)} KB gzip`,
     );

@@ -15,6 +15,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Every browser the app supports has <link rel="modulepreload">: no polyfill in the first script.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

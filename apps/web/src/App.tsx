@@ -1,12 +1,12 @@
-// The app root: providers (TanStack Query, colour mode + MUI theme, session, shared error state,
-// live client) around the router.
+// The app root: providers (TanStack Query, colour mode, session, the live client factory) around the
+// router. The shared error state, the live client and the MUI theme wrap the signed-in pages only
+// (features/classes/ClassesLayout.tsx): the signed-out pages load none of their code.
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { SessionProvider } from './auth/session';
 import type { LiveClientFactory } from './live/client';
-import { ErrorStateProvider } from './live/errors';
-import { LiveProvider } from './live/LiveProvider';
+import { LiveClientFactoryContext } from './live/liveClientFactory';
 import { createQueryClient } from './queryClient';
 import { routes } from './routes/routes';
 import { useViewportHeight } from './shell/viewport';
@@ -32,9 +32,9 @@ export function AppProviders({
     <QueryClientProvider client={queryClient}>
       <ColorModeProvider>
         <SessionProvider>
-          <ErrorStateProvider>
-            <LiveProvider createClient={createLiveClient}>{children}</LiveProvider>
-          </ErrorStateProvider>
+          <LiveClientFactoryContext.Provider value={createLiveClient}>
+            {children}
+          </LiveClientFactoryContext.Provider>
         </SessionProvider>
       </ColorModeProvider>
     </QueryClientProvider>

@@ -2,8 +2,6 @@ import './theme/fonts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { startAnalytics } from './analytics/events';
-import { sessionUidSource } from './analytics/sessionUid';
 import { createQueryClient } from './queryClient';
 import { PATHS } from './routes/paths';
 import { startInactivityReload } from './shell/inactivity';
@@ -13,10 +11,9 @@ const queryClient = createQueryClient();
 
 // Once per page load, outside React so StrictMode's double effects cannot start them twice.
 startKeepAlive();
-// Analytics events go to POST /api/events while signed in (the session says who).
-startAnalytics({ currentUid: sessionUidSource(queryClient) });
 // Reload after a long idle time (localStorage['seminar.inactivityOverride'] shortens it; see the file).
 startInactivityReload();
+// Analytics starts with the signed-in layout (analytics/start.ts): signed-out pages send no events.
 
 // The app shell's service worker (build/serviceWorker.ts), once the page has loaded.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

@@ -1,8 +1,11 @@
-// Building blocks of the signed-out forms (sign in, create account, forgot password): the page
-// frame, the form alert, the password field, the pending submit button and field error state.
+// Building blocks of the signed-out forms (sign in, create account, forgot password, verify): the
+// page frame, the form alert, the text and password fields, the pending submit button and field
+// error state. Plain HTML and CSS (shell/plain.css), no MUI: these pages load before sign-in and
+// their JavaScript is kept small (docs/ARCHITECTURE.md#first-load).
 import {
   useCallback,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -11,23 +14,14 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import Alert from '@mui/material/Alert';
-import Button, { type ButtonProps } from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import type { AuthErrorField } from '@seminar/shared';
 import { useLocation } from 'react-router';
 import type { ReturnToState } from '../routes/paths';
+import { PlainLink, type PlainLinkProps } from '../shell/PlainLink';
+import { ICON_PATHS, Notice, PathIcon, PlainButton, type PlainButtonProps } from '../shell/ui';
 import { usePageTitle } from '../shell/usePageTitle';
 import type { FieldErrors } from './formChecks';
+import './forms.css';
 
 /** Router state the signed-out pages pass between them (`from` survives the whole round trip). */
 export interface AuthPageState extends ReturnToState {
@@ -57,19 +51,17 @@ export function useAuthPageState(): AuthPageState {
 export function AuthPage({ title, children }: { title: string; children: ReactNode }) {
   usePageTitle(title);
   return (
-    <Stack spacing={2.5}>
-      <Typography component="h1" variant="h5">
-        {title}
-      </Typography>
+    <div className="sm-stack sm-stack-page">
+      <h1 className="sm-h1">{title}</h1>
       {children}
-    </Stack>
+    </div>
   );
 }
 
 /** An error about the form as a whole (role alert, so it is announced). */
 export function FormAlert({ message }: { message: string | undefined }) {
   if (!message) return null;
-  return <Alert severity="error">{message}</Alert>;
+  return <Notice severity="error">{message}</Notice>;
 }
 
 /** The form's submit button: while `pending` it is disabled and shows a spinner, same name. */
@@ -77,12 +69,20 @@ export function SubmitButton({
   pending,
   children,
   ...props
-}: { pending: boolean; children: ReactNode } & Omit<ButtonProps, 'type' | 'loading'>) {
+}: { pending: boolean; children: ReactNode } & Omit<
+  PlainButtonProps,
+  'type' | 'pending' | 'variant'
+>) {
   return (
-    <Button type="submit" variant="contained" size="large" fullWidth loading={pending} {...props}>
+    <PlainButton type="submit" variant="contained" pending={pending} {...props}>
       {children}
-    </Button>
+    </PlainButton>
   );
+}
+
+/** A link of the signed-out pages (router navigation). */
+export function AuthLink(props: PlainLinkProps) {
+  return <PlainLink className="sm-link" {...props} />;
 }
 
 /** What the auth forms give a field. */
@@ -104,10 +104,9 @@ export interface AuthTextFieldProps {
 }
 
 /**
- * An outlined text field of the auth forms: full width and required. Every field of these forms is
- * required, so the label shows no asterisk (the input still says `required` to assistive
- * technology). Built from MUI's parts rather than TextField, which also brings the select menus
- * (and their popovers) into the sign-in page's code.
+ * A text field of the auth forms: label above an outlined input, full width and required. Every
+ * field of these forms is required, so the label shows no asterisk (the input still says `required`
+ * to assistive technology); the helper text (or the error) describes the input.
  */
 export function AuthTextField({
   label,
@@ -115,27 +114,35 @@ export function AuthTextField({
   error = false,
   htmlInput,
   endAdornment,
+  inputRef,
   ...input
 }: AuthTextFieldProps) {
   const id = useId();
   const helperId = `${id}-helper`;
   return (
-    <FormControl fullWidth required error={error} disabled={input.disabled} variant="outlined">
-      <InputLabel htmlFor={id} required={false}>
+    <div className={error ? 'sm-field sm-field-error' : 'sm-field'}>
+      <label className="sm-label" htmlFor={id}>
         {label}
-      </InputLabel>
-      <OutlinedInput
-        id={id}
-        label={label}
-        endAdornment={endAdornment}
-        inputProps={{
-          ...htmlInput,
-          'aria-describedby': helperText ? helperId : undefined,
-        }}
-        {...input}
-      />
-      {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
-    </FormControl>
+      </label>
+      <div className="sm-input-wrap">
+        <input
+          {...htmlInput}
+          {...input}
+          id={id}
+          ref={inputRef}
+          className={endAdornment ? 'sm-input sm-input-with-end' : 'sm-input'}
+          required
+          aria-invalid={error}
+          aria-describedby={helperText ? helperId : undefined}
+        />
+        {endAdornment}
+      </div>
+      {helperText ? (
+        <p className="sm-helper" id={helperId}>
+          {helperText}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -147,17 +154,16 @@ export function PasswordField(props: Omit<AuthTextFieldProps, 'type' | 'endAdorn
       {...props}
       type={visible ? 'text' : 'password'}
       endAdornment={
-        <InputAdornment position="end">
-          <IconButton
-            aria-label={visible ? 'Hide password' : 'Show password'}
-            aria-pressed={visible}
-            edge="end"
-            onClick={() => setVisible((shown) => !shown)}
-            onMouseDown={(event) => event.preventDefault()}
-          >
-            {visible ? <VisibilityOffIcon /> : <VisibilityIcon />}
-          </IconButton>
-        </InputAdornment>
+        <button
+          type="button"
+          className="sm-icon-button"
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-pressed={visible}
+          onClick={() => setVisible((shown) => !shown)}
+          onMouseDown={(event) => event.preventDefault()}
+        >
+          <PathIcon path={visible ? ICON_PATHS.visibilityOff : ICON_PATHS.visibility} />
+        </button>
       }
     />
   );
@@ -198,4 +204,42 @@ export function useFieldErrors(order: readonly AuthErrorField[]) {
   );
 
   return { errors, show, clear, inputRef };
+}
+
+/** What useFormAction is given: the request, and what to do when it starts, succeeds or fails. */
+export interface FormActionOptions<Input, Result> {
+  mutationFn: (input: Input) => Promise<Result>;
+  onMutate?: (input: Input) => void;
+  onSuccess?: (result: Result, input: Input) => void;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * A form's request and its pending state — TanStack Query's useMutation shape (`mutate`,
+ * `isPending`) for the signed-out pages, without its MutationObserver in their first script.
+ */
+export function useFormAction<Input = void, Result = unknown>(
+  options: FormActionOptions<Input, Result>,
+): { mutate: (input: Input) => void; isPending: boolean } {
+  const [isPending, setPending] = useState(false);
+  const latest = useRef(options);
+  useLayoutEffect(() => {
+    latest.current = options;
+  });
+  const mutate = useCallback((input: Input) => {
+    const { mutationFn, onMutate } = latest.current;
+    setPending(true);
+    onMutate?.(input);
+    mutationFn(input).then(
+      (result) => {
+        setPending(false);
+        latest.current.onSuccess?.(result, input);
+      },
+      (error: unknown) => {
+        setPending(false);
+        latest.current.onError?.(error);
+      },
+    );
+  }, []);
+  return { mutate, isPending };
 }

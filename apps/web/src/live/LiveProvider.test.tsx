@@ -10,12 +10,8 @@ import {
 } from '../auth/session';
 import { fakeAuthServer, renderApp, sessionFor } from '../testing/authTestKit';
 import { fakeLiveClientFactory } from '../testing/liveTestKit';
-import {
-  CONNECTION_LOST_MESSAGE,
-  createErrorStore,
-  ErrorBanner,
-  ErrorStateProvider,
-} from './errors';
+import { CONNECTION_LOST_MESSAGE, createErrorStore, ErrorStateProvider } from './errors';
+import { ErrorBanner } from './ErrorBanner';
 import { CONNECTION_LOST_NOTICE_DELAY_MS, LiveProvider, useLive } from './LiveProvider';
 
 const GET_SESSION = `GET ${GET_SESSION_PATH}`;

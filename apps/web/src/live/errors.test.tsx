@@ -7,13 +7,13 @@ import {
   CONNECTION_LOST_MESSAGE,
   createErrorStore,
   describeError,
-  ErrorBanner,
   ErrorStateProvider,
   GENERIC_ERROR_MESSAGE,
   NOT_FOUND_MESSAGE,
   SESSION_ENDED_MESSAGE,
   useErrorState,
 } from './errors';
+import { ErrorBanner } from './ErrorBanner';
 
 afterEach(cleanup);
 

@@ -10,7 +10,6 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import Alert from '@mui/material/Alert';
 import type { TRPCClientError } from '@trpc/client';
 import type { LiveRouter } from './client';
 
@@ -184,16 +183,5 @@ export function useErrorActions(): Omit<ErrorState, 'error'> {
       clearError: (onlyIf?: string) => store.clear(onlyIf),
     }),
     [store],
-  );
-}
-
-/** The dismissible banner that shows the shared error (role alert, "Dismiss" button). */
-export function ErrorBanner() {
-  const { error, clearError } = useErrorState();
-  if (!error) return null;
-  return (
-    <Alert severity="error" closeText="Dismiss" onClose={() => clearError()} sx={{ mb: 2 }}>
-      {error}
-    </Alert>
   );
 }

@@ -1,9 +1,8 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
+// Shown when a route throws while rendering or loading. Plain (no MUI): it can show on any page,
+// the signed-out ones included.
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { PlainButton } from '../shell/ui';
 
-/** Shown when a route throws while rendering or loading. */
 export function RouteError() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)
@@ -12,31 +11,22 @@ export function RouteError() {
       ? error.message
       : undefined;
   return (
-    <Box
-      component="main"
-      role="alert"
-      sx={{
-        flex: 1,
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 2,
-        p: 3,
-        textAlign: 'center',
-      }}
-    >
-      <Typography component="h1" variant="h5">
-        Something went wrong
-      </Typography>
-      {detail && (
-        <Typography sx={{ color: 'text.secondary', maxWidth: 480, overflowWrap: 'anywhere' }}>
-          {detail}
-        </Typography>
-      )}
-      <Button variant="contained" onClick={() => window.location.reload()}>
-        Reload
-      </Button>
-    </Box>
+    <main role="alert" className="sm-frame-main" style={{ padding: 24, textAlign: 'center' }}>
+      <div className="sm-stack" style={{ alignItems: 'center', maxWidth: 480 }}>
+        <h1 className="sm-h1">Something went wrong</h1>
+        {detail && (
+          <p className="sm-text-secondary" style={{ overflowWrap: 'anywhere' }}>
+            {detail}
+          </p>
+        )}
+        <PlainButton
+          variant="contained"
+          style={{ width: 'auto' }}
+          onClick={() => window.location.reload()}
+        >
+          Reload
+        </PlainButton>
+      </div>
+    </main>
   );
 }

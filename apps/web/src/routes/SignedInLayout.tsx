@@ -11,7 +11,7 @@ import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
 import { Navigate, Outlet, useLocation, Link as RouterLink } from 'react-router';
 import { AccountMenu } from '../auth/AccountMenu';
 import { useSession, useSignedOutByUser } from '../auth/session';
-import { ErrorBanner } from '../live/errors';
+import { ErrorBanner } from '../live/ErrorBanner';
 import { AppLogo } from '../shell/AppLogo';
 import { FullPageLoading } from '../shell/FullPageLoading';
 import { MAIN_CONTENT_ID } from '../shell/SkipLink';

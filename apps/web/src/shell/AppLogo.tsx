@@ -1,13 +1,13 @@
-import Box from '@mui/material/Box';
-import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+// The logo mark and app name, plain (no MUI): it shows on the signed-out pages as well as in the
+// signed-in app bar.
 import { useAppName } from './appName';
+import { PlainLink } from './PlainLink';
+import './plain.css';
 
 /** The logo mark (the same drawing as public/favicon.svg), inline so it needs no request. */
-export function LogoMark(props: SvgIconProps) {
+export function LogoMark() {
   return (
-    <SvgIcon viewBox="0 0 64 64" aria-hidden {...props}>
+    <svg className="sm-logo-mark" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
       <rect width="64" height="64" rx="14" fill="#1976d2" />
       <path
         d="M16 18h32a4 4 0 0 1 4 4v16a4 4 0 0 1-4 4H30l-9 7v-7h-5a4 4 0 0 1-4-4V22a4 4 0 0 1 4-4z"
@@ -16,7 +16,7 @@ export function LogoMark(props: SvgIconProps) {
       <circle cx="24" cy="30" r="3" fill="#1976d2" />
       <circle cx="32" cy="30" r="3" fill="#1976d2" />
       <circle cx="40" cy="30" r="3" fill="#1976d2" />
-    </SvgIcon>
+    </svg>
   );
 }
 
@@ -27,29 +27,13 @@ export function LogoMark(props: SvgIconProps) {
 export function AppLogo({ compact = false }: { compact?: boolean }) {
   const name = useAppName();
   return (
-    <Box
-      component={RouterLink}
+    <PlainLink
       to="/"
       aria-label={compact ? name : undefined}
-      sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 1,
-        minWidth: 0,
-        color: 'inherit',
-        textDecoration: 'none',
-        borderRadius: 1,
-      }}
+      className={compact ? 'sm-logo sm-logo-compact' : 'sm-logo'}
     >
-      <LogoMark sx={{ fontSize: 28, flexShrink: 0 }} />
-      <Typography
-        component="span"
-        variant="h6"
-        noWrap
-        sx={{ fontWeight: 500, display: compact ? { xs: 'none', sm: 'inline' } : undefined }}
-      >
-        {name}
-      </Typography>
-    </Box>
+      <LogoMark />
+      <span className="sm-logo-name">{name}</span>
+    </PlainLink>
   );
 }

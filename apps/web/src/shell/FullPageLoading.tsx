@@ -1,14 +1,10 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Spinner } from './ui';
 
-/** A centred spinner filling the available space, for whole-screen waits. */
+/** A centred spinner filling the available space, for whole-screen waits (plain: no MUI). */
 export function FullPageLoading() {
   return (
-    <Box
-      sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 4 }}
-      aria-busy="true"
-    >
-      <CircularProgress aria-label="Loading" />
-    </Box>
+    <div className="sm-loading" aria-busy="true">
+      <Spinner label="Loading" />
+    </div>
   );
 }

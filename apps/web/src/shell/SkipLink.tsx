@@ -1,6 +1,6 @@
-// "Skip to content": the first focusable element, visible only when focused.
+// "Skip to content": the first focusable element, visible only when focused (plain: no MUI).
 import type { MouseEvent } from 'react';
-import Link from '@mui/material/Link';
+import './plain.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -14,24 +14,8 @@ export function SkipLink() {
     main.scrollIntoView?.();
   };
   return (
-    <Link
-      href={`#${MAIN_CONTENT_ID}`}
-      onClick={onClick}
-      sx={(theme) => ({
-        position: 'fixed',
-        top: 8,
-        left: 8,
-        zIndex: theme.zIndex.tooltip + 1,
-        px: 2,
-        py: 1,
-        borderRadius: 1,
-        bgcolor: 'background.paper',
-        boxShadow: 3,
-        transform: 'translateY(-200%)',
-        '&:focus, &:focus-visible': { transform: 'none' },
-      })}
-    >
+    <a className="sm-skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={onClick}>
       Skip to content
-    </Link>
+    </a>
   );
 }

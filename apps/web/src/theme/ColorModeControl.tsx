@@ -1,9 +1,9 @@
-// The app bar's colour mode control: an icon button opening a menu of Light / Dark / System. The
-// menu's code loads when the button is first pointed at, focused or used (ColorModeMenu.tsx).
+// The colour mode control: an icon button opening a menu of Light / Dark / System. The button is
+// plain (no MUI) because the signed-out pages show it; the menu (MUI, ColorModeMenu.tsx) loads when
+// the button is first pointed at, focused or used.
 import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
-import IconButton from '@mui/material/IconButton';
 import type { ColorMode } from '@seminar/shared';
-import { COLOR_MODE_ICONS } from './colorModeIcons';
+import { ColorModeIcon } from './colorModeIcons';
 import { useColorMode } from './ColorModeProvider';
 
 const loadMenu = () => import('./ColorModeMenu');
@@ -16,7 +16,6 @@ export function ColorModeControl() {
   const buttonId = useId();
   const menuId = useId();
   const open = anchor !== null;
-  const CurrentIcon = COLOR_MODE_ICONS[mode];
 
   const close = () => setAnchor(null);
   const choose = (next: ColorMode) => {
@@ -27,9 +26,10 @@ export function ColorModeControl() {
 
   return (
     <>
-      <IconButton
+      <button
+        type="button"
+        className="sm-icon-button"
         id={buttonId}
-        color="inherit"
         aria-label="Colour mode"
         title="Colour mode"
         aria-haspopup="menu"
@@ -42,8 +42,8 @@ export function ColorModeControl() {
           setAnchor(event.currentTarget);
         }}
       >
-        <CurrentIcon />
-      </IconButton>
+        <ColorModeIcon mode={mode} />
+      </button>
       {used ? (
         <Suspense fallback={null}>
           <ColorModeMenu

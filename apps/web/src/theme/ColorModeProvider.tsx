@@ -1,5 +1,6 @@
 // Colour mode provider: keeps the chosen mode (light / dark / system) in localStorage, follows the OS
-// live when 'system', and applies the matching MUI theme with CssBaseline.
+// live when 'system', and shows it as <html data-color-mode> (theme/base.css colours the page by it).
+// It loads no MUI: the MUI theme and CssBaseline (AppThemeProvider.tsx) come with the signed-in pages.
 import {
   createContext,
   useCallback,
@@ -11,8 +12,6 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { COLOR_MODE_STORAGE_KEY, type ColorMode } from '@seminar/shared';
 import {
   getPrefersDark,
@@ -22,7 +21,8 @@ import {
   subscribePrefersDark,
   writeStoredColorMode,
 } from './colorModeStorage';
-import { createAppTheme, type ResolvedColorMode } from './theme';
+import type { ResolvedColorMode } from './theme';
+import './base.css';
 
 export interface ColorModeContextValue {
   /** The user's choice. */
@@ -57,17 +57,9 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
     document.documentElement.dataset.colorMode = resolvedMode;
   }, [resolvedMode]);
 
-  const theme = useMemo(() => createAppTheme(resolvedMode), [resolvedMode]);
   const value = useMemo(() => ({ mode, resolvedMode, setMode }), [mode, resolvedMode, setMode]);
 
-  return (
-    <ColorModeContext.Provider value={value}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline enableColorScheme />
-        {children}
-      </ThemeProvider>
-    </ColorModeContext.Provider>
-  );
+  return <ColorModeContext.Provider value={value}>{children}</ColorModeContext.Provider>;
 }
 
 export function useColorMode(): ColorModeContextValue {

@@ -1,7 +1,7 @@
 // A class page, /classes/:classId/:tab? — tabs Chat (the chat feature's panel), Activities, People
 // and, for instructors and class admins, Settings. Its URL is the class selection (selection.tsx). A
 // class that is not (or no longer) in my classes says so; a pending one says why it cannot open.
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -17,14 +17,22 @@ import { can, isPendingClass, type Class } from '@seminar/shared';
 import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router';
 import { CHANNEL_PARAM, CLASS_TABS, classPath, PATHS, type ClassTab } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';
-import { ActivitiesPanel } from '../activities/ActivitiesPanel';
 import { visuallyHidden } from '../chat/a11y';
 import { ChatPanel } from '../chat/ChatPanel';
 import { EmptyState, LoadError } from '../common/EmptyState';
-import { PeoplePanel } from '../people/PeoplePanel';
-import { ClassSettingsPanel } from './ClassSettingsPanel';
 import { classSubtitle, pendingLabel, roleLabel } from './classText';
 import { useClassSelection } from './selection';
+
+// The chat tab is what a class page opens on; the other tabs' code loads when one is opened.
+const ActivitiesPanel = lazy(() =>
+  import('../activities/ActivitiesPanel').then((module) => ({ default: module.ActivitiesPanel })),
+);
+const PeoplePanel = lazy(() =>
+  import('../people/PeoplePanel').then((module) => ({ default: module.PeoplePanel })),
+);
+const ClassSettingsPanel = lazy(() =>
+  import('./ClassSettingsPanel').then((module) => ({ default: module.ClassSettingsPanel })),
+);
 
 const TAB_LABELS: Record<ClassTab, string> = {
   chat: 'Chat',
@@ -178,9 +186,11 @@ function ClassTabs({ cls, tab, manager }: { cls: Class; tab: ClassTab; manager: 
         {tab === 'chat' && (
           <ChatPanel classId={cls.class_id} canManage={can(cls.my_role, 'channels.manage')} />
         )}
-        {tab === 'activities' && <ActivitiesPanel cls={cls} />}
-        {tab === 'people' && <PeoplePanel cls={cls} />}
-        {tab === 'settings' && <ClassSettingsPanel cls={cls} />}
+        <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+          {tab === 'activities' && <ActivitiesPanel cls={cls} />}
+          {tab === 'people' && <PeoplePanel cls={cls} />}
+          {tab === 'settings' && <ClassSettingsPanel cls={cls} />}
+        </Suspense>
       </Paper>
     </>
   );

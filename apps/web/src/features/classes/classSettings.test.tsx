@@ -28,6 +28,8 @@ describe('class settings', () => {
   it('edits every field and saves them with classes.update', async () => {
     const cls = makeClass({ course_disciplines: ['Physics'], start_date: '2026-01-10' });
     const { fake } = await openSettings(cls);
+    // The Settings tab's code loads when the tab opens.
+    await screen.findByLabelText(/^Name/, { selector: 'input, textarea' });
     expect(field(/^Name/).value).toBe('Physics 101');
     expect(field(/^Disciplines/).value).toBe('Physics');
     expect(field(/^Start date/).value).toBe('2026-01-10');

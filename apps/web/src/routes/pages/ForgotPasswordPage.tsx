@@ -1,20 +1,13 @@
 // Password reset by e-mailed code (DESIGN §2: 6 digits, 10 minutes, 5 tries). Step 1 asks for the
 // e-mail and sends the code; step 2 takes the code and the new password, then goes to Sign in.
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import {
   normalizeEmail,
   RESET_CODE_LENGTH,
   RESET_CODE_TTL_MS,
   type AuthErrorField,
 } from '@seminar/shared';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { authApi, toAuthError, type ResetPasswordInput } from '../../auth/authApi';
 import {
   checkEmail,
@@ -27,6 +20,7 @@ import {
   REQUIRED_WORDS,
 } from '../../auth/formChecks';
 import {
+  AuthLink,
   AuthPage,
   AuthTextField,
   FormAlert,
@@ -34,8 +28,10 @@ import {
   SubmitButton,
   useAuthPageState,
   useFieldErrors,
+  useFormAction,
   type AuthPageState,
 } from '../../auth/forms';
+import { Notice, PlainButton } from '../../shell/ui';
 import { PATHS } from '../paths';
 
 const EMAIL_FIELDS: readonly AuthErrorField[] = ['email'];
@@ -76,15 +72,14 @@ export function ForgotPasswordPage() {
           }}
         />
       )}
-      <Typography variant="body2">
-        <Link
-          component={RouterLink}
+      <p className="sm-body2">
+        <AuthLink
           to={PATHS.signIn}
           state={{ from: pageState.from, email: (sentTo ?? email.trim()) || undefined }}
         >
           Back to sign in
-        </Link>
-      </Typography>
+        </AuthLink>
+      </p>
     </AuthPage>
   );
 }
@@ -99,7 +94,7 @@ function EmailStep({
   onSent: (email: string) => void;
 }) {
   const { errors, show, clear, inputRef } = useFieldErrors(EMAIL_FIELDS);
-  const send = useMutation({
+  const send = useFormAction({
     mutationFn: (address: string) => authApi.sendResetCode(address),
     onSuccess: (_data, address) => onSent(address),
     onError: (error) => show(placeAuthError(toAuthError(error), EMAIL_FIELDS)),
@@ -115,12 +110,12 @@ function EmailStep({
   };
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
-      <Stack spacing={2}>
-        <Typography sx={{ color: 'text.secondary' }}>
+    <form noValidate onSubmit={onSubmit}>
+      <div className="sm-stack">
+        <p className="sm-text-secondary">
           Enter the email of your account. We’ll send you a {RESET_CODE_LENGTH}-digit code to choose
           a new password.
-        </Typography>
+        </p>
         <FormAlert message={errors.form} />
         <AuthTextField
           label="Email"
@@ -137,8 +132,8 @@ function EmailStep({
           inputRef={inputRef('email')}
         />
         <SubmitButton pending={send.isPending}>Send code</SubmitButton>
-      </Stack>
-    </Box>
+      </div>
+    </form>
   );
 }
 
@@ -156,12 +151,12 @@ function ResetStep({
   const [resent, setResent] = useState(false);
   const { errors, show, clear, inputRef } = useFieldErrors(RESET_FIELDS);
 
-  const reset = useMutation({
+  const reset = useFormAction({
     mutationFn: (input: ResetPasswordInput) => authApi.resetPassword(input),
     onSuccess: onDone,
     onError: (error) => show(placeAuthError(toAuthError(error), RESET_FIELDS, RESET_RENAME)),
   });
-  const resend = useMutation({
+  const resend = useFormAction({
     mutationFn: () => authApi.sendResetCode(email),
     onMutate: () => setResent(false),
     onSuccess: () => {
@@ -186,10 +181,12 @@ function ResetStep({
   };
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
-      <Stack spacing={2}>
-        <Typography role="status">{codeSentMessage(email)}</Typography>
-        {resent && <Alert severity="success">We sent a new code. Use the newest one.</Alert>}
+    <form noValidate onSubmit={onSubmit}>
+      <div className="sm-stack">
+        <p className="sm-text" role="status">
+          {codeSentMessage(email)}
+        </p>
+        {resent && <Notice severity="success">We sent a new code. Use the newest one.</Notice>}
         <FormAlert message={errors.form} />
         <AuthTextField
           label="Code"
@@ -222,24 +219,19 @@ function ResetStep({
         <SubmitButton pending={reset.isPending} disabled={resend.isPending}>
           Reset password
         </SubmitButton>
-        <Stack
-          direction="row"
-          spacing={1}
-          useFlexGap
-          sx={{ flexWrap: 'wrap', justifyContent: 'space-between' }}
-        >
-          <Button
-            loading={resend.isPending}
+        <div className="sm-row">
+          <PlainButton
+            pending={resend.isPending}
             disabled={reset.isPending}
             onClick={() => resend.mutate()}
           >
             Send a new code
-          </Button>
-          <Button disabled={busy} onClick={onUseAnotherEmail}>
+          </PlainButton>
+          <PlainButton disabled={busy} onClick={onUseAnotherEmail}>
             Use another email
-          </Button>
-        </Stack>
-      </Stack>
-    </Box>
+          </PlainButton>
+        </div>
+      </div>
+    </form>
   );
 }

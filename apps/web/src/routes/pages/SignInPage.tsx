@@ -1,17 +1,11 @@
 // Sign in with e-mail and password. Also shows why the user was signed out (SPEC §8:
 // 'user-disabled', 'user-token-expired') and that a password reset succeeded.
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import { useMutation } from '@tanstack/react-query';
 import { authErrorWords, normalizeEmail, type AuthErrorField } from '@seminar/shared';
-import { Link as RouterLink } from 'react-router';
-import { logEvent } from '../../analytics/events';
 import { authApi, toAuthError, type SignInInput } from '../../auth/authApi';
 import { checkEmail, checkPassword, onlyErrors, placeAuthError } from '../../auth/formChecks';
 import {
+  AuthLink,
   AuthPage,
   AuthTextField,
   FormAlert,
@@ -19,8 +13,10 @@ import {
   SubmitButton,
   useAuthPageState,
   useFieldErrors,
+  useFormAction,
 } from '../../auth/forms';
 import { clearSignOutNotice, useConfirmSignedIn, useSignOutNotice } from '../../auth/session';
+import { Notice } from '../../shell/ui';
 import { PATHS } from '../paths';
 
 const FIELDS: readonly AuthErrorField[] = ['email', 'password'];
@@ -35,12 +31,14 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const { errors, show, clear, inputRef } = useFieldErrors(FIELDS);
 
-  const signIn = useMutation({
+  const signIn = useFormAction({
     mutationFn: async (input: SignInInput) => {
+      // Analytics loads with the sign-in, not with the page (the page's JavaScript stays small).
+      const analytics = import('../../analytics/events');
       const result = await authApi.signIn(input);
       await confirmSignedIn();
       const uid = result?.user?.id;
-      if (uid) logEvent('sign_in', { uid });
+      if (uid) (await analytics).logEvent('sign_in', { uid });
     },
     onError: (error) => show(placeAuthError(toAuthError(error), FIELDS)),
   });
@@ -59,13 +57,13 @@ export function SignInPage() {
   return (
     <AuthPage title="Sign in">
       {notice && (
-        <Alert severity="warning" onClose={clearSignOutNotice}>
+        <Notice severity="warning" onClose={clearSignOutNotice}>
           {authErrorWords(notice).message}
-        </Alert>
+        </Notice>
       )}
-      {pageState.passwordChanged && <Alert severity="success">{PASSWORD_CHANGED_MESSAGE}</Alert>}
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <Stack spacing={2}>
+      {pageState.passwordChanged && <Notice severity="success">{PASSWORD_CHANGED_MESSAGE}</Notice>}
+      <form noValidate onSubmit={onSubmit}>
+        <div className="sm-stack">
           <FormAlert message={errors.form} />
           <AuthTextField
             label="Email"
@@ -95,25 +93,19 @@ export function SignInPage() {
             inputRef={inputRef('password')}
           />
           <SubmitButton pending={signIn.isPending}>Sign in</SubmitButton>
-        </Stack>
-      </Box>
-      <Stack
-        direction="row"
-        spacing={2}
-        useFlexGap
-        sx={{ flexWrap: 'wrap', justifyContent: 'space-between' }}
-      >
-        <Link
-          component={RouterLink}
+        </div>
+      </form>
+      <div className="sm-row">
+        <AuthLink
           to={PATHS.forgotPassword}
           state={{ ...linkState, email: email.trim() || undefined }}
         >
           Forgot password?
-        </Link>
-        <Link component={RouterLink} to={PATHS.signUp} state={linkState}>
+        </AuthLink>
+        <AuthLink to={PATHS.signUp} state={linkState}>
           Create account
-        </Link>
-      </Stack>
+        </AuthLink>
+      </div>
     </AuthPage>
   );
 }

@@ -1,12 +1,7 @@
 // Create an account (name, e-mail, password); the new account is signed in at once.
 import { useState, type FormEvent } from 'react';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { normalizeEmail, type AuthErrorField } from '@seminar/shared';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { authApi, toAuthError, type SignUpInput } from '../../auth/authApi';
 import {
   checkEmail,
@@ -18,6 +13,7 @@ import {
   REQUIRED_WORDS,
 } from '../../auth/formChecks';
 import {
+  AuthLink,
   AuthPage,
   AuthTextField,
   FormAlert,
@@ -25,6 +21,7 @@ import {
   SubmitButton,
   useAuthPageState,
   useFieldErrors,
+  useFormAction,
 } from '../../auth/forms';
 import { useConfirmSignedIn } from '../../auth/session';
 import { PATHS } from '../paths';
@@ -43,7 +40,7 @@ export function SignUpPage() {
   const [password, setPassword] = useState('');
   const { errors, show, clear, inputRef } = useFieldErrors(FIELDS);
 
-  const signUp = useMutation({
+  const signUp = useFormAction({
     mutationFn: async (input: SignUpInput) => {
       await authApi.signUp(input);
       await confirmSignedIn();
@@ -66,8 +63,8 @@ export function SignUpPage() {
 
   return (
     <AuthPage title="Create account">
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <Stack spacing={2}>
+      <form noValidate onSubmit={onSubmit}>
+        <div className="sm-stack">
           <FormAlert message={errors.form} />
           <AuthTextField
             label="Name"
@@ -110,18 +107,17 @@ export function SignUpPage() {
             inputRef={inputRef('password')}
           />
           <SubmitButton pending={signUp.isPending}>Create account</SubmitButton>
-        </Stack>
-      </Box>
-      <Typography variant="body2">
+        </div>
+      </form>
+      <p className="sm-body2">
         Already have an account?{' '}
-        <Link
-          component={RouterLink}
+        <AuthLink
           to={PATHS.signIn}
           state={{ from: pageState.from, email: email.trim() || undefined }}
         >
           Sign in
-        </Link>
-      </Typography>
+        </AuthLink>
+      </p>
     </AuthPage>
   );
 }

@@ -3,21 +3,14 @@
 // the invitations waiting for the address and opens the app. A new code can be sent, and the user
 // can sign out (wrong address: sign up again with the right one).
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { RESET_CODE_LENGTH, RESET_CODE_TTL_MS, type AuthErrorField } from '@seminar/shared';
 import { authApi, toAuthError } from '../../auth/authApi';
 import { checkResetCode, cleanResetCode, onlyErrors, placeAuthError } from '../../auth/formChecks';
 import { AuthPage, AuthTextField, FormAlert, SubmitButton, useFieldErrors } from '../../auth/forms';
 import { useRefreshSession, useSignOut } from '../../auth/session';
-import { AppLogo } from '../../shell/AppLogo';
-import { MAIN_CONTENT_ID } from '../../shell/SkipLink';
-import { ColorModeControl } from '../../theme/ColorModeControl';
+import { Notice, PlainButton } from '../../shell/ui';
+import { AuthFrame } from '../SignedOutLayout';
 
 const CODE_FIELDS: readonly AuthErrorField[] = ['code'];
 const CODE_TTL_MINUTES = Math.round(RESET_CODE_TTL_MS / 60_000);
@@ -25,41 +18,11 @@ const CODE_TTL_MINUTES = Math.round(RESET_CODE_TTL_MS / 60_000);
 /** The full-page step; `email` is the signed-in account's address. */
 export function VerifyEmailPage({ email }: { email: string }) {
   return (
-    <>
-      <Box
-        component="header"
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          px: 2,
-          py: 1,
-        }}
-      >
-        <AppLogo />
-        <ColorModeControl />
-      </Box>
-      <Box
-        component="main"
-        id={MAIN_CONTENT_ID}
-        tabIndex={-1}
-        sx={{
-          flex: 1,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          px: 2,
-          pb: 4,
-          outline: 'none',
-        }}
-      >
-        <Card variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 2.5, sm: 4 } }}>
-          <AuthPage title="Verify your e-mail">
-            <VerifyForm email={email} />
-          </AuthPage>
-        </Card>
-      </Box>
-    </>
+    <AuthFrame>
+      <AuthPage title="Verify your e-mail">
+        <VerifyForm email={email} />
+      </AuthPage>
+    </AuthFrame>
   );
 }
 
@@ -98,14 +61,14 @@ function VerifyForm({ email }: { email: string }) {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
-      <Stack spacing={2}>
-        <Typography role="status">
+    <form noValidate onSubmit={onSubmit}>
+      <div className="sm-stack">
+        <p className="sm-text" role="status">
           We sent a {RESET_CODE_LENGTH}-digit code to <strong>{email}</strong>. Enter it to confirm
           the address is yours; your invitations and team channels open then. A code works for{' '}
           {CODE_TTL_MINUTES} minutes.
-        </Typography>
-        {resent && <Alert severity="success">We sent a new code. Use the newest one.</Alert>}
+        </p>
+        {resent && <Notice severity="success">We sent a new code. Use the newest one.</Notice>}
         <FormAlert message={errors.form} />
         <AuthTextField
           label="Code"
@@ -125,24 +88,19 @@ function VerifyForm({ email }: { email: string }) {
         <SubmitButton pending={verify.isPending} disabled={resend.isPending}>
           Verify
         </SubmitButton>
-        <Stack
-          direction="row"
-          spacing={1}
-          useFlexGap
-          sx={{ flexWrap: 'wrap', justifyContent: 'space-between' }}
-        >
-          <Button
-            loading={resend.isPending}
+        <div className="sm-row">
+          <PlainButton
+            pending={resend.isPending}
             disabled={verify.isPending}
             onClick={() => resend.mutate()}
           >
             Send a new code
-          </Button>
-          <Button disabled={busy} onClick={() => void signOut()}>
+          </PlainButton>
+          <PlainButton disabled={busy} onClick={() => void signOut()}>
             Sign out
-          </Button>
-        </Stack>
-      </Stack>
-    </Box>
+          </PlainButton>
+        </div>
+      </div>
+    </form>
   );
 }
