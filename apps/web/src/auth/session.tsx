@@ -24,7 +24,6 @@ import {
   type AuthErrorCode,
 } from '@seminar/shared';
 import { authApi, authErrorFromResponse, authFetch, AuthError, toAuthError } from './authApi';
-import { forgetDrafts } from '../features/chat/drafts';
 
 export const GET_SESSION_PATH = '/api/auth/get-session';
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
@@ -207,8 +206,9 @@ export async function signOut(client: QueryClient): Promise<void> {
   }
   setSignOutReason('user');
   // Their own sign-out: what they had not sent stays off a shared computer.
+  // Loaded here, not with the sign-in page: the drafts code is the chat's (issue 13's budget).
   const uid = client.getQueryData<SessionPayload | null>(SESSION_QUERY_KEY)?.user.id;
-  if (uid) forgetDrafts(uid);
+  if (uid) (await import('../features/chat/drafts')).forgetDrafts(uid);
   await clearSessionLocally(client);
 }
 
