@@ -46,6 +46,7 @@ export interface MessageListProps {
   onLoadOlder: () => void;
   onEdit: (message: Message, body: string) => void;
   onDelete: (message: Message) => void;
+  onReact: (message: Message, emoji: string, on: boolean) => void;
 }
 
 /** One row of the list: a message, with the day divider and the author header it opens, if any. */
@@ -145,6 +146,7 @@ export const MessageList = memo(function MessageList({
   onLoadOlder,
   onEdit,
   onDelete,
+  onReact,
 }: MessageListProps) {
   const list = useRef<VirtuosoHandle>(null);
   const atBottom = useRef(true);
@@ -209,6 +211,7 @@ export const MessageList = memo(function MessageList({
         canDelete={own || canModerate}
         onEdit={onEdit}
         onDelete={onDelete}
+        onReact={onReact}
       />
     );
     return (
