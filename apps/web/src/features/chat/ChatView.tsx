@@ -44,6 +44,7 @@ import { MembersPanel } from './MembersPanel';
 import { NotifyMenu } from './NotifyMenu';
 import { MessageList, type DisplayMessage } from './MessageList';
 import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
+import { useOutbox } from './useOutbox';
 
 export { UNSENT_SEQ };
 
@@ -64,6 +65,9 @@ export interface ChatViewProps {
   /** On narrow screens: back to the channel list. */
   onBack?: (() => void) | undefined;
 }
+
+/** Older pages loaded at most to open a channel at its first unread message. */
+const MAX_UNREAD_PAGES = 8;
 
 /** How often a write lost on the way is sent again by itself, and how long after reconnecting. */
 export const MAX_AUTO_RETRIES = 3;
@@ -112,6 +116,11 @@ export function ChatView({
   const presence = useChannelPresence(channelActions, channelId);
   const [olderState, setOlderState] = useState<'idle' | 'loading' | 'done'>('idle');
   const [membersOpen, setMembersOpen] = useState(false);
+  // Opening a channel with unread messages jumps to the first of them (read once: marking it read
+  // as it is shown must not move the list).
+  const [firstUnreadSeq] = useState(() =>
+    channel.last_read_seq < channel.last_seq ? channel.last_read_seq + 1 : null,
+  );
   const people = useChannelChatPeople(classId, channel, viewer.uid);
 
   // The unsent text of this channel survives switching channels and a reload (drafts.ts).
@@ -177,6 +186,21 @@ export function ChatView({
     return () => clearTimeout(timer);
   }, [connection, lostIds]);
 
+  // Sends kept in localStorage until the server has them (outbox.ts): a reload loses none.
+  const outbox = useOutbox({
+    uid: viewer.uid,
+    classId,
+    channelId,
+    ready: messages.status === 'ready' && channelActions.connected,
+    rows: messages.rows,
+    busy: (id) => messages.pendingIds.has(id) || messages.failed.has(id),
+    resend: (row) =>
+      messageActions.send(row).then((outcome) => {
+        noteOutcome(row.id)(outcome);
+        return !isLostOnTheWay(outcome);
+      }),
+  });
+
   const send = (text: string) => {
     // `@Ada Lovelace` typed (or picked) becomes a reference to Ada's uid (docs/channels.md#mentions).
     const body = encodeMentions(text, people.mentionable);
@@ -197,8 +221,14 @@ export function ChatView({
     };
     presence.typingEnded();
     clearDraft(draftScope);
+    // Kept first: without a live client yet it is sent once there is one (useOutbox).
+    outbox.remember(row);
     if (!channelActions.connected) return;
-    void messageActions.send(row).then(noteOutcome(id));
+    void messageActions.send(row).then((outcome) => {
+      noteOutcome(id)(outcome);
+      // Sent, or refused (then shown with Retry): no longer the outbox's. Lost: kept.
+      if (!isLostOnTheWay(outcome)) outbox.forget(id);
+    });
   };
 
   const edit = useStableHandler((message: Message, text: string) => {
@@ -270,6 +300,26 @@ export function ChatView({
     return list;
   }, [messages.rows, messages.failed, messages.pendingIds, lostIds, noteOutcome, messageActions]);
 
+  // The first unread message is older than the first page: load pages up to it (a few at most)
+  // before the list opens, so it opens there.
+  const [unreadPages, setUnreadPages] = useState(0);
+  const reachingUnread =
+    messages.status === 'ready' &&
+    firstUnreadSeq !== null &&
+    Number.isFinite(oldestSeq) &&
+    oldestSeq > firstUnreadSeq &&
+    oldestSeq > 1 &&
+    unreadPages < MAX_UNREAD_PAGES &&
+    channelActions.connected;
+  useEffect(() => {
+    if (!reachingUnread) return;
+    // Counted whatever happens meanwhile, so at most MAX_UNREAD_PAGES pages are ever loaded.
+    messageActions
+      .loadOlder(oldestSeq)
+      .then((count) => setUnreadPages((pages) => (count === 0 ? MAX_UNREAD_PAGES : pages + 1)))
+      .catch(() => setUnreadPages(MAX_UNREAD_PAGES));
+  }, [reachingUnread, oldestSeq, messageActions]);
+
   const title = channelTitle(channel);
   const hasOlder =
     olderState !== 'done' &&
@@ -335,7 +385,7 @@ export function ChatView({
           ) : null}
         </Box>
 
-        {messages.status === 'loading' ? (
+        {messages.status === 'loading' || reachingUnread ? (
           <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
             <CircularProgress aria-label="Loading messages" />
           </Box>
@@ -367,6 +417,7 @@ export function ChatView({
             onEdit={edit}
             onDelete={remove}
             onReact={react}
+            firstUnreadSeq={firstUnreadSeq}
           />
         )}
 
