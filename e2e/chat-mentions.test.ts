@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { makeRecordId } from '@seminar/shared';
+import { axeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { apiAs as apiAsPerson, signUpPerson, type Person } from './support/people';
 import { startServer, type RunningServer } from './support/server';
@@ -137,6 +138,8 @@ describe('chat reactions and mentions', () => {
     await messageLog(teacher.page)
       .getByRole('button', { name: '❤️ 1 reaction, including you' })
       .waitFor();
+    // The chat page with reactions on it has no serious accessibility problem.
+    expect(await axeViolations(teacher.page)).toEqual([]);
   });
 
   it('mentions through the @ picker: highlight, badges, title, and a notification when hidden', async () => {
@@ -145,6 +148,8 @@ describe('chat reactions and mentions', () => {
     const picker = student.page.getByRole('listbox', { name: 'Mention someone' });
     await picker.getByRole('option', { name: 'Ada Lovelace' }).waitFor();
     expect(await composer(student.page).getAttribute('aria-activedescendant')).toBeTruthy();
+    // …nor with the mention picker open.
+    expect(await axeViolations(student.page)).toEqual([]);
     await composer(student.page).press('Enter');
     expect(await composer(student.page).inputValue()).toBe('Thanks @Ada Lovelace ');
     await composer(student.page).press('End');
@@ -213,5 +218,54 @@ describe('chat reactions and mentions', () => {
     await student.page.waitForTimeout(300);
     expect(await student.page.getByRole('option', { name: /@channel/ }).count()).toBe(0);
     await composer(student.page).fill('');
+  });
+
+  it('notifies only of mentions when the person chose so in the channel’s Notifications menu', async () => {
+    await channelButton(student.page, /^general/).click();
+    await messageLog(student.page).waitFor();
+    await student.page.getByRole('button', { name: 'Notifications' }).click();
+    const menu = student.page.getByRole('menu', { name: 'Notify me about' });
+    expect(
+      await menu
+        .getByRole('menuitemradio', { name: 'All new messages' })
+        .getAttribute('aria-checked'),
+    ).toBe('true');
+    await menu.getByRole('menuitemradio', { name: 'Only mentions of me' }).click();
+    // Kept on the server: it comes back in the channel list, checked.
+    await student.page.getByRole('button', { name: 'Notifications' }).click();
+    await expect
+      .poll(() =>
+        menu
+          .getByRole('menuitemradio', { name: 'Only mentions of me' })
+          .getAttribute('aria-checked'),
+      )
+      .toBe('true');
+    await student.page.keyboard.press('Escape');
+
+    await channelButton(student.page, /^lab/).click();
+    await student.page.getByRole('heading', { name: 'lab' }).waitFor();
+    await student.page.evaluate(() => {
+      (window as unknown as { __notifications: unknown[] }).__notifications.length = 0;
+    });
+    await setHidden(student.page, true);
+    await composer(teacher.page).fill('A plain note for everyone');
+    await composer(teacher.page).press('Enter');
+    // The unread count moves, but a plain message raises nothing at this level.
+    await channelButton(student.page, /1 unread message/).waitFor();
+    await student.page.waitForTimeout(1_000);
+    expect(await notifications(student.page)).toEqual([]);
+    await composer(teacher.page).fill('@Al');
+    await teacher.page
+      .getByRole('listbox', { name: 'Mention someone' })
+      .getByRole('option', { name: 'Alan Turing' })
+      .click();
+    await composer(teacher.page).pressSequentially('one for you');
+    await composer(teacher.page).press('Enter');
+    await expect
+      .poll(async () => (await notifications(student.page)).map((note) => note.title), {
+        timeout: 15_000,
+      })
+      .toEqual(['You were mentioned in general']);
+    await setHidden(student.page, false);
   });
 });

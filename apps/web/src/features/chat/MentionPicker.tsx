@@ -59,7 +59,11 @@ export function useMentionPicker(options: {
 
   const track = () => {
     const element = input.current;
-    if (element) setCaret(element.selectionStart);
+    if (!element) return;
+    setCaret(element.selectionStart);
+    // Escape closes the picker for that `@` only: once it is gone, the next `@` opens it again.
+    const typed = activeMentionQuery(element.value, element.selectionStart);
+    if (typed === null || typed.start !== closedAt) setClosedAt(null);
   };
 
   const pick = (choice: Choice) => {
