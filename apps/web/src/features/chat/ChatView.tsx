@@ -44,6 +44,7 @@ import { MembersPanel } from './MembersPanel';
 import { NotifyMenu } from './NotifyMenu';
 import { MessageList, type DisplayMessage } from './MessageList';
 import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
+import { useFirstUnread } from './useFirstUnread';
 import { useOutbox } from './useOutbox';
 
 export { UNSENT_SEQ };
@@ -65,9 +66,6 @@ export interface ChatViewProps {
   /** On narrow screens: back to the channel list. */
   onBack?: (() => void) | undefined;
 }
-
-/** Older pages loaded at most to open a channel at its first unread message. */
-const MAX_UNREAD_PAGES = 8;
 
 /** How often a write lost on the way is sent again by itself, and how long after reconnecting. */
 export const MAX_AUTO_RETRIES = 3;
@@ -116,11 +114,6 @@ export function ChatView({
   const presence = useChannelPresence(channelActions, channelId);
   const [olderState, setOlderState] = useState<'idle' | 'loading' | 'done'>('idle');
   const [membersOpen, setMembersOpen] = useState(false);
-  // Opening a channel with unread messages jumps to the first of them (read once: marking it read
-  // as it is shown must not move the list).
-  const [firstUnreadSeq] = useState(() =>
-    channel.last_read_seq < channel.last_seq ? channel.last_read_seq + 1 : null,
-  );
   const people = useChannelChatPeople(classId, channel, viewer.uid);
 
   // The unsent text of this channel survives switching channels and a reload (drafts.ts).
@@ -300,25 +293,13 @@ export function ChatView({
     return list;
   }, [messages.rows, messages.failed, messages.pendingIds, lostIds, noteOutcome, messageActions]);
 
-  // The first unread message is older than the first page: load pages up to it (a few at most)
-  // before the list opens, so it opens there.
-  const [unreadPages, setUnreadPages] = useState(0);
-  const reachingUnread =
-    messages.status === 'ready' &&
-    firstUnreadSeq !== null &&
-    Number.isFinite(oldestSeq) &&
-    oldestSeq > firstUnreadSeq &&
-    oldestSeq > 1 &&
-    unreadPages < MAX_UNREAD_PAGES &&
-    channelActions.connected;
-  useEffect(() => {
-    if (!reachingUnread) return;
-    // Counted whatever happens meanwhile, so at most MAX_UNREAD_PAGES pages are ever loaded.
-    messageActions
-      .loadOlder(oldestSeq)
-      .then((count) => setUnreadPages((pages) => (count === 0 ? MAX_UNREAD_PAGES : pages + 1)))
-      .catch(() => setUnreadPages(MAX_UNREAD_PAGES));
-  }, [reachingUnread, oldestSeq, messageActions]);
+  // Opening a channel with unread messages opens it at the first of them (useFirstUnread.ts).
+  const { firstUnreadSeq, reachingUnread } = useFirstUnread({
+    channel,
+    ready: messages.status === 'ready' && channelActions.connected,
+    oldestSeq,
+    loadOlder: messageActions.loadOlder,
+  });
 
   const title = channelTitle(channel);
   const hasOlder =
