@@ -249,6 +249,12 @@ const procedures: Record<
     student: 'ok',
     run: (c, w) => c.channels.clearTyping({ class_id: w.classId, channel_id: w.channelId }),
   },
+  'channels.setNotify': {
+    write: true,
+    student: 'ok',
+    run: (c, w) =>
+      c.channels.setNotify({ class_id: w.classId, channel_id: w.channelId, notify: 'none' }),
+  },
   'channels.leave': {
     write: true,
     student: 'ok',

@@ -9,6 +9,7 @@ const TABLE: Record<ClassAction, [instructor: boolean, admin: boolean, student: 
   'activities.manage': [true, true, false],
   'channels.manage': [true, true, false],
   'messages.moderate': [true, true, false],
+  'messages.mentionChannel': [true, false, false],
   'members.add.student': [true, true, false],
   'members.add.admin': [true, false, false],
   'members.add.instructor': [true, false, false],

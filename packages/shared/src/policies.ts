@@ -19,6 +19,7 @@ export type ClassAction =
   | 'activities.manage'
   | 'channels.manage'
   | 'messages.moderate'
+  | 'messages.mentionChannel'
   | MemberAction;
 
 /** The member action for `verb` on people holding `role`. */
@@ -33,6 +34,7 @@ export const CLASS_ACTIONS: readonly ClassAction[] = [
   'activities.manage',
   'channels.manage',
   'messages.moderate',
+  'messages.mentionChannel',
   ...MEMBER_VERBS.flatMap((verb) => ROLES.map((role) => memberAction(verb, role))),
 ];
 
@@ -83,6 +85,8 @@ export function refusalOf(action: ClassAction): string {
       return 'Only instructors and class admins can change channels.';
     case 'messages.moderate':
       return 'You can only delete your own messages.';
+    case 'messages.mentionChannel':
+      return 'Only instructors can mention @channel.';
     default: {
       const role = action.split('.')[2] as Role;
       return role === 'student'

@@ -13,6 +13,7 @@ import {
   ONLINE_WINDOW_MS,
   type ChannelNotificationView,
   type ChannelView,
+  type NotifyLevel,
   type Role,
 } from '@seminar/shared';
 import { requireClassRole } from '../classes/access';
@@ -31,6 +32,10 @@ interface ChannelListAccess {
   enrolled: Set<string>;
   /** Per channel: what the viewer has read (or, never opened, what came before they joined). */
   lastRead: Map<string, number>;
+  /** Per channel: unread messages of others that mention the viewer (or `@channel`). */
+  mentions: Map<string, number>;
+  /** Per channel: the viewer's notification level, when not `all`. */
+  notify: Map<string, NotifyLevel>;
 }
 
 /** The notice key of one viewer's channel lists (reads and enrolment changes). */
@@ -48,7 +53,13 @@ async function channelListAccess(
     .where(and(eq(channelUsers.class_id, classId), eq(channelUsers.uid, viewer.uid)));
   // A channel never opened counts only what came after the viewer joined the class or the channel.
   const baselines = await db.execute(sql`
-    select c.channel_id,
+    select b.channel_id, b.last_read, s.notify,
+      (select count(*) from messages m
+        where m.channel_id = b.channel_id and m.seq > b.last_read and not m.deleted
+          and m.author_uid <> ${viewer.uid}
+          and (m.mentions <> '{}'::text[] or m.mentions_channel)
+          and (m.mentions_channel or ${viewer.uid} = any(m.mentions))) as mentions
+    from (select c.channel_id,
       coalesce(r.last_read_seq,
         (select max(m.seq) from messages m
           where m.channel_id = c.channel_id
@@ -58,9 +69,17 @@ async function channelListAccess(
         0) as last_read
     from channels c
     left join channel_reads r on r.channel_id = c.channel_id and r.uid = ${viewer.uid}
-    where c.class_id = ${classId} and c.deleted = false`);
+    where c.class_id = ${classId} and c.deleted = false) b
+    left join channel_settings s on s.channel_id = b.channel_id and s.uid = ${viewer.uid}`);
   const rows = (
-    baselines as unknown as { rows: Array<{ channel_id: string; last_read: string | number }> }
+    baselines as unknown as {
+      rows: Array<{
+        channel_id: string;
+        last_read: string | number;
+        notify: NotifyLevel | null;
+        mentions: string | number;
+      }>;
+    }
   ).rows;
   return {
     classId,
@@ -69,6 +88,12 @@ async function channelListAccess(
     role,
     enrolled: enrolledChannelIds(enrolment, viewer.uid),
     lastRead: new Map(rows.map((row) => [row.channel_id, Number(row.last_read)])),
+    mentions: new Map(rows.map((row) => [row.channel_id, Number(row.mentions)])),
+    notify: new Map(
+      rows.flatMap((row) =>
+        row.notify && row.notify !== 'all' ? [[row.channel_id, row.notify] as const] : [],
+      ),
+    ),
   };
 }
 
@@ -121,6 +146,8 @@ export const channelsTopic: CollectionTopic<{ class_id: string }, ChannelView, C
         row.last_seq,
       ),
       is_own: isOwnChannel(row, access.email),
+      mention_count: access.mentions.get(row.channel_id) ?? 0,
+      notify: access.notify.get(row.channel_id) ?? 'all',
     }),
     id: (row) => row.channel_id,
     // Every message bumps its channel's last_seq (unread counts): a class's lists are updated at

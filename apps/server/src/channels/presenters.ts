@@ -24,6 +24,8 @@ export function presentChannel(
     last_seq: row.last_seq,
     last_read_seq: Math.min(viewer.lastReadSeq, row.last_seq),
     is_own: isOwnChannel(row, viewer.email),
+    mention_count: 0,
+    notify: 'all',
     version: row.version,
   };
 }

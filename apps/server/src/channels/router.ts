@@ -5,6 +5,7 @@ import {
   channelUpdateInputSchema,
   documentIdSchema,
   notificationTypeSchema,
+  notifyLevelSchema,
 } from '@seminar/shared';
 import { and, eq } from 'drizzle-orm';
 import { channels } from '../db/schema';
@@ -22,6 +23,7 @@ import {
   typingClearer,
 } from './commands';
 import { channelMembersTopic, channelsTopic, notificationsTopic } from './live';
+import { channelNotifySetter } from './settings';
 
 const classRef = z.object({ class_id: documentIdSchema });
 const presenceKey = (ref: { channel_id: string }) => `presence:${ref.channel_id}`;
@@ -50,6 +52,13 @@ export const channelsRouter = router({
     .input(channelRef.extend({ seq: z.int().min(0) }))
     .mutation(({ ctx, input }) =>
       channelReadMarker(ctx.services.database.db, ctx.viewer, input, input.seq),
+    ),
+
+  /** The viewer's notification level for a channel: all, mentions only, or none. */
+  setNotify: authedProcedure
+    .input(channelRef.extend({ notify: notifyLevelSchema }))
+    .mutation(({ ctx, input }) =>
+      channelNotifySetter(ctx.services.database.db, ctx.viewer, input, input.notify),
     ),
 
   /** Typing and online notices of a channel, live (SPEC §7 "Notifications"). */

@@ -2,20 +2,30 @@
 // node's send queue (group commit, sendQueue.ts); edits and deletes take the channel row's lock
 // first, so versions within a channel follow commit order and a resuming stream misses nothing.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Message, MessageEditInput } from '@seminar/shared';
+import {
+  applyReaction,
+  can,
+  parseMentions,
+  reactionRefusalMessage,
+  refusalOf,
+  type Message,
+  type MessageEditInput,
+  type MessageReactInput,
+} from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import { requireChannelAccess } from '../channels/access';
 import type { Db } from '../db/client';
 import { channels, messages } from '../db/schema';
 import { nextVersion, runCommand, type CommandScope, type Tx } from '../live/commands';
 import { forbidden, isNotFound, notFound } from '../live/trpc';
+import { channelsTopic, viewerChannelsKey } from '../channels/live';
 import { messagesTopic } from './live';
 import { canDeleteMessage, canEditMessage } from './policies';
 import { presentMessage } from './presenters';
 
 async function lockChannel(tx: Tx, channelId: string) {
   const [channel] = await tx
-    .select({ last_seq: channels.last_seq })
+    .select({ last_seq: channels.last_seq, enabled: channels.enabled })
     .from(channels)
     .where(eq(channels.channel_id, channelId))
     .for('update');
@@ -28,6 +38,24 @@ function announceMessage(
   row: { channel_id: string; id: string; version: number },
 ) {
   announce({ topic: messagesTopic, key: row.channel_id, ids: [row.id], version: row.version });
+}
+
+/**
+ * The channel lists whose mention counts a change of these mentions moves: each mentioned person's
+ * (their lists re-read their counts), or — `@channel` — every list of the class.
+ */
+export function announceMentionCounts(
+  announce: CommandScope['announce'],
+  classId: string,
+  ...mentions: Array<{ mentions: string[]; mentions_channel: boolean }>
+) {
+  if (mentions.some((mention) => mention.mentions_channel)) {
+    announce({ topic: channelsTopic, key: classId, ids: null });
+    return;
+  }
+  const uids = new Set(mentions.flatMap((mention) => mention.mentions));
+  for (const uid of uids)
+    announce({ topic: channelsTopic, key: viewerChannelsKey(uid), ids: null });
 }
 
 /**
@@ -52,17 +80,27 @@ export async function messageEditor(
   viewer: SessionUser,
   input: MessageEditInput,
 ): Promise<Message> {
-  const { current } = await requireVisibleMessage(db, viewer, input.id);
+  const { current, access } = await requireVisibleMessage(db, viewer, input.id);
   if (!canEditMessage(viewer.uid, current)) throw forbidden('You can only edit your own messages.');
+  const mentions = parseMentions(input.body);
+  if (mentions.channel && !current.mentions_channel && !can(access.role, 'messages.mentionChannel'))
+    throw forbidden(refusalOf('messages.mentionChannel'));
   return runCommand(db, async ({ tx, announce }) => {
     await lockChannel(tx, current.channel_id);
     const [row] = await tx
       .update(messages)
-      .set({ body: input.body, edited_at: sql`now()`, version: nextVersion })
+      .set({
+        body: input.body,
+        mentions: mentions.uids,
+        mentions_channel: mentions.channel,
+        edited_at: sql`now()`,
+        version: nextVersion,
+      })
       .where(and(eq(messages.id, input.id), eq(messages.deleted, false)))
       .returning();
     if (!row) throw notFound('Message');
     announceMessage(announce, row);
+    announceMentionCounts(announce, row.class_id, current, row);
     return presentMessage(row);
   });
 }
@@ -76,8 +114,41 @@ export async function messageDeleter(db: Db, viewer: SessionUser, id: string): P
     await lockChannel(tx, current.channel_id);
     const [row] = await tx
       .update(messages)
-      .set({ deleted: true, version: nextVersion })
+      .set({ deleted: true, reactions: [], version: nextVersion })
       .where(eq(messages.id, id))
+      .returning();
+    if (!row) throw notFound('Message');
+    announceMessage(announce, row);
+    if (!current.deleted) announceMentionCounts(announce, row.class_id, current);
+    return presentMessage(row);
+  });
+}
+
+/**
+ * Adds (`on`) or removes the viewer's reaction to a message of a channel they can see (docs/
+ * channels.md#reactions). Under the channel's lock, like an edit, so the message's versions follow
+ * commit order; the new reactions reach every subscriber as the message's next version. Adding what
+ * is there or removing what is not changes nothing and bumps nothing.
+ */
+export async function messageReactor(
+  db: Db,
+  viewer: SessionUser,
+  input: MessageReactInput,
+): Promise<Message> {
+  const { current } = await requireVisibleMessage(db, viewer, input.id);
+  if (current.deleted) throw notFound('Message');
+  return runCommand(db, async ({ tx, announce }) => {
+    const channel = await lockChannel(tx, current.channel_id);
+    if (!channel.enabled) throw forbidden('This channel is disabled: nobody can react in it.');
+    const [fresh] = await tx.select().from(messages).where(eq(messages.id, input.id));
+    if (!fresh || fresh.deleted) throw notFound('Message');
+    const outcome = applyReaction(fresh.reactions, viewer.uid, input.emoji, input.on);
+    if (!outcome.ok) throw forbidden(reactionRefusalMessage(outcome.reason));
+    if (!outcome.changed) return presentMessage(fresh);
+    const [row] = await tx
+      .update(messages)
+      .set({ reactions: outcome.reactions, version: nextVersion })
+      .where(eq(messages.id, input.id))
       .returning();
     if (!row) throw notFound('Message');
     announceMessage(announce, row);

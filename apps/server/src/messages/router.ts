@@ -1,9 +1,14 @@
 // Docs: docs/realtime.md — messages: send, edit, delete, older pages, and the live stream.
 import { z } from 'zod';
-import { documentIdSchema, messageEditInputSchema, messageInputSchema } from '@seminar/shared';
+import {
+  documentIdSchema,
+  messageEditInputSchema,
+  messageInputSchema,
+  messageReactInputSchema,
+} from '@seminar/shared';
 import { requireChannelAccess } from '../channels/access';
 import { authedProcedure, liveSubscription, router } from '../live/trpc';
-import { messageDeleter, messageEditor } from './commands';
+import { messageDeleter, messageEditor, messageReactor } from './commands';
 import { messagesTopic, newestMessages } from './live';
 
 const channelRef = z.object({ class_id: documentIdSchema, channel_id: documentIdSchema });
@@ -20,6 +25,10 @@ export const messagesRouter = router({
   delete: authedProcedure
     .input(z.object({ id: documentIdSchema }))
     .mutation(({ ctx, input }) => messageDeleter(ctx.services.database.db, ctx.viewer, input.id)),
+  /** Adds or removes the viewer's emoji reaction (live to the channel as the message's new version). */
+  react: authedProcedure
+    .input(messageReactInputSchema)
+    .mutation(({ ctx, input }) => messageReactor(ctx.services.database.db, ctx.viewer, input)),
 
   /** 25 messages before `beforeSeq`, oldest first (scrolling up). */
   page: authedProcedure

@@ -13,6 +13,10 @@ export interface MessageSqlRow {
   created_at: Date | string;
   edited_at: Date | string | null;
   deleted: boolean;
+  /** jsonb: parsed by the driver, or text. */
+  reactions: Array<{ emoji: string; uids: string[] }> | string;
+  mentions: string[];
+  mentions_channel: boolean;
   version: number | string;
 }
 
@@ -24,5 +28,9 @@ export function fromSqlRow(row: MessageSqlRow): typeof messages.$inferSelect {
     version: Number(row.version),
     created_at: new Date(row.created_at),
     edited_at: row.edited_at === null ? null : new Date(row.edited_at),
+    reactions:
+      typeof row.reactions === 'string'
+        ? (JSON.parse(row.reactions) as Array<{ emoji: string; uids: string[] }>)
+        : row.reactions,
   };
 }

@@ -4,7 +4,14 @@
 // channels and sends ONE notification — one round trip and one commit for the whole batch. Each
 // caller still gets its own row or its own error; a retried id gets the row its first attempt made.
 import { TRPCError } from '@trpc/server';
-import { channelGroupEmail, displayName, type Message, type MessageInput } from '@seminar/shared';
+import {
+  channelGroupEmail,
+  displayName,
+  parseMentions,
+  refusalOf,
+  type Message,
+  type MessageInput,
+} from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -32,7 +39,7 @@ interface Lane {
 /** What the statement says of each send. */
 interface SendOutcome {
   o: number;
-  status: 'ok' | 'exists' | 'session' | 'no_class' | 'no_channel' | 'disabled';
+  status: 'ok' | 'exists' | 'session' | 'no_class' | 'no_channel' | 'disabled' | 'mention_all';
   seq: string | number | null;
   created_at: string | Date | null;
   version: string | number | null;
@@ -125,6 +132,7 @@ export class MessageSendQueue {
           JSON.stringify(
             items.map((item, o) => ({
               o,
+              ...mentionsOf(item.input.body),
               id: item.input.id,
               class_id: item.input.class_id,
               channel_id: item.input.channel_id,
@@ -201,6 +209,11 @@ function takeBatch(queue: Pending[]): Pending[] {
   return batch;
 }
 
+function mentionsOf(body: string): { mentions: string[]; mention_all: boolean } {
+  const mentions = parseMentions(body);
+  return { mentions: mentions.uids, mention_all: mentions.channel };
+}
+
 function authorName(viewer: SessionUser): string {
   return displayName(viewer.displayName) || viewer.email;
 }
@@ -217,6 +230,7 @@ function postedMessage(item: Pending, outcome: SendOutcome): Message {
     created_at: new Date(outcome.created_at ?? Date.now()).getTime(),
     edited_at: null,
     deleted: false,
+    reactions: [],
     version: Number(outcome.version),
   };
 }
@@ -235,6 +249,8 @@ function refusal(status: SendOutcome['status'], session: LiveSession | null): TR
       return notFound('Channel');
     case 'disabled':
       return forbidden('This channel is disabled: nobody can post in it.');
+    case 'mention_all':
+      return forbidden(refusalOf('messages.mentionChannel'));
     default:
       return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'The message was not sent.' });
   }

@@ -1,7 +1,8 @@
 // Docs: docs/realtime.md#group-commit — the one statement of the send path (see sendQueue.ts).
 //
-// $1: the sends, a JSON array of {o, id, class_id, channel_id, uid, name, email, body, sid}
-//     (o: position in the batch; sid: the sender's session id, null for callers inside the server)
+// $1: the sends, a JSON array of {o, id, class_id, channel_id, uid, name, email, body, sid,
+//     mentions, mention_all} (o: position in the batch; sid: the sender's session id, null for
+//     callers inside the server; mentions: the uids the body mentions, mention_all: `@channel`)
 // $2: this node's id, $3: the write token (the node fans its own rows out without reading them)
 //
 // The access rule below is SPEC §4's, as `canSeeChannel` (packages/shared/src/visibility.ts) and
@@ -21,7 +22,11 @@
 //
 // Statuses: ok, exists (the id is taken: a retry, or a conflict), session (the session ended),
 // no_class (not an active member of a live class), no_channel (no such channel in the class, or
-// not visible to the sender), disabled (a visible channel nobody may post in).
+// not visible to the sender), disabled (a visible channel nobody may post in), mention_all
+// (`@channel` by someone who is not an instructor of the class: can(role, 'messages.mentionChannel')).
+//
+// A message that mentions people also tells their channel lists to re-read their mention counts
+// (`viewer:<uid>`, or the whole class for `@channel`): docs/channels.md#mentions.
 
 import { activeRolesArraySql } from '../classes/access';
 
@@ -31,7 +36,8 @@ const PAYLOAD_LIMIT = 7000;
 export const SEND_STATEMENT = `
 with input as (
   select * from jsonb_to_recordset($1::jsonb)
-    as i(o int, id text, class_id text, channel_id text, uid text, name text, email text, body text, sid text)
+    as i(o int, id text, class_id text, channel_id text, uid text, name text, email text, body text, sid text,
+      mentions jsonb, mention_all boolean)
 ),
 locked as materialized (
   select c.channel_id, c.class_id, c.last_seq, c.enabled, c.deleted, c.is_public, c.channel_group
@@ -67,18 +73,22 @@ decided as (
           where lower(btrim(g)) = lower(btrim(c.email)))))) then 'no_channel'
     when c.existing_author is not null then 'exists'
     when not c.enabled then 'disabled'
+    when c.mention_all and not ('instructor' = any(c.roles)) then 'mention_all'
     else 'ok' end as status
   from checked c
 ),
 numbered as (
-  select d.o, d.id, d.class_id, d.channel_id, d.uid, d.name, d.body,
+  select d.o, d.id, d.class_id, d.channel_id, d.uid, d.name, d.body, d.mentions, d.mention_all,
     d.last_seq + row_number() over (partition by d.channel_id order by d.o) as seq
   from decided d
   where d.status = 'ok'
 ),
 inserted as (
-  insert into messages (id, class_id, channel_id, seq, author_uid, author_name, body, version)
-  select id, class_id, channel_id, seq, uid, name, body, nextval('live_version')
+  insert into messages (id, class_id, channel_id, seq, author_uid, author_name, body, mentions,
+    mentions_channel, version)
+  select id, class_id, channel_id, seq, uid, name, body,
+    array(select jsonb_array_elements_text(coalesce(mentions, '[]'::jsonb))),
+    coalesce(mention_all, false), nextval('live_version')
   from numbered order by channel_id, seq
   returning id, class_id, channel_id, seq, created_at, version
 ),
@@ -95,6 +105,13 @@ notices as (
   union all
   select json_build_object('t', 'channels.live', 'k', class_id, 'i', json_agg(channel_id)) as n
     from (select distinct class_id, channel_id from inserted) touched group by class_id
+  union all
+  select json_build_object('t', 'channels.live', 'k', 'viewer:' || uid, 'i', null) as n
+    from (select distinct jsonb_array_elements_text(coalesce(mentions, '[]'::jsonb)) as uid
+      from numbered where not coalesce(mention_all, false)) mentioned
+  union all
+  select json_build_object('t', 'channels.live', 'k', class_id, 'i', null) as n
+    from (select distinct class_id from numbered where mention_all) everyone
 ),
 payload as (
   select json_build_object('n', $2::text, 'w', $3::int, 'l', json_agg(n))::text as p from notices

@@ -9,6 +9,7 @@ import {
   makeRecordId,
   type ChannelNotificationView,
   type ChannelView,
+  type NotifyLevel,
 } from '@seminar/shared';
 import { liveQuery } from '../live/liveQueries';
 import { useLive } from '../live/LiveProvider';
@@ -76,8 +77,8 @@ export function useChannelMembers(
   return useLiveQuery(channelMembersQuery(classId, channelId), { enabled });
 }
 
-export function useChannels(classId: string): LiveQueryResult<ChannelView> {
-  return useLiveQuery(channelsQuery(classId));
+export function useChannels(classId: string, enabled = true): LiveQueryResult<ChannelView> {
+  return useLiveQuery(channelsQuery(classId), { enabled });
 }
 
 export function useNotifications(
@@ -130,6 +131,8 @@ export function useChannelActions(classId: string) {
           last_seq: 0,
           last_read_seq: 0,
           is_own: isOwnChannel(input, author.email),
+          mention_count: 0,
+          notify: 'all',
           version: 0,
         };
         void write({ key, id: channelId, row, mutate: () => client.channels.create.mutate(input) });
@@ -163,6 +166,21 @@ export function useChannelActions(classId: string) {
         client
           ? client.channels.markRead.mutate({ ...ref(channelId), seq })
           : Promise.reject(NOT_CONNECTED.error),
+      /** Sets the viewer's notification level for a channel (shown at once, undone if refused). */
+      setNotify: (channel: ChannelView, notify: NotifyLevel) => {
+        if (!client) return Promise.resolve(NOT_CONNECTED);
+        return write({
+          key,
+          id: channel.channel_id,
+          row: { ...channel, notify },
+          mutate: () =>
+            client.channels.setNotify.mutate({ ...ref(channel.channel_id), notify }).then(() => ({
+              ...channel,
+              notify,
+            })),
+          serverRow: (row) => row,
+        });
+      },
       /** Warms the channel's send path (DESIGN §2); a failure is only logged. */
       prewarm: (channelId: string) => {
         client?.channels.prewarm.query(ref(channelId)).catch(ignore('prewarm'));

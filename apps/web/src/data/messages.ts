@@ -4,7 +4,7 @@
 // id made on the client, so sending the same write again can never post twice.
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Message } from '@seminar/shared';
+import { applyReaction, type Message } from '@seminar/shared';
 import { logEvent } from '../analytics/events';
 import { dismissFailedWrite, upsertLiveRows } from '../live/liveCache';
 import { liveQuery } from '../live/liveQueries';
@@ -80,6 +80,19 @@ export function useMessageActions(classId: string, channelId: string) {
           id: message.id,
           row: { ...message, deleted: true, body: '' },
           mutate: () => client.messages.delete.mutate({ id: message.id }),
+          serverRow: (result) => result,
+        });
+      },
+      /** Adds (`on`) or removes `uid`'s reaction; shown at once, undone if refused. */
+      react: (message: Message, uid: string, emoji: string, on: boolean) => {
+        if (!client) return none();
+        const outcome = applyReaction(message.reactions, uid, emoji, on);
+        if (!outcome.ok || !outcome.changed) return none();
+        return write({
+          key,
+          id: message.id,
+          row: { ...message, reactions: outcome.reactions },
+          mutate: () => client.messages.react.mutate({ id: message.id, emoji, on }),
           serverRow: (result) => result,
         });
       },

@@ -110,6 +110,8 @@ export function makeChannel(overrides: Partial<ChannelView> = {}): ChannelView {
     last_seq: 0,
     last_read_seq: 0,
     is_own: false,
+    mention_count: 0,
+    notify: 'all',
     version: 1,
     ...overrides,
   };

@@ -5,6 +5,7 @@ import { CHANNEL_GROUP_MAX_MEMBERS, NOTIFICATION_TYPES } from '../constants';
 import { documentIdSchema } from '../documentId';
 import { emailSchema } from '../email';
 import { auditFields, timestampSchema, uidSchema } from './common';
+import { notifyLevelSchema } from '../notifyLevels';
 
 /**
  * A chat channel of a class. `name` is not in SPEC's field list but a channel needs a title
@@ -76,6 +77,10 @@ export const channelViewSchema = channelSchema.extend({
   last_seq: z.int().min(0),
   last_read_seq: z.int().min(0),
   is_own: z.boolean(),
+  /** Unread messages that mention the viewer (by name or `@channel`). */
+  mention_count: z.int().min(0).default(0),
+  /** What of this channel raises a browser notification for the viewer. */
+  notify: notifyLevelSchema.default('all'),
   version: z.int().min(0).default(0),
 });
 /** A channel in a viewer's list. */

@@ -57,6 +57,7 @@ describe('messageSchema', () => {
       ...message,
       edited_at: null,
       deleted: false,
+      reactions: [],
       version: 0,
     });
   });

@@ -6,6 +6,8 @@ import { MESSAGE_MAX_LENGTH } from '../constants';
 import { documentIdSchema } from '../documentId';
 import { recordIdSchema } from '../recordId';
 import { timestampSchema, uidSchema } from './common';
+import { MAX_MENTIONS_PER_MESSAGE, parseMentions } from '../mentions';
+import { reactionSchema } from '../reactions';
 
 /**
  * A message body as typed: at most MESSAGE_MAX_LENGTH characters (UTF-16 units, as the text box
@@ -16,7 +18,10 @@ export const messageBodySchema = textSchema({ error: 'Write a message' })
   .max(MESSAGE_MAX_LENGTH, {
     error: `A message can be at most ${MESSAGE_MAX_LENGTH} characters`,
   })
-  .refine((body) => body.trim() !== '', { error: 'Write a message' });
+  .refine((body) => body.trim() !== '', { error: 'Write a message' })
+  .refine((body) => parseMentions(body).uids.length <= MAX_MENTIONS_PER_MESSAGE, {
+    error: `A message can mention at most ${MAX_MENTIONS_PER_MESSAGE} people`,
+  });
 
 /**
  * A channel message as the server sends it. seq starts at 1 and has no gaps per channel; a
@@ -33,6 +38,8 @@ export const messageSchema = z.object({
   created_at: timestampSchema,
   edited_at: timestampSchema.nullable().default(null),
   deleted: z.boolean().default(false),
+  /** Emoji reactions, in the order they were first used (none on a deleted message). */
+  reactions: z.array(reactionSchema).default(() => []),
   /** The live version (DESIGN §4): a later write of the same message has a higher one. */
   version: z.int().min(0).default(0),
 });

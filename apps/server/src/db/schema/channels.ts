@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -88,12 +89,28 @@ export const messages = pgTable(
       .defaultNow(),
     edited_at: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
     deleted: boolean('deleted').notNull().default(false),
+    /** Emoji reactions (docs/channels.md#reactions): `[{emoji, uids}]`, cleared when deleted. */
+    reactions: jsonb('reactions')
+      .$type<Array<{ emoji: string; uids: string[] }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The uids the body mentions (`<@uid>`), kept with the body for mention counts. */
+    mentions: text('mentions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Whether the body says `@channel` (everyone in the channel is mentioned). */
+    mentions_channel: boolean('mentions_channel').notNull().default(false),
     version: versionColumn(),
   },
   (table) => [
     unique('messages_channel_seq_unique').on(table.channel_id, table.seq),
     // A stream's floor (the channel's highest message version) and its resync after a LISTEN gap.
     index('messages_channel_version_idx').on(table.channel_id, table.version),
+    // Unread mention counts read only the messages that mention someone.
+    index('messages_mentions_idx')
+      .on(table.channel_id, table.seq)
+      .where(sql`${table.mentions} <> '{}'::text[] or ${table.mentions_channel}`),
     check('messages_body_length_check', sql`char_length(${table.body}) <= 8192`),
   ],
 );
@@ -139,5 +156,28 @@ export const channelReads = pgTable(
   (table) => [
     primaryKey({ columns: [table.channel_id, table.uid] }),
     index('channel_reads_uid_idx').on(table.uid),
+  ],
+);
+
+/**
+ * A person's settings for one channel (docs/channels.md#notifications): which of its messages raise
+ * a browser notification. No row means `all`.
+ */
+export const channelSettings = pgTable(
+  'channel_settings',
+  {
+    channel_id: text('channel_id')
+      .notNull()
+      .references(() => channels.channel_id),
+    uid: text('uid').notNull(),
+    notify: text('notify').notNull().default('all'),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.channel_id, table.uid] }),
+    index('channel_settings_uid_idx').on(table.uid),
+    check('channel_settings_notify_check', sql`${table.notify} in ('all', 'mentions', 'none')`),
   ],
 );

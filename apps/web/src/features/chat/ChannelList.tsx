@@ -15,7 +15,7 @@ import TagIcon from '@mui/icons-material/Tag';
 import type { ChannelView } from '@seminar/shared';
 import { visuallyHidden } from './a11y';
 import { channelTitle } from '../../data/channels';
-import { unreadBadge, unreadCount, unreadWords } from './unread';
+import { mentionWords, unreadBadge, unreadCount, unreadWords } from './unread';
 
 export interface ChannelListProps {
   channels: readonly ChannelView[];
@@ -32,6 +32,8 @@ export function ChannelList({ channels, selectedId, onSelect, pendingIds }: Chan
         const selected = channel.channel_id === selectedId;
         // The open channel is read as it is shown.
         const unread = selected ? 0 : unreadCount(channel);
+        // Mentions of the viewer among the unread, counted apart (an "@" badge).
+        const mentions = selected ? 0 : Math.min(channel.mention_count, unread);
         const title = channelTitle(channel);
         return (
           <li key={channel.channel_id}>
@@ -83,6 +85,17 @@ export function ChannelList({ channels, selectedId, onSelect, pendingIds }: Chan
                   secondary: { component: 'span', variant: 'caption' },
                 }}
               />
+              {mentions > 0 ? (
+                <Badge
+                  color="warning"
+                  badgeContent={`@${unreadBadge(mentions)}`}
+                  data-testid="mention-badge"
+                  sx={{ mr: 0.5, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+                  slotProps={{ badge: { 'aria-hidden': true } }}
+                >
+                  <span style={visuallyHidden}>{mentionWords(mentions)}, </span>
+                </Badge>
+              ) : null}
               {unread > 0 ? (
                 <Badge
                   color="primary"

@@ -37,7 +37,8 @@ export function OnlinePeople(props: ChannelPresenceProps) {
   return (
     <Box role="group" aria-label={onlineLabel(names)}>
       {names.length > 0 ? (
-        <Tooltip title={onlineLabel(names)}>
+        // describeChild: the group has the name; a label on the avatars' div is not allowed (axe).
+        <Tooltip title={onlineLabel(names)} describeChild>
           <AvatarGroup
             max={4}
             sx={{ '& .MuiAvatar-root': { width: 28, height: 28, fontSize: '0.75rem' } }}

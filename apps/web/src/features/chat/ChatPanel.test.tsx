@@ -104,6 +104,8 @@ const channel = (over: Partial<ChannelView> & { channel_id: string }): ChannelVi
   last_seq: 0,
   last_read_seq: 0,
   is_own: false,
+  mention_count: 0,
+  notify: 'all',
   version: 1,
   ...over,
 });
@@ -119,6 +121,7 @@ const message = (seq: number, over: Partial<Message> = {}): Message => ({
   created_at: Date.now() - (10 - seq) * 1000,
   edited_at: null,
   deleted: false,
+  reactions: [],
   version: seq,
   ...over,
 });

@@ -24,18 +24,28 @@ import GroupIcon from '@mui/icons-material/Group';
 import LockIcon from '@mui/icons-material/Lock';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TagIcon from '@mui/icons-material/Tag';
-import { displayName, makeRecordId, type ChannelView, type Message } from '@seminar/shared';
+import {
+  displayName,
+  encodeMentions,
+  makeRecordId,
+  type ChannelView,
+  type Message,
+} from '@seminar/shared';
 import { channelTitle, useChannelActions } from '../../data/channels';
 import { useConnectionState } from '../../data/connection';
 import { UNSENT_SEQ, useMessageActions, useMessages } from '../../data/messages';
 import { isConnectionError } from '../../live/errors';
 import { useServerOffset } from '../../live/serverTime';
+import { ChatPeopleProvider, useChannelChatPeople } from './ChatPeople';
 import { Composer } from './Composer';
 import { clearDraft, loadDraft, saveDraft } from './drafts';
 import { OnlinePeople, TypingLine } from './ChannelPresence';
 import { MembersPanel } from './MembersPanel';
+import { NotifyMenu } from './NotifyMenu';
 import { MessageList, type DisplayMessage } from './MessageList';
 import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
+import { useFirstUnread } from './useFirstUnread';
+import { useOutbox } from './useOutbox';
 
 export { UNSENT_SEQ };
 
@@ -104,6 +114,7 @@ export function ChatView({
   const presence = useChannelPresence(channelActions, channelId);
   const [olderState, setOlderState] = useState<'idle' | 'loading' | 'done'>('idle');
   const [membersOpen, setMembersOpen] = useState(false);
+  const people = useChannelChatPeople(classId, channel, viewer.uid);
 
   // The unsent text of this channel survives switching channels and a reload (drafts.ts).
   const draftScope = useMemo(
@@ -168,7 +179,24 @@ export function ChatView({
     return () => clearTimeout(timer);
   }, [connection, lostIds]);
 
-  const send = (body: string) => {
+  // Sends kept in localStorage until the server has them (outbox.ts): a reload loses none.
+  const outbox = useOutbox({
+    uid: viewer.uid,
+    classId,
+    channelId,
+    ready: messages.status === 'ready' && channelActions.connected,
+    rows: messages.rows,
+    busy: (id) => messages.pendingIds.has(id) || messages.failed.has(id),
+    resend: (row) =>
+      messageActions.send(row).then((outcome) => {
+        noteOutcome(row.id)(outcome);
+        return !isLostOnTheWay(outcome);
+      }),
+  });
+
+  const send = (text: string) => {
+    // `@Ada Lovelace` typed (or picked) becomes a reference to Ada's uid (docs/channels.md#mentions).
+    const body = encodeMentions(text, people.mentionable);
     const id = makeRecordId('msg', viewer.uid);
     const row: Message = {
       id,
@@ -181,17 +209,30 @@ export function ChatView({
       created_at: Date.now() + offset,
       edited_at: null,
       deleted: false,
+      reactions: [],
       version: 0,
     };
     presence.typingEnded();
     clearDraft(draftScope);
+    // Kept first: without a live client yet it is sent once there is one (useOutbox).
+    outbox.remember(row);
     if (!channelActions.connected) return;
-    void messageActions.send(row).then(noteOutcome(id));
+    void messageActions.send(row).then((outcome) => {
+      noteOutcome(id)(outcome);
+      // Sent, or refused (then shown with Retry): no longer the outbox's. Lost: kept.
+      if (!isLostOnTheWay(outcome)) outbox.forget(id);
+    });
   };
 
-  const edit = useStableHandler((message: Message, body: string) => {
+  const edit = useStableHandler((message: Message, text: string) => {
     if (!channelActions.connected) return;
+    const body = encodeMentions(text, people.mentionable);
     void messageActions.edit(message, body, Date.now() + offset).then(noteOutcome(message.id));
+  });
+
+  const react = useStableHandler((message: Message, emoji: string, on: boolean) => {
+    if (!channelActions.connected) return;
+    void messageActions.react(message, viewer.uid, emoji, on).then(noteOutcome(message.id));
   });
 
   const remove = useStableHandler((message: Message) => {
@@ -252,6 +293,14 @@ export function ChatView({
     return list;
   }, [messages.rows, messages.failed, messages.pendingIds, lostIds, noteOutcome, messageActions]);
 
+  // Opening a channel with unread messages opens it at the first of them (useFirstUnread.ts).
+  const { firstUnreadSeq, reachingUnread } = useFirstUnread({
+    channel,
+    ready: messages.status === 'ready' && channelActions.connected,
+    oldestSeq,
+    loadOlder: messageActions.loadOlder,
+  });
+
   const title = channelTitle(channel);
   const hasOlder =
     olderState !== 'done' &&
@@ -260,111 +309,122 @@ export function ChatView({
     messages.status === 'ready';
 
   return (
-    <Box
-      component="section"
-      aria-label={`Channel ${title}`}
-      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
-    >
+    <ChatPeopleProvider value={people}>
       <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          px: 1,
-          py: 0.5,
-          minHeight: 52,
-          borderBottom: 1,
-          borderColor: 'divider',
-        }}
+        component="section"
+        aria-label={`Channel ${title}`}
+        sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
       >
-        {onBack ? (
-          <IconButton aria-label="Back to channels" onClick={onBack} edge="start">
-            <ArrowBackIcon />
-          </IconButton>
-        ) : null}
-        {channel.is_public ? (
-          <TagIcon fontSize="small" aria-hidden />
-        ) : (
-          <LockIcon fontSize="small" titleAccess="Private channel" />
-        )}
-        <Typography
-          component="h2"
-          variant="subtitle1"
+        <Box
           sx={{
-            fontWeight: 600,
-            flex: 1,
-            minWidth: 0,
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            whiteSpace: 'nowrap',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            px: 1,
+            py: 0.5,
+            minHeight: 52,
+            borderBottom: 1,
+            borderColor: 'divider',
           }}
         >
-          {title}
-        </Typography>
-        <OnlinePeople classId={classId} channelId={channelId} viewerUid={viewer.uid} />
-        <IconButton aria-label="Members" onClick={() => setMembersOpen(true)}>
-          <GroupIcon />
-        </IconButton>
-        {canManage && onOpenSettings ? (
-          <IconButton aria-label="Channel settings" onClick={onOpenSettings}>
-            <SettingsIcon />
+          {onBack ? (
+            <IconButton aria-label="Back to channels" onClick={onBack} edge="start">
+              <ArrowBackIcon />
+            </IconButton>
+          ) : null}
+          {channel.is_public ? (
+            <TagIcon fontSize="small" aria-hidden />
+          ) : (
+            <LockIcon fontSize="small" titleAccess="Private channel" />
+          )}
+          <Typography
+            component="h2"
+            variant="subtitle1"
+            sx={{
+              fontWeight: 600,
+              flex: 1,
+              minWidth: 0,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+            }}
+          >
+            {title}
+          </Typography>
+          <OnlinePeople classId={classId} channelId={channelId} viewerUid={viewer.uid} />
+          <NotifyMenu
+            level={channel.notify}
+            onChange={(level) => void channelActions.setNotify(channel, level)}
+          />
+          <IconButton aria-label="Members" onClick={() => setMembersOpen(true)}>
+            <GroupIcon />
           </IconButton>
+          {canManage && onOpenSettings ? (
+            <IconButton aria-label="Channel settings" onClick={onOpenSettings}>
+              <SettingsIcon />
+            </IconButton>
+          ) : null}
+        </Box>
+
+        {messages.status === 'loading' || reachingUnread ? (
+          <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
+            <CircularProgress aria-label="Loading messages" />
+          </Box>
+        ) : messages.status === 'error' ? (
+          <Box sx={{ flex: 1, p: 2 }}>
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={messages.retry}>
+                  Try again
+                </Button>
+              }
+            >
+              {messages.error}
+            </Alert>
+          </Box>
+        ) : messages.status === 'ended' ? (
+          <Box sx={{ flex: 1, p: 2 }}>
+            <Alert severity="info">{messages.endedReason}</Alert>
+          </Box>
+        ) : (
+          <MessageList
+            items={items}
+            viewerUid={viewer.uid}
+            canModerate={canManage}
+            hasOlder={hasOlder}
+            loadingOlder={olderState === 'loading'}
+            onLoadOlder={loadOlder}
+            onEdit={edit}
+            onDelete={remove}
+            onReact={react}
+            firstUnreadSeq={firstUnreadSeq}
+          />
+        )}
+
+        <TypingLine classId={classId} channelId={channelId} viewerUid={viewer.uid} />
+        <Composer
+          onSend={send}
+          onTyping={presence.typing}
+          onCleared={presence.typingEnded}
+          initialText={initialDraft}
+          onTextChange={keepDraft}
+          mentionable={people.mentionable}
+          viewerUid={viewer.uid}
+          canMentionChannel={people.canMentionChannel}
+          disabled={!channel.enabled}
+          disabledNote="This channel is disabled: nobody can post in it."
+        />
+        {membersOpen ? (
+          <MembersPanel
+            classId={classId}
+            channel={channel}
+            viewerUid={viewer.uid}
+            canManage={canManage}
+            onClose={() => setMembersOpen(false)}
+          />
         ) : null}
       </Box>
-
-      {messages.status === 'loading' ? (
-        <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
-          <CircularProgress aria-label="Loading messages" />
-        </Box>
-      ) : messages.status === 'error' ? (
-        <Box sx={{ flex: 1, p: 2 }}>
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={messages.retry}>
-                Try again
-              </Button>
-            }
-          >
-            {messages.error}
-          </Alert>
-        </Box>
-      ) : messages.status === 'ended' ? (
-        <Box sx={{ flex: 1, p: 2 }}>
-          <Alert severity="info">{messages.endedReason}</Alert>
-        </Box>
-      ) : (
-        <MessageList
-          items={items}
-          viewerUid={viewer.uid}
-          canModerate={canManage}
-          hasOlder={hasOlder}
-          loadingOlder={olderState === 'loading'}
-          onLoadOlder={loadOlder}
-          onEdit={edit}
-          onDelete={remove}
-        />
-      )}
-
-      <TypingLine classId={classId} channelId={channelId} viewerUid={viewer.uid} />
-      <Composer
-        onSend={send}
-        onTyping={presence.typing}
-        onCleared={presence.typingEnded}
-        initialText={initialDraft}
-        onTextChange={keepDraft}
-        disabled={!channel.enabled}
-        disabledNote="This channel is disabled: nobody can post in it."
-      />
-      {membersOpen ? (
-        <MembersPanel
-          classId={classId}
-          channel={channel}
-          viewerUid={viewer.uid}
-          canManage={canManage}
-          onClose={() => setMembersOpen(false)}
-        />
-      ) : null}
-    </Box>
+    </ChatPeopleProvider>
   );
 }

@@ -2,14 +2,16 @@
 // the line; a character count shows near the limit; typing tells the channel at most once per
 // TYPING_WINDOW_MS (the throttle starts over after a send, which clears the typing notice); emptying
 // the composer says so at once (`onCleared`), so "typing…" ends for the others. It starts from
-// `initialText` (the channel's saved draft) and reports every change (to keep the draft).
+// `initialText` (the channel's saved draft) and reports every change (to keep the draft). `@` opens
+// the mention picker (MentionPicker.tsx) over the channel's people.
 import { useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
-import { MESSAGE_MAX_LENGTH, TYPING_WINDOW_MS } from '@seminar/shared';
+import { MESSAGE_MAX_LENGTH, TYPING_WINDOW_MS, type MentionablePerson } from '@seminar/shared';
+import { useMentionPicker } from './MentionPicker';
 
 /** The count shows from this many characters on (out of MESSAGE_MAX_LENGTH). */
 export const COUNTER_FROM = 7_500;
@@ -47,7 +49,14 @@ export interface ComposerProps {
   onTextChange?: (text: string) => void;
   /** The clock (tests). */
   now?: () => number;
+  /** Who `@` can mention (the channel's people); the viewer is left out of the picker. */
+  mentionable?: readonly MentionablePerson[];
+  viewerUid?: string;
+  /** Instructors: the picker offers `@channel` too. */
+  canMentionChannel?: boolean;
 }
+
+const NOBODY: readonly MentionablePerson[] = [];
 
 export function Composer({
   onSend,
@@ -58,6 +67,9 @@ export function Composer({
   initialText = '',
   onTextChange,
   now = Date.now,
+  mentionable = NOBODY,
+  viewerUid = '',
+  canMentionChannel = false,
 }: ComposerProps) {
   const [text, setText] = useState(initialText);
   const lastTyping = useRef(-Infinity);
@@ -65,6 +77,14 @@ export function Composer({
   const count = characterCount(text.length);
   const tooLong = text.length > MESSAGE_MAX_LENGTH;
   const sendable = !disabled && canSend(text);
+  const picker = useMentionPicker({
+    text,
+    setText: (value) => change(value),
+    input,
+    people: mentionable,
+    viewerUid,
+    canMentionChannel,
+  });
 
   const send = () => {
     if (!sendable) return;
@@ -93,6 +113,7 @@ export function Composer({
   };
 
   const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (picker.keyDown(event)) return;
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     send();
@@ -105,8 +126,9 @@ export function Composer({
         event.preventDefault();
         send();
       }}
-      sx={{ p: 1, borderTop: 1, borderColor: 'divider' }}
+      sx={{ p: 1, borderTop: 1, borderColor: 'divider', position: 'relative' }}
     >
+      {picker.list}
       {disabled && disabledNote ? (
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
           {disabledNote}
@@ -116,8 +138,13 @@ export function Composer({
         <TextField
           inputRef={input}
           value={text}
-          onChange={(event) => change(event.target.value)}
+          onChange={(event) => {
+            change(event.target.value);
+            picker.track();
+          }}
           onKeyDown={keyDown}
+          onKeyUp={picker.track}
+          onClick={picker.track}
           disabled={disabled}
           placeholder={disabled ? 'Sending is turned off here' : 'Write a message'}
           multiline
@@ -128,6 +155,7 @@ export function Composer({
           slotProps={{
             htmlInput: {
               'aria-label': 'Message',
+              ...picker.inputProps,
               'aria-describedby': count ? 'chat-composer-count' : undefined,
               enterKeyHint: 'send',
             },

@@ -15,9 +15,12 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { MESSAGE_MAX_LENGTH, type Message } from '@seminar/shared';
+import { decodeMentions, MESSAGE_MAX_LENGTH, mentionsPerson, type Message } from '@seminar/shared';
+import { visuallyHidden } from './a11y';
+import { useChatPeople } from './ChatPeople';
 import { canSend } from './Composer';
 import { Markdown } from './markdown';
+import { AddReactionButton, ReactionChips } from './Reactions';
 
 /** What a message's state is on this client. */
 export type MessageStatus =
@@ -37,6 +40,8 @@ export interface MessageItemProps {
   canDelete: boolean;
   onEdit: (message: Message, body: string) => void;
   onDelete: (message: Message) => void;
+  /** Adds (`on`) or removes the viewer's reaction. */
+  onReact: (message: Message, emoji: string, on: boolean) => void;
 }
 
 /** Whether two statuses show the same (a failed one carries its own Retry, so only itself is). */
@@ -53,7 +58,8 @@ function sameMessage(a: Message, b: Message): boolean {
       a.version === b.version &&
       a.body === b.body &&
       a.deleted === b.deleted &&
-      a.edited_at === b.edited_at)
+      a.edited_at === b.edited_at &&
+      a.reactions === b.reactions)
   );
 }
 
@@ -69,7 +75,8 @@ export const MessageItem = memo(
     before.canEdit === after.canEdit &&
     before.canDelete === after.canDelete &&
     before.onEdit === after.onEdit &&
-    before.onDelete === after.onDelete,
+    before.onDelete === after.onDelete &&
+    before.onReact === after.onReact,
 );
 
 function MessageItemView({
@@ -79,17 +86,24 @@ function MessageItemView({
   canDelete,
   onEdit,
   onDelete,
+  onReact,
 }: MessageItemProps) {
+  const { viewerUid, nameOf } = useChatPeople();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const titleId = useId();
   const settled = status.kind === 'sent' || status.kind === 'changeFailed';
   const hasActions = settled && !message.deleted && (canEdit || canDelete);
+  const canReact = status.kind === 'sent' && !message.deleted;
+  // A message of someone else that mentions the viewer (by name or @channel) stands out.
+  const mentionsMe =
+    !message.deleted && message.author_uid !== viewerUid && mentionsPerson(message.body, viewerUid);
+  const toggleReaction = (emoji: string, on: boolean) => onReact(message, emoji, on);
 
   const saveEdit = () => {
     if (editing === null || !canSend(editing)) return;
-    if (editing !== message.body) onEdit(message, editing);
+    if (editing !== decodeMentions(message.body, nameOf)) onEdit(message, editing);
     setEditing(null);
   };
   const editKeys = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -105,12 +119,16 @@ function MessageItemView({
   return (
     <Box
       data-message-id={message.id}
+      data-mentions-me={mentionsMe ? 'true' : undefined}
       sx={{
         display: 'flex',
         alignItems: 'flex-start',
         gap: 0.5,
         borderRadius: 1,
         px: 0.5,
+        ...(mentionsMe
+          ? { borderLeft: 3, borderColor: 'warning.main', bgcolor: 'action.hover' }
+          : {}),
         '&:hover, &:focus-within': { bgcolor: 'action.hover' },
         // With a mouse the actions button shows on hover or focus; touch screens always show it.
         '@media (hover: hover)': {
@@ -156,9 +174,13 @@ function MessageItemView({
           </Box>
         ) : (
           <Box sx={{ typography: 'body2', py: 0.25 }}>
+            {mentionsMe ? <span style={visuallyHidden}>Mentions you: </span> : null}
             <Markdown text={message.body} />
           </Box>
         )}
+        {!message.deleted ? (
+          <ReactionChips reactions={message.reactions} onToggle={toggleReaction} />
+        ) : null}
         {message.edited_at !== null && !message.deleted && editing === null ? (
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
             (edited)
@@ -190,6 +212,19 @@ function MessageItemView({
           </Box>
         ) : null}
       </Box>
+      {canReact ? (
+        <AddReactionButton
+          className="message-actions"
+          onPick={(emoji) =>
+            toggleReaction(
+              emoji,
+              !message.reactions.some(
+                (reaction) => reaction.emoji === emoji && reaction.uids.includes(viewerUid),
+              ),
+            )
+          }
+        />
+      ) : null}
       {hasActions ? (
         <>
           <IconButton
@@ -212,7 +247,7 @@ function MessageItemView({
               <MenuItem
                 onClick={() => {
                   setMenuAnchor(null);
-                  setEditing(message.body);
+                  setEditing(decodeMentions(message.body, nameOf));
                 }}
               >
                 Edit

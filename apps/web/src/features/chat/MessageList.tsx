@@ -46,6 +46,12 @@ export interface MessageListProps {
   onLoadOlder: () => void;
   onEdit: (message: Message, body: string) => void;
   onDelete: (message: Message) => void;
+  onReact: (message: Message, emoji: string, on: boolean) => void;
+  /**
+   * The first message the viewer had not read when the channel opened: the list opens there (with a
+   * "New" divider above it) instead of at the newest. Null: open at the newest.
+   */
+  firstUnreadSeq?: number | null;
 }
 
 /** One row of the list: a message, with the day divider and the author header it opens, if any. */
@@ -145,12 +151,20 @@ export const MessageList = memo(function MessageList({
   onLoadOlder,
   onEdit,
   onDelete,
+  onReact,
+  firstUnreadSeq = null,
 }: MessageListProps) {
   const list = useRef<VirtuosoHandle>(null);
   const atBottom = useRef(true);
   const [newBelow, setNewBelow] = useState(false);
   // Cheap (linear, no parsing): a render of the list regroups; the memo above keeps renders rare.
   const rows = rowsOf(items);
+  // Where the list opens (read once, at mount): the first unread message, or the newest.
+  const [initialIndex] = useState<number | 'LAST'>(() => {
+    if (firstUnreadSeq === null) return 'LAST';
+    const index = rows.findIndex((row) => row.item.message.seq >= firstUnreadSeq);
+    return index === -1 ? 'LAST' : index;
+  });
 
   // Older rows came in above: lower the first index by as many, so the rows in view stay put.
   const firstId = items[0]?.message.id ?? null;
@@ -209,10 +223,20 @@ export const MessageList = memo(function MessageList({
         canDelete={own || canModerate}
         onEdit={onEdit}
         onDelete={onDelete}
+        onReact={onReact}
       />
     );
     return (
       <Box sx={{ px: { xs: 1, sm: 2 } }}>
+        {firstUnreadSeq !== null && message.seq === firstUnreadSeq ? (
+          <Box sx={{ py: 1 }}>
+            <Divider role="separator" aria-label="New messages below" sx={{ color: 'error.main' }}>
+              <Typography variant="caption" sx={{ color: 'error.main', fontWeight: 600 }}>
+                New
+              </Typography>
+            </Divider>
+          </Box>
+        ) : null}
         {row.day !== null ? (
           <Box sx={{ py: 1.5 }}>
             <Divider>
@@ -271,7 +295,11 @@ export const MessageList = memo(function MessageList({
         style={{ flex: 1 }}
         data={rows}
         firstItemIndex={firstIndex}
-        initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+        initialTopMostItemIndex={
+          initialIndex === 'LAST'
+            ? { index: 'LAST', align: 'end' }
+            : { index: initialIndex, align: 'start' }
+        }
         computeItemKey={(_index, row) => row.item.message.id}
         itemContent={renderRow}
         context={{ hasOlder, loadingOlder, empty: rows.length === 0, onLoadOlder }}

@@ -5,9 +5,10 @@
 // read as HTML (no dangerouslySetInnerHTML anywhere): `<script>` stays the text "<script>". Only
 // http, https and mailto links become links; anything else (javascript:, data:, relative) stays
 // plain text. A body is parsed once per text (memo), not on every render of the list.
-import { Fragment, memo, useMemo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import { MentionText } from './MentionText';
 import { parseMarkdown, type BlockNode, type InlineNode } from './markdownParser';
 
 export { inlineText, parseInline, parseMarkdown, safeHref } from './markdownParser';
@@ -24,7 +25,7 @@ function renderInline(nodes: readonly InlineNode[]): ReactNode[] {
   return nodes.map((node, index) => {
     switch (node.type) {
       case 'text':
-        return <Fragment key={index}>{node.text}</Fragment>;
+        return <MentionText key={index} text={node.text} />;
       case 'code':
         return (
           <Box key={index} component="code" sx={{ ...codeSx, px: 0.5, py: 0.125 }}>

@@ -33,3 +33,20 @@ export function totalUnread(
     0,
   );
 }
+
+/** The words read out for a mention badge, e.g. "2 mentions of you". */
+export function mentionWords(count: number): string {
+  return count === 1 ? '1 mention of you' : `${count} mentions of you`;
+}
+
+/** Unread mentions of the viewer across channels, leaving out the one open and visible. */
+export function totalMentions(
+  channels: readonly { channel_id: string; mention_count?: number }[],
+  openChannelId?: string | null,
+): number {
+  return channels.reduce(
+    (sum, channel) =>
+      channel.channel_id === openChannelId ? sum : sum + Math.max(0, channel.mention_count ?? 0),
+    0,
+  );
+}

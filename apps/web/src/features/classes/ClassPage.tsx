@@ -2,6 +2,7 @@
 // and, for instructors and class admins, Settings. Its URL is the class selection (selection.tsx). A
 // class that is not (or no longer) in my classes says so; a pending one says why it cannot open.
 import { lazy, Suspense, useId } from 'react';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -14,11 +15,19 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { can, isPendingClass, type Class } from '@seminar/shared';
-import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router';
+import {
+  Link as RouterLink,
+  Navigate,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router';
 import { CHANNEL_PARAM, CLASS_TABS, classPath, PATHS, type ClassTab } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { visuallyHidden } from '../chat/a11y';
 import { ChatPanel } from '../chat/ChatPanel';
+import { mentionWords } from '../chat/unread';
+import { useClassChatSignals } from '../chat/useChatSignals';
 import { EmptyState, LoadError } from '../common/EmptyState';
 import { classSubtitle, pendingLabel, roleLabel } from './classText';
 import { useClassSelection } from './selection';
@@ -50,11 +59,23 @@ export function ClassPage() {
   const classId = params.classId ?? '';
   const { classes } = useClassSelection();
   const cls = classes.rows.find((row) => row.class_id === classId) ?? null;
-  usePageTitle(cls?.name ?? 'Class');
   const theme = useTheme();
   // The same breakpoint at which the chat shows the channel list and a channel in turn.
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const [search] = useSearchParams();
+  const navigate = useNavigate();
+  // Unread in the tab title ("(3) Chemistry"), mentions on the Chat tab, notifications when hidden.
+  const chat = useClassChatSignals(
+    classId,
+    cls !== null && !isPendingClass(cls),
+    params.tab === undefined || params.tab === 'chat' ? search.get(CHANNEL_PARAM) : null,
+    (channelId) =>
+      void navigate(
+        `${classPath(classId, 'chat')}?${CHANNEL_PARAM}=${encodeURIComponent(channelId)}`,
+      ),
+  );
+  const name = cls?.name ?? 'Class';
+  usePageTitle(chat.unread > 0 ? `(${chat.unread}) ${name}` : name);
 
   if (params.tab !== undefined && !isClassTab(params.tab)) {
     return <Navigate to={classPath(classId)} replace />;
@@ -108,7 +129,7 @@ export function ClassPage() {
       {isPendingClass(cls) ? (
         <PendingNotice cls={cls} />
       ) : (
-        <ClassTabs cls={cls} tab={tab} manager={manager} />
+        <ClassTabs cls={cls} tab={tab} manager={manager} mentions={chat.mentions} />
       )}
     </Stack>
   );
@@ -149,7 +170,18 @@ function PendingNotice({ cls }: { cls: Class }) {
   );
 }
 
-function ClassTabs({ cls, tab, manager }: { cls: Class; tab: ClassTab; manager: boolean }) {
+function ClassTabs({
+  cls,
+  tab,
+  manager,
+  mentions,
+}: {
+  cls: Class;
+  tab: ClassTab;
+  manager: boolean;
+  /** Unread mentions of the viewer in the class's channels (a badge on the Chat tab). */
+  mentions: number;
+}) {
   const baseId = useId();
   const tabs = CLASS_TABS.filter((name) => name !== 'settings' || manager);
   const tabId = (name: ClassTab) => `${baseId}-tab-${name}`;
@@ -168,7 +200,24 @@ function ClassTabs({ cls, tab, manager }: { cls: Class; tab: ClassTab; manager: 
           <Tab
             key={name}
             value={name}
-            label={TAB_LABELS[name]}
+            label={
+              name === 'chat' && mentions > 0 ? (
+                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                  {TAB_LABELS[name]}
+                  <Badge
+                    color="warning"
+                    badgeContent={`@${mentions > 99 ? '99+' : mentions}`}
+                    data-testid="class-mention-badge"
+                    sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+                    slotProps={{ badge: { 'aria-hidden': true } }}
+                  >
+                    <span style={visuallyHidden}>, {mentionWords(mentions)}</span>
+                  </Badge>
+                </Box>
+              ) : (
+                TAB_LABELS[name]
+              )
+            }
             id={tabId(name)}
             aria-controls={panelId(name)}
             component={RouterLink}

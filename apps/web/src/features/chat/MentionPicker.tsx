@@ -1,0 +1,166 @@
+// Docs: docs/channels.md#mentions — the composer's mention picker. Typing `@` (at a word's start)
+// opens a list of the channel's people filtered by what follows; ArrowDown/ArrowUp move, Enter or
+// Tab picks, Escape closes, and a click picks too. The text box keeps its textbox role (with
+// aria-autocomplete="list", aria-controls and aria-activedescendant pointing into the listbox), so
+// focus never leaves it. A pick writes `@Name ` into the text; the send turns it into a reference.
+import { useId, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import {
+  activeMentionQuery,
+  CHANNEL_MENTION,
+  matchMentionable,
+  type MentionablePerson,
+} from '@seminar/shared';
+
+/** What the picker lists: people, and `@channel` for instructors. */
+interface Choice {
+  key: string;
+  label: string;
+  /** What replaces `@query` (without the `@`). */
+  insert: string;
+  hint?: string;
+}
+
+/** State and handlers of the picker for one text box. */
+export function useMentionPicker(options: {
+  text: string;
+  setText: (text: string) => void;
+  input: RefObject<HTMLTextAreaElement | null>;
+  people: readonly MentionablePerson[];
+  viewerUid: string;
+  canMentionChannel: boolean;
+}) {
+  const { text, setText, input, people, viewerUid, canMentionChannel } = options;
+  const listId = useId();
+  const [caret, setCaret] = useState<number | null>(null);
+  const [active, setActive] = useState(0);
+  const [closedAt, setClosedAt] = useState<number | null>(null);
+
+  const query = caret === null ? null : activeMentionQuery(text, caret);
+  const choices = useMemo<Choice[]>(() => {
+    if (!query) return [];
+    const found: Choice[] = matchMentionable(
+      people.filter((person) => person.uid !== viewerUid),
+      query.query,
+    ).map((person) => ({ key: person.uid, label: person.name, insert: person.name }));
+    if (canMentionChannel && 'channel'.startsWith(query.query.toLowerCase()))
+      found.push({
+        key: '@channel',
+        label: CHANNEL_MENTION,
+        insert: 'channel',
+        hint: 'everyone in this channel',
+      });
+    return found;
+  }, [query, people, viewerUid, canMentionChannel]);
+  const open = query !== null && choices.length > 0 && closedAt !== query.start;
+  const current = Math.min(active, Math.max(choices.length - 1, 0));
+
+  const track = () => {
+    const element = input.current;
+    if (!element) return;
+    setCaret(element.selectionStart);
+    // Escape closes the picker for that `@` only: once it is gone, the next `@` opens it again.
+    const typed = activeMentionQuery(element.value, element.selectionStart);
+    if (typed === null || typed.start !== closedAt) setClosedAt(null);
+  };
+
+  const pick = (choice: Choice) => {
+    if (!query || caret === null) return;
+    const before = text.slice(0, query.start);
+    const after = text.slice(caret);
+    const inserted = `@${choice.insert} `;
+    const next = before + inserted + after.replace(/^ /, '');
+    const at = before.length + inserted.length;
+    setText(next);
+    setCaret(at);
+    setActive(0);
+    requestAnimationFrame(() => {
+      input.current?.focus();
+      input.current?.setSelectionRange(at, at);
+    });
+  };
+
+  /** Handles the picker's keys; true when the key was its own (the composer must not act on it). */
+  const keyDown = (event: KeyboardEvent<HTMLDivElement>): boolean => {
+    if (!open || event.nativeEvent.isComposing) return false;
+    const count = choices.length;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((current + (event.key === 'ArrowDown' ? 1 : count - 1)) % count);
+      return true;
+    }
+    if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
+      const choice = choices[current];
+      if (!choice) return false;
+      event.preventDefault();
+      pick(choice);
+      return true;
+    }
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setClosedAt(query?.start ?? null);
+      return true;
+    }
+    return false;
+  };
+
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  const inputProps = {
+    'aria-autocomplete': 'list' as const,
+    'aria-controls': open ? listId : undefined,
+    'aria-activedescendant': open ? optionId(current) : undefined,
+  };
+
+  const list = open ? (
+    <Paper
+      elevation={4}
+      sx={{ position: 'absolute', bottom: '100%', left: 8, mb: 0.5, zIndex: 2, minWidth: 240 }}
+    >
+      <Box
+        component="ul"
+        role="listbox"
+        id={listId}
+        aria-label="Mention someone"
+        sx={{ listStyle: 'none', m: 0, p: 0.5, maxHeight: 240, overflowY: 'auto' }}
+      >
+        {choices.map((choice, index) => (
+          <Box
+            component="li"
+            key={choice.key}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === current}
+            // Keep the focus in the text box.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => pick(choice)}
+            onMouseEnter={() => setActive(index)}
+            sx={{
+              px: 1.5,
+              py: 0.75,
+              borderRadius: 1,
+              cursor: 'pointer',
+              bgcolor: index === current ? 'action.selected' : 'transparent',
+            }}
+          >
+            <Typography component="span" variant="body2">
+              {choice.label}
+            </Typography>
+            {choice.hint ? (
+              <Typography
+                component="span"
+                variant="caption"
+                sx={{ color: 'text.secondary', ml: 1 }}
+              >
+                {choice.hint}
+              </Typography>
+            ) : null}
+          </Box>
+        ))}
+      </Box>
+    </Paper>
+  ) : null;
+
+  return { track, keyDown, inputProps, list };
+}
