@@ -3,7 +3,7 @@
 // tables' statistics change. That plan must look rows up by key: a plan that reads all of
 // `messages` (or `sessions`) per send costs nothing while the table is small and then grows with it
 // until autovacuum's next ANALYZE — on a fresh install that was the write benchmark's 0.36
-// (bench/README.md#write-and-write-burst). On PGlite and PostgreSQL.
+// (bench/README.md, "Found and fixed"). On PGlite and PostgreSQL.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../src/db/client';

@@ -14,10 +14,10 @@
 //
 // Plans: the statement is prepared, so after five runs PostgreSQL keeps one generic plan per
 // connection until the tables' statistics change. jsonb_to_recordset is estimated at 100 rows
-// whatever the batch, so a plain join to \`messages\` on the client-made id was planned as a hash join
+// whatever the batch, so a plain join to `messages` on the client-made id was planned as a hash join
 // over a sequential scan while the table was small — and that cached plan then read the whole,
-// growing table on every send until autovacuum's next ANALYZE (a fresh install, bench/README.md#write).
-// The id lookup is therefore a lateral subquery that the planner may not flatten (\`offset 0\`): one
+// growing table on every send until autovacuum's next ANALYZE (a fresh install: bench/README.md).
+// The id lookup is therefore a lateral subquery that the planner may not flatten (`offset 0`): one
 // primary-key probe per send, whatever the table's size when the plan was made.
 //
 // Statuses: ok, exists (the id is taken: a retry, or a conflict), session (the session ended),
