@@ -111,6 +111,14 @@ const samples: Record<string, unknown> = {
   'messages.edit': { id: 'msg_1', body: 'Hello' },
   'messages.delete': { id: 'msg_1' },
   'messages.page': { ...ids, beforeSeq: 5 },
+  'messages.range': { ...ids, fromSeq: 1, beforeSeq: 5 },
+  'messages.search': {
+    offset: 0,
+    class_id: 'class_1',
+    query: 'light',
+    channel_id: 'channel_1',
+    author_uid: 'u1',
+  },
   'messages.live': { ...ids, lastEventId: '12' },
   'products.live': {},
   'products.save': {

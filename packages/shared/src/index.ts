@@ -14,6 +14,7 @@ export * from './visibility';
 export * from './recency';
 export * from './caseLabel';
 export * from './channelNames';
+export * from './messageSearch';
 export * from './classSearch';
 export * from './schemas';
 export * from './classSelection';

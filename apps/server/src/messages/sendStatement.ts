@@ -4,7 +4,8 @@
 //     (o: position in the batch; sid: the sender's session id, null for callers inside the server)
 // $2: this node's id, $3: the write token (the node fans its own rows out without reading them)
 //
-// The access rule below is SPEC §4's, as `canSeeChannel` (packages/shared/src/visibility.ts) and
+// The access rule below is SPEC §4's (`channelVisibleSql`, channels/access.ts, also used by message
+// search), as `canSeeChannel` (packages/shared/src/visibility.ts) and
 // `requireChannelAccess` (channels/access.ts) apply it: instructors and class admins see every
 // channel that is not deleted; students see enabled channels that are public, that they are
 // enrolled in, or whose channel_group holds their e-mail. That e-mail ($1's `email`) is the sender's
@@ -15,6 +16,7 @@
 // no_class (not an active member of a live class), no_channel (no such channel in the class, or
 // not visible to the sender), disabled (a visible channel nobody may post in).
 
+import { channelVisibleSql } from '../channels/access';
 import { activeRolesArraySql } from '../classes/access';
 
 /** The payload of one NOTIFY stays below this (PostgreSQL's limit is 8000 bytes). */
@@ -51,10 +53,15 @@ decided as (
     when not c.session_live then 'session'
     when c.roles is null then 'no_class'
     when c.found_channel is null or c.found_class <> c.class_id or c.channel_deleted then 'no_channel'
-    when not ('instructor' = any(c.roles) or 'admin' = any(c.roles))
-      and not (c.enabled and (c.is_public or c.enrolled or (btrim(coalesce(c.email, '')) <> ''
-        and exists (select 1 from unnest(c.channel_group) g
-          where lower(btrim(g)) = lower(btrim(c.email)))))) then 'no_channel'
+    when not ${channelVisibleSql({
+      deleted: 'c.channel_deleted',
+      enabled: 'c.enabled',
+      isPublic: 'c.is_public',
+      channelGroup: 'c.channel_group',
+      roles: 'c.roles',
+      enrolled: 'c.enrolled',
+      email: 'c.email',
+    })} then 'no_channel'
     when c.existing_author is not null then 'exists'
     when not c.enabled then 'disabled'
     else 'ok' end as status

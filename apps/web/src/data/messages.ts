@@ -4,7 +4,7 @@
 // id made on the client, so sending the same write again can never post twice.
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Message } from '@seminar/shared';
+import { MESSAGE_RANGE_MAX, type Message } from '@seminar/shared';
 import { logEvent } from '../analytics/events';
 import { dismissFailedWrite, upsertLiveRows } from '../live/liveCache';
 import { liveQuery } from '../live/liveQueries';
@@ -93,6 +93,23 @@ export function useMessageActions(classId: string, channelId: string) {
         });
         upsertLiveRows<Message>(queryClient, key, rows, messageIdOf);
         return rows.length;
+      },
+      /**
+       * Loads every message from `fromSeq` up to `beforeSeq` (the oldest loaded) into the live rows,
+       * in requests of at most MESSAGE_RANGE_MAX, newest first, so the rows stay without a gap:
+       * opening the channel at an older message (a search result).
+       */
+      loadRange: async (fromSeq: number, beforeSeq: number): Promise<void> => {
+        if (!client) throw NOT_CONNECTED.error;
+        for (let before = beforeSeq; before > fromSeq; before -= MESSAGE_RANGE_MAX) {
+          const rows = await client.messages.range.query({
+            class_id: classId,
+            channel_id: channelId,
+            fromSeq: Math.max(fromSeq, before - MESSAGE_RANGE_MAX),
+            beforeSeq: before,
+          });
+          upsertLiveRows<Message>(queryClient, key, rows, messageIdOf);
+        }
       },
       /** Forgets a refused write (the user discarded it). */
       dismissFailed: (id: string) => dismissFailedWrite(queryClient, key, id),

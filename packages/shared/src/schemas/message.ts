@@ -59,3 +59,30 @@ export const messageEditInputSchema = z.object({
 
 /** A parsed message edit. */
 export type MessageEditInput = z.infer<typeof messageEditInputSchema>;
+
+/** The most messages one `messages.range` answer holds. */
+export const MESSAGE_RANGE_MAX = 500;
+
+/**
+ * The messages of a channel with `fromSeq` ≤ seq < `beforeSeq` (at most MESSAGE_RANGE_MAX of them):
+ * what the web loads to open a channel at an older message (a search result) with no gap between
+ * it and the newest page.
+ */
+export const messageRangeInputSchema = z
+  .object({
+    class_id: documentIdSchema,
+    channel_id: documentIdSchema,
+    fromSeq: z.int().min(1),
+    beforeSeq: z.int().min(2),
+  })
+  .refine((input) => input.fromSeq < input.beforeSeq, {
+    error: 'fromSeq must be below beforeSeq',
+    path: ['fromSeq'],
+  })
+  .refine((input) => input.beforeSeq - input.fromSeq <= MESSAGE_RANGE_MAX, {
+    error: `At most ${MESSAGE_RANGE_MAX} messages at once`,
+    path: ['fromSeq'],
+  });
+
+/** A parsed message range. */
+export type MessageRangeInput = z.infer<typeof messageRangeInputSchema>;

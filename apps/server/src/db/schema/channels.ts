@@ -95,6 +95,11 @@ export const messages = pgTable(
     // A stream's floor (the channel's highest message version) and its resync after a LISTEN gap.
     index('messages_channel_version_idx').on(table.channel_id, table.version),
     check('messages_body_length_check', sql`char_length(${table.body}) <= 8192`),
+    // Docs: docs/channels.md#search — full-text search over the body with the 'simple' config (no
+    // stemming, no stop words: a class may write in any language). An expression index rather than a
+    // stored column, so the live path's `select *` does not carry a tsvector with every message; the
+    // search query must use this exact expression (messages/search.ts) for the index to apply.
+    index('messages_search_idx').using('gin', sql`to_tsvector('simple', ${table.body})`),
   ],
 );
 

@@ -55,7 +55,20 @@ export interface ChatViewProps {
   onOpenSettings?: () => void;
   /** On narrow screens: back to the channel list. */
   onBack?: (() => void) | undefined;
+  /** A message to open the channel at (a search result), with history around it. */
+  focus?: MessageFocus | null;
 }
+
+/** A message to show and mark: `at` tells two openings of the same message apart. */
+export interface MessageFocus {
+  channelId: string;
+  messageId: string;
+  seq: number;
+  at: number;
+}
+
+/** Messages loaded before a focused one, so it opens with its context. */
+const FOCUS_CONTEXT = 10;
 
 /** How often a write lost on the way is sent again by itself, and how long after reconnecting. */
 export const MAX_AUTO_RETRIES = 3;
@@ -93,6 +106,7 @@ export function ChatView({
   canManage,
   onOpenSettings,
   onBack,
+  focus = null,
 }: ChatViewProps) {
   const channelId = channel.channel_id;
   const connection = useConnectionState();
@@ -211,6 +225,28 @@ export function ChatView({
         setOlderState('idle');
       });
   });
+
+  // Open at a message (a search result): load from a little before it up to the oldest loaded (no
+  // gap), then let the list scroll to it and mark it.
+  const [focused, setFocused] = useState<{ id: string; at: number } | null>(null);
+  const handledFocus = useRef<number | null>(null);
+  const openAtFocus = useEffectEvent((target: MessageFocus) => {
+    handledFocus.current = target.at;
+    const from = Math.max(1, target.seq - FOCUS_CONTEXT);
+    const load =
+      Number.isFinite(oldestSeq) && from < oldestSeq
+        ? messageActions.loadRange(from, oldestSeq)
+        : Promise.resolve();
+    load
+      .then(() => setFocused({ id: target.messageId, at: target.at }))
+      .catch(warn('open at message'));
+  });
+  const connected = channelActions.connected;
+  useEffect(() => {
+    if (!focus || focus.at === handledFocus.current) return;
+    if (messages.status !== 'ready' || !connected) return;
+    openAtFocus(focus);
+  }, [focus, messages.status, connected]);
 
   // Messages with their state, and sends that failed (rolled back, shown with Retry) at the end.
   const items = useMemo<DisplayMessage[]>(() => {
@@ -343,6 +379,8 @@ export function ChatView({
           onLoadOlder={loadOlder}
           onEdit={edit}
           onDelete={remove}
+          focusId={focused?.id ?? null}
+          focusKey={focused?.at ?? 0}
         />
       )}
 
