@@ -107,7 +107,12 @@ const samples: Record<string, unknown> = {
   'channels.clearTyping': ids,
   'channels.leave': ids,
   'channels.prewarm': ids,
-  'messages.send': { id: makeRecordId('msg', 'u1'), ...ids, body: 'Hello' },
+  'messages.send': {
+    id: makeRecordId('msg', 'u1'),
+    ...ids,
+    body: 'Hello',
+    attachment_ids: ['att_1'],
+  },
   'messages.edit': { id: 'msg_1', body: 'Hello' },
   'messages.delete': { id: 'msg_1' },
   'messages.page': { ...ids, beforeSeq: 5 },

@@ -15,6 +15,7 @@ export * from './recency';
 export * from './caseLabel';
 export * from './channelNames';
 export * from './messageSearch';
+export * from './attachments';
 export * from './classSearch';
 export * from './schemas';
 export * from './classSelection';

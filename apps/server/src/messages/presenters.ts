@@ -17,6 +17,7 @@ export function presentMessage(row: MessageRow): Message {
     created_at: row.created_at.getTime(),
     edited_at: row.edited_at ? row.edited_at.getTime() : null,
     deleted: row.deleted,
+    attachments: row.deleted ? [] : row.attachments,
     version: row.version,
   };
 }

@@ -1,4 +1,5 @@
 // Docs: docs/realtime.md#ordered-streams-messages — messages as raw SQL returns them.
+import type { MessageAttachment } from '@seminar/shared';
 import type { messages } from '../db/schema';
 
 /** A messages row as raw SQL returns it (timestamps may come back as text or Date, bigints as text). */
@@ -13,6 +14,7 @@ export interface MessageSqlRow {
   created_at: Date | string;
   edited_at: Date | string | null;
   deleted: boolean;
+  attachments: MessageAttachment[];
   version: number | string;
 }
 

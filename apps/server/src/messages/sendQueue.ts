@@ -4,7 +4,13 @@
 // channels and sends ONE notification — one round trip and one commit for the whole batch. Each
 // caller still gets its own row or its own error; a retried id gets the row its first attempt made.
 import { TRPCError } from '@trpc/server';
-import { channelGroupEmail, displayName, type Message, type MessageInput } from '@seminar/shared';
+import {
+  channelGroupEmail,
+  displayName,
+  type Message,
+  type MessageAttachment,
+  type MessageInput,
+} from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -36,6 +42,8 @@ interface SendOutcome {
   seq: string | number | null;
   created_at: string | Date | null;
   version: string | number | null;
+  /** The files put on the message (jsonb, parsed by both drivers). */
+  attachments: MessageAttachment[] | null;
   existing_author: string | null;
   existing_channel: string | null;
 }
@@ -133,6 +141,7 @@ export class MessageSendQueue {
               email: channelGroupEmail(item.viewer),
               body: item.input.body,
               sid: item.session?.sessionId ?? null,
+              att: item.input.attachment_ids ?? [],
             })),
           ),
           this.hub.nodeId,
@@ -217,6 +226,7 @@ function postedMessage(item: Pending, outcome: SendOutcome): Message {
     created_at: new Date(outcome.created_at ?? Date.now()).getTime(),
     edited_at: null,
     deleted: false,
+    attachments: outcome.attachments ?? [],
     version: Number(outcome.version),
   };
 }

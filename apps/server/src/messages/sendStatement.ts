@@ -1,7 +1,9 @@
 // Docs: docs/realtime.md#group-commit — the one statement of the send path (see sendQueue.ts).
 //
-// $1: the sends, a JSON array of {o, id, class_id, channel_id, uid, name, email, body, sid}
-//     (o: position in the batch; sid: the sender's session id, null for callers inside the server)
+// $1: the sends, a JSON array of {o, id, class_id, channel_id, uid, name, email, body, sid, att}
+//     (o: position in the batch; sid: the sender's session id, null for callers inside the server;
+//     att: the ids of the sender's pending uploads in that channel the message carries — those that
+//     are theirs, in that channel and not yet on a message are put on it, the rest are ignored)
 // $2: this node's id, $3: the write token (the node fans its own rows out without reading them)
 //
 // The access rule below is SPEC §4's (`channelVisibleSql`, channels/access.ts, also used by message
@@ -25,7 +27,8 @@ const PAYLOAD_LIMIT = 7000;
 export const SEND_STATEMENT = `
 with input as (
   select * from jsonb_to_recordset($1::jsonb)
-    as i(o int, id text, class_id text, channel_id text, uid text, name text, email text, body text, sid text)
+    as i(o int, id text, class_id text, channel_id text, uid text, name text, email text, body text, sid text,
+      att jsonb)
 ),
 locked as materialized (
   select c.channel_id, c.class_id, c.last_seq, c.enabled, c.deleted, c.is_public, c.channel_group
@@ -69,15 +72,29 @@ decided as (
 ),
 numbered as (
   select d.o, d.id, d.class_id, d.channel_id, d.uid, d.name, d.body,
-    d.last_seq + row_number() over (partition by d.channel_id order by d.o) as seq
+    d.last_seq + row_number() over (partition by d.channel_id order by d.o) as seq,
+    (select coalesce(jsonb_agg(jsonb_build_object('id', a.id, 'name', a.name,
+        'type', a.content_type, 'size', a.size) order by a.created_at, a.id), '[]'::jsonb)
+      from attachments a
+      where a.id in (select jsonb_array_elements_text(coalesce(d.att, '[]'::jsonb)))
+        and a.uploader_uid = d.uid and a.channel_id = d.channel_id and a.message_id is null
+    ) as attachments
   from decided d
   where d.status = 'ok'
 ),
 inserted as (
-  insert into messages (id, class_id, channel_id, seq, author_uid, author_name, body, version)
-  select id, class_id, channel_id, seq, uid, name, body, nextval('live_version')
+  insert into messages (id, class_id, channel_id, seq, author_uid, author_name, body, attachments,
+    version)
+  select id, class_id, channel_id, seq, uid, name, body, attachments, nextval('live_version')
   from numbered order by channel_id, seq
-  returning id, class_id, channel_id, seq, created_at, version
+  returning id, class_id, channel_id, seq, created_at, version, attachments
+),
+claimed as (
+  update attachments a set message_id = n.id
+  from numbered n
+  where a.id in (select e ->> 'id' from jsonb_array_elements(n.attachments) e)
+    and a.uploader_uid = n.uid and a.channel_id = n.channel_id and a.message_id is null
+  returning a.id
 ),
 bumped as (
   update channels c set last_seq = c.last_seq + n.count, version = nextval('live_version')
@@ -104,8 +121,9 @@ sent as (
       'l', json_build_array(n))::text)
     from notices where (select octet_length(p) from payload) > ${PAYLOAD_LIMIT}
 )
-select d.o, d.status, ins.seq, ins.created_at, ins.version, d.existing_author, d.existing_channel,
-  (select count(*) from sent) as notified, (select count(*) from bumped) as channels
+select d.o, d.status, ins.seq, ins.created_at, ins.version, ins.attachments, d.existing_author,
+  d.existing_channel, (select count(*) from sent) as notified, (select count(*) from bumped) as channels,
+  (select count(*) from claimed) as claimed
 from decided d
 left join inserted ins on ins.id = d.id
 order by d.o`;

@@ -46,7 +46,15 @@ export function useMessageActions(classId: string, channelId: string) {
       /** Sends `row` (made by the caller with a client-made id and seq UNSENT_SEQ). */
       send: (row: Message) => {
         if (!client) return none();
-        const input = { id: row.id, class_id: classId, channel_id: channelId, body: row.body };
+        const input = {
+          id: row.id,
+          class_id: classId,
+          channel_id: channelId,
+          body: row.body,
+          ...(row.attachments.length > 0
+            ? { attachment_ids: row.attachments.map((file) => file.id) }
+            : {}),
+        };
         return write({
           key,
           id: row.id,

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { textSchema } from '../text';
 import { MESSAGE_MAX_LENGTH } from '../constants';
+import { MESSAGE_MAX_ATTACHMENTS } from '../attachments';
 import { documentIdSchema } from '../documentId';
 import { recordIdSchema } from '../recordId';
 import { timestampSchema, uidSchema } from './common';
@@ -17,6 +18,16 @@ export const messageBodySchema = textSchema({ error: 'Write a message' })
     error: `A message can be at most ${MESSAGE_MAX_LENGTH} characters`,
   })
   .refine((body) => body.trim() !== '', { error: 'Write a message' });
+
+/** A file on a message, as the web shows it (the bytes are fetched from /api/attachments/:id). */
+export const messageAttachmentSchema = z.object({
+  id: documentIdSchema,
+  name: z.string(),
+  type: z.string(),
+  size: z.int().min(0),
+});
+/** A file on a message. */
+export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 
 /**
  * A channel message as the server sends it. seq starts at 1 and has no gaps per channel; a
@@ -33,6 +44,8 @@ export const messageSchema = z.object({
   created_at: timestampSchema,
   edited_at: timestampSchema.nullable().default(null),
   deleted: z.boolean().default(false),
+  /** Files on the message (none on a deleted one). */
+  attachments: z.array(messageAttachmentSchema).max(MESSAGE_MAX_ATTACHMENTS).default([]),
   /** The live version (DESIGN §4): a later write of the same message has a higher one. */
   version: z.int().min(0).default(0),
 });
@@ -41,12 +54,26 @@ export const messageSchema = z.object({
 export type Message = z.infer<typeof messageSchema>;
 
 /** What the client sends to post a message; the id is a client-made record id (makeRecordId). */
-export const messageInputSchema = z.object({
-  id: recordIdSchema,
-  class_id: documentIdSchema,
-  channel_id: documentIdSchema,
-  body: messageBodySchema,
-});
+export const messageInputSchema = z
+  .object({
+    id: recordIdSchema,
+    class_id: documentIdSchema,
+    channel_id: documentIdSchema,
+    body: textSchema().max(MESSAGE_MAX_LENGTH, {
+      error: `A message can be at most ${MESSAGE_MAX_LENGTH} characters`,
+    }),
+    /** Uploads of the sender's in this channel (POST /api/attachments) that the message carries. */
+    attachment_ids: z
+      .array(documentIdSchema)
+      .max(MESSAGE_MAX_ATTACHMENTS, {
+        error: `A message can carry at most ${MESSAGE_MAX_ATTACHMENTS} files`,
+      })
+      .optional(),
+  })
+  .refine((input) => input.body.trim() !== '' || (input.attachment_ids?.length ?? 0) > 0, {
+    error: 'Write a message',
+    path: ['body'],
+  });
 
 /** A parsed message post. */
 export type MessageInput = z.infer<typeof messageInputSchema>;
@@ -86,3 +113,12 @@ export const messageRangeInputSchema = z
 
 /** A parsed message range. */
 export type MessageRangeInput = z.infer<typeof messageRangeInputSchema>;
+
+/** The query of an upload (POST /api/attachments): where the file goes and its name. */
+export const attachmentUploadQuerySchema = z.object({
+  class_id: documentIdSchema,
+  channel_id: documentIdSchema,
+  name: textSchema().max(1000, { error: 'A file name can be at most 1000 characters' }),
+});
+/** A parsed upload query. */
+export type AttachmentUploadQuery = z.infer<typeof attachmentUploadQuerySchema>;

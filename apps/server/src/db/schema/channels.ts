@@ -4,7 +4,10 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
+  integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -12,6 +15,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { MessageAttachment } from '@seminar/shared';
 import { auditColumns, versionColumn } from './common';
 import { classes } from './classes';
 
@@ -88,6 +92,14 @@ export const messages = pgTable(
       .defaultNow(),
     edited_at: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
     deleted: boolean('deleted').notNull().default(false),
+    /**
+     * The files on the message, as the web shows them ({id, name, type, size}); the bytes are in
+     * `attachments`. Kept on the row so every read of messages has them without a join.
+     */
+    attachments: jsonb('attachments')
+      .$type<MessageAttachment[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     version: versionColumn(),
   },
   (table) => [
@@ -144,5 +156,47 @@ export const channelReads = pgTable(
   (table) => [
     primaryKey({ columns: [table.channel_id, table.uid] }),
     index('channel_reads_uid_idx').on(table.uid),
+  ],
+);
+
+/** PostgreSQL's bytea, as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Files attached to messages (docs/channels.md#attachments), bytes and all, in the database every
+ * node shares. An upload is pending (`message_id` null, seen only by its uploader) until a message
+ * that names it is sent; deleting the message deletes its files.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: text('id').primaryKey(),
+    class_id: text('class_id')
+      .notNull()
+      .references(() => classes.class_id),
+    channel_id: text('channel_id')
+      .notNull()
+      .references(() => channels.channel_id),
+    uploader_uid: text('uploader_uid').notNull(),
+    message_id: text('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    /** The name as uploaded, cleaned (cleanAttachmentName). */
+    name: text('name').notNull(),
+    /** The type judged from the first bytes (sniffAttachmentType), never the client's claim. */
+    content_type: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [
+    index('attachments_message_id_idx').on(table.message_id),
+    index('attachments_pending_idx')
+      .on(table.uploader_uid, table.created_at)
+      .where(sql`${table.message_id} is null`),
+    check('attachments_size_check', sql`${table.size} = octet_length(${table.data})`),
   ],
 );

@@ -119,6 +119,7 @@ const message = (seq: number, over: Partial<Message> = {}): Message => ({
   created_at: Date.now() - (10 - seq) * 1000,
   edited_at: null,
   deleted: false,
+  attachments: [],
   version: seq,
   ...over,
 });

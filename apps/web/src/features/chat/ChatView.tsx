@@ -30,7 +30,9 @@ import { useConnectionState } from '../../data/connection';
 import { UNSENT_SEQ, useMessageActions, useMessages } from '../../data/messages';
 import { isConnectionError } from '../../live/errors';
 import { useServerOffset } from '../../live/serverTime';
+import { PendingUploads } from './Attachments';
 import { Composer } from './Composer';
+import { useAttachmentUploads } from './useAttachmentUploads';
 import { clearDraft, loadDraft, saveDraft } from './drafts';
 import { OnlinePeople, TypingLine } from './ChannelPresence';
 import { MembersPanel } from './MembersPanel';
@@ -118,6 +120,9 @@ export function ChatView({
   const presence = useChannelPresence(channelActions, channelId);
   const [olderState, setOlderState] = useState<'idle' | 'loading' | 'done'>('idle');
   const [membersOpen, setMembersOpen] = useState(false);
+  // Files attached in the composer: the button, a paste, or dropped anywhere on the channel.
+  const files = useAttachmentUploads(classId, channelId);
+  const [dropping, setDropping] = useState(false);
 
   // The unsent text of this channel survives switching channels and a reload (drafts.ts).
   const draftScope = useMemo(
@@ -184,6 +189,7 @@ export function ChatView({
 
   const send = (body: string) => {
     const id = makeRecordId('msg', viewer.uid);
+    const attachments = files.take();
     const row: Message = {
       id,
       class_id: classId,
@@ -195,6 +201,7 @@ export function ChatView({
       created_at: Date.now() + offset,
       edited_at: null,
       deleted: false,
+      attachments,
       version: 0,
     };
     presence.typingEnded();
@@ -299,7 +306,31 @@ export function ChatView({
     <Box
       component="section"
       aria-label={`Channel ${title}`}
-      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+      onDragOver={(event) => {
+        if (!channel.enabled || !event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        setDropping(true);
+      }}
+      onDragLeave={(event) => {
+        if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+        setDropping(false);
+      }}
+      onDrop={(event) => {
+        setDropping(false);
+        if (!channel.enabled || event.dataTransfer.files.length === 0) return;
+        event.preventDefault();
+        files.attach([...event.dataTransfer.files]);
+      }}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        height: '100%',
+        minHeight: 0,
+        outline: dropping ? 2 : 0,
+        outlineStyle: 'dashed',
+        outlineColor: 'primary.main',
+        outlineOffset: -4,
+      }}
     >
       <Box
         sx={{
@@ -393,6 +424,10 @@ export function ChatView({
         onTextChange={keepDraft}
         disabled={!channel.enabled}
         disabledNote="This channel is disabled: nobody can post in it."
+        onAttach={files.attach}
+        attachmentsReady={files.ready}
+        attachmentsBusy={files.busy}
+        attachmentsSlot={<PendingUploads uploads={files.uploads} onRemove={files.remove} />}
       />
       {membersOpen ? (
         <MembersPanel

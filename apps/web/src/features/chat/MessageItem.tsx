@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { MESSAGE_MAX_LENGTH, type Message } from '@seminar/shared';
 import { canSend } from './Composer';
+import { MessageAttachments } from './Attachments';
 import { Markdown } from './markdown';
 
 /** What a message's state is on this client. */
@@ -53,7 +54,8 @@ function sameMessage(a: Message, b: Message): boolean {
       a.version === b.version &&
       a.body === b.body &&
       a.deleted === b.deleted &&
-      a.edited_at === b.edited_at)
+      a.edited_at === b.edited_at &&
+      a.attachments === b.attachments)
   );
 }
 
@@ -156,7 +158,8 @@ function MessageItemView({
           </Box>
         ) : (
           <Box sx={{ typography: 'body2', py: 0.25 }}>
-            <Markdown text={message.body} />
+            {message.body.trim() === '' ? null : <Markdown text={message.body} />}
+            <MessageAttachments attachments={message.attachments} />
           </Box>
         )}
         {message.edited_at !== null && !message.deleted && editing === null ? (
