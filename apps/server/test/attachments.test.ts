@@ -2,10 +2,11 @@
 // the database, typed by their bytes, served with Content-Disposition and nosniff only to people who
 // see the channel (the same 404 for "not allowed" and "not found"), bounded per user, refused past
 // the size limit with nothing stored, and deleted with their message. On PGlite and PostgreSQL.
+import { request as httpRequest } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { makeRecordId, type MessageAttachment } from '@seminar/shared';
-import { attachments } from '../src/db/schema';
+import { attachments, classMemberships } from '../src/db/schema';
 import { callerFor } from './callers';
 import { testDatabaseKind } from './database';
 import { useTestServer } from './factories';
@@ -264,6 +265,46 @@ describe(`attachments (${testDatabaseKind})`, () => {
     expect((await upload(mine, target, 'f4.pdf', PDF)).statusCode).toBe(201);
   });
 
+  it('lets a person have only a few uploads under way at once', async () => {
+    const { classId, general } = await world();
+    const person = await signUpUser(server.made.app, server.made.config.publicUrl, 'Slow, Sam');
+    await server.database.db
+      .insert(classMemberships)
+      .values({ class_id: classId, uid: person.uid, role: 'student' });
+    const place = { classId, channelId: general };
+    const query = new URLSearchParams({ class_id: classId, channel_id: general, name: 'slow.pdf' });
+    // Over real HTTP: three uploads whose bodies are still coming…
+    const address = await server.made.app.listen({ port: 0, host: '127.0.0.1' });
+    const slow = [0, 1, 2].map(() => {
+      const request = httpRequest(`${address}/api/attachments?${query}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/octet-stream',
+          'content-length': String(PDF.length * 2),
+          origin: server.made.config.publicUrl,
+          cookie: person.cookie,
+        },
+      });
+      const answered = new Promise<number>((resolve, reject) => {
+        request.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on('error', reject);
+      });
+      request.write(PDF);
+      return { request, answered };
+    });
+    // …hold the room: a fourth is refused until they end.
+    await expect
+      .poll(async () => (await upload(person, place, 'fourth.pdf', PDF)).statusCode)
+      .toBe(429);
+    const refused = await upload(person, place, 'fourth.pdf', PDF);
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_UPLOADS' });
+    for (const { request } of slow) request.end(PDF);
+    expect(await Promise.all(slow.map((s) => s.answered))).toEqual([201, 201, 201]);
+  });
+
   it('deletes the files with their message', async () => {
     const { classId, general } = await world();
     const stored = (
@@ -279,5 +320,42 @@ describe(`attachments (${testDatabaseKind})`, () => {
         .where(eq(attachments.id, stored.id)),
     ).toEqual([]);
     expect((await download(pupil, stored.id)).statusCode).toBe(404);
+  });
+});
+
+describe(`attachments under the default limit (${testDatabaseKind})`, () => {
+  const defaults = useTestServer();
+
+  it('takes a file larger than the 1 MB limit of other requests, up to 25 MB', async () => {
+    const { app, config } = defaults.made;
+    const person = await signUpUser(app, config.publicUrl, 'Large, Lou');
+    const { classId, channelIds } = await createClassFixture(defaults.database.db, {
+      members: [{ user: person, role: 'student' }],
+    });
+    const big = Buffer.concat([PDF, Buffer.alloc(3 * 1024 * 1024, 1)]);
+    const query = new URLSearchParams({
+      class_id: classId,
+      channel_id: channelIds[0]!,
+      name: 'big.pdf',
+    });
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/attachments?${query}`,
+      headers: {
+        'content-type': 'application/pdf',
+        origin: config.publicUrl,
+        cookie: person.cookie,
+      },
+      payload: big,
+    });
+    expect(response.statusCode).toBe(201);
+    const stored = response.json<MessageAttachment>();
+    expect(stored).toMatchObject({ type: 'application/pdf', size: big.length });
+    const got = await app.inject({
+      method: 'GET',
+      url: `/api/attachments/${stored.id}`,
+      headers: { cookie: person.cookie },
+    });
+    expect(got.rawPayload.equals(big)).toBe(true);
   });
 });

@@ -26,6 +26,9 @@ interface UploadContext {
 
 const uploads = new WeakMap<FastifyRequest, UploadContext>();
 
+/** Uploads one person may have under way at once on a node (each holds up to the limit in memory). */
+export const MAX_UPLOADS_IN_FLIGHT = 3;
+
 const NOT_FOUND = { error: 'not_found', code: 'NOT_FOUND', message: 'File not found.' };
 
 /** Types a browser may show in the page or a tab; everything else is only downloaded. */
@@ -41,6 +44,12 @@ export function registerAttachmentRoutes(app: FastifyInstance, runtime: Runtime)
   const maxBytes = runtime.config.attachments.maxBytes;
   const perMinute = runtime.config.attachments.uploadsPerMinute;
   const limiter = new MutationRateLimiter(perMinute / 60, perMinute);
+  const inFlight = new Map<string, number>();
+  const release = (uid: string) => {
+    const left = (inFlight.get(uid) ?? 1) - 1;
+    if (left <= 0) inFlight.delete(uid);
+    else inFlight.set(uid, left);
+  };
   const tooLarge = {
     error: 'too_large',
     code: 'FILE_TOO_LARGE',
@@ -112,7 +121,21 @@ export function registerAttachmentRoutes(app: FastifyInstance, runtime: Runtime)
             message: 'Send or remove the files you have attached before attaching more.',
           });
         }
+        const running = inFlight.get(uploader.uid) ?? 0;
+        if (running >= MAX_UPLOADS_IN_FLIGHT) {
+          return reply.code(429).send({
+            error: 'too_many_requests',
+            code: 'TOO_MANY_UPLOADS',
+            message: 'Wait for your other uploads to finish.',
+          });
+        }
+        inFlight.set(uploader.uid, running + 1);
         uploads.set(request, { uploader, query: parsed.data });
+      },
+      // However the request ends (stored, refused while reading, the client gone), it is over.
+      onResponse: async (request) => {
+        const context = uploads.get(request);
+        if (context) release(context.uploader.uid);
       },
       handler: async (request, reply) => {
         const context = uploads.get(request);
