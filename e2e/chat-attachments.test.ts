@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { makeRecordId } from '@seminar/shared';
+import { axeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { apiAs, signUpPerson, type Person } from './support/people';
 import { startServer, type RunningServer } from './support/server';
@@ -101,6 +102,7 @@ describe('attachments', () => {
     await expect
       .poll(() => attached.filter({ hasText: 'Ready to send' }).count(), { timeout: 15_000 })
       .toBe(3);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => attached.count()).toBe(0);
 
@@ -112,6 +114,7 @@ describe('attachments', () => {
     await expect
       .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(2);
+    expect(await axeViolations(student.page)).toEqual([]);
     for (const [name, bytes] of [
       ['diffraction.png', PNG],
       ['photo 51 notes.pdf', PDF],

@@ -1,10 +1,11 @@
 // Journey: searching a class's messages in real Chromium — "Search messages" finds an old message
 // (its word highlighted, the message's own markup shown as text, never run), and the result opens
 // its channel at that message with the history around it loaded, though it lies far above the newest
-// page; a student's search never shows a message of a channel they cannot see.
+// page; a student's search never shows a message of a channel they cannot see. axe on the results.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { makeRecordId } from '@seminar/shared';
+import { axeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { apiAs, signUpPerson, type Person } from './support/people';
 import { startServer, type RunningServer } from './support/server';
@@ -12,6 +13,7 @@ import { startServer, type RunningServer } from './support/server';
 let server: RunningServer;
 let browser: Browser;
 let teacher: Person;
+let student: Person;
 let api: Awaited<ReturnType<typeof apiAs>>;
 
 beforeAll(async () => {
@@ -19,11 +21,13 @@ beforeAll(async () => {
   server = await startServer({ LIVE_MUTATIONS_PER_SECOND: '500', LIVE_MUTATION_BURST: '500' });
   browser = await launchBrowser();
   teacher = await signUpPerson(browser, server, 'Lovelace, Ada', 'ada@example.edu');
+  student = await signUpPerson(browser, server, 'Babbage, Charles', 'charles@example.edu');
   api = await apiAs(server, teacher);
 });
 afterAll(async () => {
   await api?.close();
   await teacher?.context.close();
+  await student?.context.close();
   await browser?.close();
   await server?.stop();
 });
@@ -63,6 +67,7 @@ describe('message search', () => {
     await page.getByRole('searchbox', { name: 'Search messages' }).fill('photosynth');
     const found = page.getByRole('list', { name: 'Messages found' }).getByRole('button');
     await expect.poll(() => found.count(), { timeout: 10_000 }).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
     const mark = found.locator('mark');
     expect(await mark.textContent()).toBe('Photosynthesis');
     expect(await found.textContent()).toContain('<img src=x onerror="window.__injected=1">');
@@ -89,5 +94,36 @@ describe('message search', () => {
       await page.waitForTimeout(100);
     }
     await log.getByText('Message 120', { exact: true }).waitFor();
+
+    // A student finds the general channel's message, never the staff room's.
+    await api.trpc.classes.addMembers.mutate({
+      class_id: classId,
+      role: 'student',
+      people: [{ email: student.email, name: '' }],
+    });
+    const staffId = makeRecordId('channel', teacher.uid);
+    await api.trpc.channels.create.mutate({
+      channel_id: staffId,
+      class_id: classId,
+      name: 'staff room',
+      is_public: false,
+    });
+    await api.trpc.messages.send.mutate({
+      id: makeRecordId('msg', teacher.uid),
+      class_id: classId,
+      channel_id: staffId,
+      body: 'Photosynthesis exam answers',
+    });
+    const asTeacher = await api.trpc.messages.search.query({
+      class_id: classId,
+      query: 'photosynthesis',
+    });
+    expect(asTeacher.results).toHaveLength(2);
+    await student.page.goto(`${server.url}/classes/${classId}`);
+    await student.page.getByRole('searchbox', { name: 'Search messages' }).fill('photosynthesis');
+    const theirs = student.page.getByRole('list', { name: 'Messages found' }).getByRole('button');
+    await expect.poll(() => theirs.count(), { timeout: 10_000 }).toBe(1);
+    expect(await theirs.textContent()).toContain('#general');
+    expect(await theirs.textContent()).not.toContain('exam answers');
   });
 });

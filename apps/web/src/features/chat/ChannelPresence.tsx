@@ -37,7 +37,9 @@ export function OnlinePeople(props: ChannelPresenceProps) {
   return (
     <Box role="group" aria-label={onlineLabel(names)}>
       {names.length > 0 ? (
-        <Tooltip title={onlineLabel(names)}>
+        // describeChild: the group above carries the label; without it the Tooltip would put an
+        // aria-label on the avatars' plain div, which axe flags (aria-prohibited-attr).
+        <Tooltip title={onlineLabel(names)} describeChild>
           <AvatarGroup
             max={4}
             sx={{ '& .MuiAvatar-root': { width: 28, height: 28, fontSize: '0.75rem' } }}
