@@ -32,7 +32,8 @@ import { isConnectionError } from '../../live/errors';
 import { useServerOffset } from '../../live/serverTime';
 import { PendingUploads } from './Attachments';
 import { Composer } from './Composer';
-import { useAttachmentUploads } from './useAttachmentUploads';
+import { useAttachmentUploads, useFileDrop } from './useAttachmentUploads';
+import { useOpenAtMessage, type MessageFocus } from './useOpenAtMessage';
 import { clearDraft, loadDraft, saveDraft } from './drafts';
 import { OnlinePeople, TypingLine } from './ChannelPresence';
 import { MembersPanel } from './MembersPanel';
@@ -61,16 +62,7 @@ export interface ChatViewProps {
   focus?: MessageFocus | null;
 }
 
-/** A message to show and mark: `at` tells two openings of the same message apart. */
-export interface MessageFocus {
-  channelId: string;
-  messageId: string;
-  seq: number;
-  at: number;
-}
-
-/** Messages loaded before a focused one, so it opens with its context. */
-const FOCUS_CONTEXT = 10;
+export type { MessageFocus };
 
 /** How often a write lost on the way is sent again by itself, and how long after reconnecting. */
 export const MAX_AUTO_RETRIES = 3;
@@ -122,7 +114,7 @@ export function ChatView({
   const [membersOpen, setMembersOpen] = useState(false);
   // Files attached in the composer: the button, a paste, or dropped anywhere on the channel.
   const files = useAttachmentUploads(classId, channelId);
-  const [dropping, setDropping] = useState(false);
+  const drop = useFileDrop(channel.enabled, files.attach);
 
   // The unsent text of this channel survives switching channels and a reload (drafts.ts).
   const draftScope = useMemo(
@@ -233,27 +225,12 @@ export function ChatView({
       });
   });
 
-  // Open at a message (a search result): load from a little before it up to the oldest loaded (no
-  // gap), then let the list scroll to it and mark it.
-  const [focused, setFocused] = useState<{ id: string; at: number } | null>(null);
-  const handledFocus = useRef<number | null>(null);
-  const openAtFocus = useEffectEvent((target: MessageFocus) => {
-    handledFocus.current = target.at;
-    const from = Math.max(1, target.seq - FOCUS_CONTEXT);
-    const load =
-      Number.isFinite(oldestSeq) && from < oldestSeq
-        ? messageActions.loadRange(from, oldestSeq)
-        : Promise.resolve();
-    load
-      .then(() => setFocused({ id: target.messageId, at: target.at }))
-      .catch(warn('open at message'));
+  // Open at a message (a search result), with the history around it loaded.
+  const focused = useOpenAtMessage(focus, {
+    ready: messages.status === 'ready' && channelActions.connected,
+    oldestSeq,
+    loadRange: messageActions.loadRange,
   });
-  const connected = channelActions.connected;
-  useEffect(() => {
-    if (!focus || focus.at === handledFocus.current) return;
-    if (messages.status !== 'ready' || !connected) return;
-    openAtFocus(focus);
-  }, [focus, messages.status, connected]);
 
   // Messages with their state, and sends that failed (rolled back, shown with Retry) at the end.
   const items = useMemo<DisplayMessage[]>(() => {
@@ -306,27 +283,13 @@ export function ChatView({
     <Box
       component="section"
       aria-label={`Channel ${title}`}
-      onDragOver={(event) => {
-        if (!channel.enabled || !event.dataTransfer.types.includes('Files')) return;
-        event.preventDefault();
-        setDropping(true);
-      }}
-      onDragLeave={(event) => {
-        if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
-        setDropping(false);
-      }}
-      onDrop={(event) => {
-        setDropping(false);
-        if (!channel.enabled || event.dataTransfer.files.length === 0) return;
-        event.preventDefault();
-        files.attach([...event.dataTransfer.files]);
-      }}
+      {...drop.handlers}
       sx={{
         display: 'flex',
         flexDirection: 'column',
         height: '100%',
         minHeight: 0,
-        outline: dropping ? 2 : 0,
+        outline: drop.dropping ? 2 : 0,
         outlineStyle: 'dashed',
         outlineColor: 'primary.main',
         outlineOffset: -4,

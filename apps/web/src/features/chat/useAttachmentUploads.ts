@@ -1,6 +1,6 @@
 // Docs: docs/channels.md#attachments — the files attached in one channel's composer: each uploads
 // at once (with progress); a send takes the uploaded ones; removing one stops its upload.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { MESSAGE_MAX_ATTACHMENTS, type MessageAttachment } from '@seminar/shared';
 import type { PendingUpload } from './Attachments';
 import { uploadAttachment, type UploadHandle } from './attachmentUpload';
@@ -91,5 +91,30 @@ export function useAttachmentUploads(classId: string, channelId: string) {
     take,
     ready: uploads.some((u) => u.status === 'done'),
     busy: uploads.some((u) => u.status === 'uploading'),
+  };
+}
+
+/** Files dropped anywhere on the channel go to `attach`; `dropping` while files are dragged over. */
+export function useFileDrop(enabled: boolean, attach: (files: File[]) => void) {
+  const [dropping, setDropping] = useState(false);
+  return {
+    dropping,
+    handlers: {
+      onDragOver: (event: DragEvent<HTMLElement>) => {
+        if (!enabled || !event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        setDropping(true);
+      },
+      onDragLeave: (event: DragEvent<HTMLElement>) => {
+        if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+        setDropping(false);
+      },
+      onDrop: (event: DragEvent<HTMLElement>) => {
+        setDropping(false);
+        if (!enabled || event.dataTransfer.files.length === 0) return;
+        event.preventDefault();
+        attach([...event.dataTransfer.files]);
+      },
+    },
   };
 }
