@@ -68,6 +68,9 @@ export function highlightSnippet(
     const space = text.lastIndexOf(' ', start);
     if (start > 0 && space > start - 20 && space >= 0) start = space + 1;
     end = Math.min(text.length, start + maxLength);
+    // End between words when one ends near the cut.
+    const lastSpace = text.lastIndexOf(' ', end);
+    if (end < text.length && lastSpace > end - 20 && lastSpace > start) end = lastSpace;
     // Never cut a character made of two UTF-16 units in half.
     if (/[\uDC00-\uDFFF]/u.test(text[start] ?? '')) start += 1;
     if (/[\uD800-\uDBFF]/u.test(text[end - 1] ?? '')) end -= 1;

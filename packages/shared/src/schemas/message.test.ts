@@ -58,6 +58,7 @@ describe('messageSchema', () => {
     expect(messageSchema.parse(message)).toEqual({
       ...message,
       edited_at: null,
+      attachments: [],
       deleted: false,
       version: 0,
     });
