@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { internalErrorMessage, reportInternalError } from './errors';
 import { registerAnalyticsRoutes } from './analytics/routes';
+import { registerAttachmentRoutes } from './attachments/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerHealthRoutes } from './http/health';
 import { registerLiveSocket } from './live/transport/socket';
@@ -66,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOutboxRoutes(app, runtime);
   registerUserRoutes(app, runtime);
   registerAnalyticsRoutes(app, runtime);
+  registerAttachmentRoutes(app, runtime);
   const live = registerLiveSocket(app, runtime, appRouter);
   app.addHook('onClose', async () => live.close());
   await registerWebApp(app, config, options.webDist ?? webDistDir);

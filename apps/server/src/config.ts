@@ -1,6 +1,6 @@
 // Docs: README.md#configuration — every variable the server reads, validated once at start.
 import { z } from 'zod';
-import { DEFAULT_APP_NAME } from '@seminar/shared';
+import { DEFAULT_APP_NAME, DEFAULT_ATTACHMENT_MAX_BYTES } from '@seminar/shared';
 import type { LiveLimits } from './live/transport/limits';
 import { isLoopbackHost } from './http/loopback';
 
@@ -85,6 +85,9 @@ const envSchema = z.object({
   LIVE_MAX_FRAME_BYTES: positiveInt.min(16 * 1024, 'must be at least 16384').default(64 * 1024),
   LIVE_MUTATIONS_PER_SECOND: positiveInt.default(10),
   LIVE_MUTATION_BURST: positiveInt.default(40),
+  ATTACHMENT_MAX_BYTES: positiveInt.default(DEFAULT_ATTACHMENT_MAX_BYTES),
+  ATTACHMENT_MAX_PENDING: positiveInt.default(10),
+  ATTACHMENT_UPLOADS_PER_MINUTE: positiveInt.default(30),
 });
 
 /** The server's validated configuration. */
@@ -122,6 +125,15 @@ export interface Config {
   };
   /** What one user or socket may cost a node (docs/realtime.md#limits). */
   live: LiveLimits;
+  /** Files on messages (docs/channels.md#attachments). */
+  attachments: {
+    /** The largest file, in bytes. */
+    maxBytes: number;
+    /** Uploads one user may hold that no sent message carries yet. */
+    maxPending: number;
+    /** Uploads one user may start per minute on one node. */
+    uploadsPerMinute: number;
+  };
 }
 
 /** A configuration value that failed validation; its message names the variable and the rule. */
@@ -189,6 +201,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFrameBytes: value.LIVE_MAX_FRAME_BYTES,
       mutationsPerSecond: value.LIVE_MUTATIONS_PER_SECOND,
       mutationBurst: value.LIVE_MUTATION_BURST,
+    },
+    attachments: {
+      maxBytes: value.ATTACHMENT_MAX_BYTES,
+      maxPending: value.ATTACHMENT_MAX_PENDING,
+      uploadsPerMinute: value.ATTACHMENT_UPLOADS_PER_MINUTE,
     },
   };
 }

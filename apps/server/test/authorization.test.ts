@@ -152,6 +152,17 @@ const procedures: Record<
     student: 'ok',
     run: (c, w) => c.messages.page({ class_id: w.classId, channel_id: w.channelId, beforeSeq: 2 }),
   },
+  'messages.range': {
+    write: false,
+    student: 'ok',
+    run: (c, w) =>
+      c.messages.range({ class_id: w.classId, channel_id: w.channelId, fromSeq: 1, beforeSeq: 2 }),
+  },
+  'messages.search': {
+    write: false,
+    student: 'ok',
+    run: (c, w) => c.messages.search({ class_id: w.classId, query: 'hello' }),
+  },
   'messages.send': {
     write: true,
     student: 'ok',

@@ -58,7 +58,7 @@ async function genericSendPlan(): Promise<PlanNode> {
   });
 }
 
-it('looks messages and sessions up by key in the cached plan of a channel in use', async () => {
+it('looks messages, sessions and attachments up by key in the cached plan of a channel in use', async () => {
   // A channel in use and a few hundred sessions, analyzed: statistics under which a join on the
   // batch (estimated at 100 rows) reads the whole table once rather than probing it per send.
   const author = await signUpUser(made.app, made.config.publicUrl, 'Plan, Paula');
@@ -78,13 +78,20 @@ it('looks messages and sessions up by key in the cached plan of a channel in use
     insert into sessions (id, expires_at, token, user_id)
     select 'plan_session_' || g, now() + interval '1 day', 'plan_token_' || g, ${author.uid}
     from generate_series(1, 1500) g`);
+  await database.db.execute(sql`
+    insert into attachments (id, class_id, channel_id, uploader_uid, message_id, name, content_type, size, data)
+    select 'plan_file_' || g, ${classId}, ${channelId}, ${author.uid}, 'plan_' || g, 'notes.txt',
+      'application/octet-stream', 4, '\x00010203'::bytea
+    from generate_series(1, 1500) g`);
+  await database.db.execute(sql`analyze attachments`);
   await database.db.execute(sql`analyze messages`);
   await database.db.execute(sql`analyze sessions`);
 
   const found = scans(await genericSendPlan());
   const fullReads = found.filter(
     (scan) =>
-      scan.type === 'Seq Scan' && (scan.relation === 'messages' || scan.relation === 'sessions'),
+      scan.type === 'Seq Scan' &&
+      ['messages', 'sessions', 'attachments'].includes(scan.relation ?? ''),
   );
   expect(fullReads).toEqual([]);
   // The probes are there: the message id and the session id by their primary keys.

@@ -172,6 +172,12 @@ const addressed: Array<[name: string, key: keyof Records, run: Run]> = [
     (c, classId, id) => c.messages.page({ class_id: classId, channel_id: id, beforeSeq: 2 }),
   ],
   [
+    'messages.range',
+    'channelId',
+    (c, classId, id) =>
+      c.messages.range({ class_id: classId, channel_id: id, fromSeq: 1, beforeSeq: 2 }),
+  ],
+  [
     'messages.send',
     'channelId',
     (c, classId, id) =>

@@ -14,6 +14,8 @@ export * from './visibility';
 export * from './recency';
 export * from './caseLabel';
 export * from './channelNames';
+export * from './messageSearch';
+export * from './attachments';
 export * from './classSearch';
 export * from './schemas';
 export * from './reactions';

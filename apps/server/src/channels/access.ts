@@ -6,6 +6,35 @@ import { queryRows, type Db } from '../db/client';
 import { activeRolesArraySql, requireClassRole } from '../classes/access';
 import { notFound } from '../live/trpc';
 
+/** The SQL expressions {@link channelVisibleSql} reads, in the surrounding statement's names. */
+export interface ChannelVisibleColumns {
+  deleted: string;
+  enabled: string;
+  isPublic: string;
+  channelGroup: string;
+  /** The viewer's active roles in the channel's class, an array (null: none). */
+  roles: string;
+  /** True when the viewer has an active channel_users record for the channel. */
+  enrolled: string;
+  /** The viewer's `channelGroupEmail`: null until verified, and null matches no group. */
+  email: string;
+}
+
+/**
+ * SPEC §4's channel visibility as one SQL condition — `canSeeChannel` (packages/shared) in SQL, for
+ * statements that filter many channels at once (message search) or decide in the database (the send
+ * statement): instructors and class admins see every channel not deleted; students see enabled ones
+ * that are public, that they are enrolled in, or whose channel_group holds their e-mail (any case,
+ * spaces around ignored; a blank or missing e-mail owns nothing). A viewer with no role sees none.
+ */
+export function channelVisibleSql(c: ChannelVisibleColumns): string {
+  return `(not ${c.deleted} and ${c.roles} is not null and (
+    'instructor' = any(${c.roles}) or 'admin' = any(${c.roles})
+    or (${c.enabled} and (${c.isPublic} or ${c.enrolled} or (btrim(coalesce(${c.email}, '')) <> ''
+      and exists (select 1 from unnest(${c.channelGroup}) g
+        where lower(btrim(g)) = lower(btrim(${c.email}))))))))`;
+}
+
 /** What a viewer's access to one channel rests on. */
 export interface ChannelAccess {
   classId: string;

@@ -15,7 +15,7 @@ import {
 import type { SessionUser } from '../auth/session';
 import { requireChannelAccess } from '../channels/access';
 import type { Db } from '../db/client';
-import { channels, messages } from '../db/schema';
+import { attachments, channels, messages } from '../db/schema';
 import { nextVersion, runCommand, type CommandScope, type Tx } from '../live/commands';
 import { forbidden, isNotFound, notFound } from '../live/trpc';
 import { channelsTopic, viewerChannelsKey } from '../channels/live';
@@ -105,7 +105,10 @@ export async function messageEditor(
   });
 }
 
-/** Deletes a message (soft: it keeps its seq; the text is dropped from what clients get). */
+/**
+ * Deletes a message (soft: it keeps its seq; the text is dropped from what clients get) and, for
+ * good, the files on it.
+ */
 export async function messageDeleter(db: Db, viewer: SessionUser, id: string): Promise<Message> {
   const { current, access } = await requireVisibleMessage(db, viewer, id);
   if (!canDeleteMessage(viewer.uid, access.role, current))
@@ -114,9 +117,11 @@ export async function messageDeleter(db: Db, viewer: SessionUser, id: string): P
     await lockChannel(tx, current.channel_id);
     const [row] = await tx
       .update(messages)
-      .set({ deleted: true, reactions: [], version: nextVersion })
+      .set({ deleted: true, reactions: [], attachments: [], version: nextVersion })
       .where(eq(messages.id, id))
       .returning();
+    // The files go with the message (docs/channels.md#attachments).
+    await tx.delete(attachments).where(eq(attachments.message_id, id));
     if (!row) throw notFound('Message');
     announceMessage(announce, row);
     if (!current.deleted) announceMentionCounts(announce, row.class_id, current);

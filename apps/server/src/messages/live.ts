@@ -1,10 +1,11 @@
 // Docs: docs/realtime.md#ordered-streams-messages — the live stream of a channel's messages.
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   decodeStreamCursor,
   documentIdSchema,
   MESSAGE_PAGE_SIZE,
+  MESSAGE_RANGE_MAX,
   type Message,
   type StreamCursor,
   textSchema,
@@ -48,6 +49,28 @@ export async function newestMessages(
     .orderBy(desc(messages.seq))
     .limit(MESSAGE_PAGE_SIZE);
   return rows.reverse().map(presentMessage);
+}
+
+/** The messages of a channel with `fromSeq` ≤ seq < `beforeSeq`, oldest first. */
+export async function messageRange(
+  db: Db,
+  channelId: string,
+  fromSeq: number,
+  beforeSeq: number,
+): Promise<Message[]> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.channel_id, channelId),
+        gte(messages.seq, fromSeq),
+        lt(messages.seq, beforeSeq),
+      ),
+    )
+    .orderBy(messages.seq)
+    .limit(MESSAGE_RANGE_MAX);
+  return rows.map(presentMessage);
 }
 
 type SnapshotRow = Partial<MessageSqlRow> & { floor: string | number; last_seq?: string | number };

@@ -18,6 +18,7 @@ export function presentMessage(row: MessageRow): Message {
     edited_at: row.edited_at ? row.edited_at.getTime() : null,
     deleted: row.deleted,
     reactions: row.deleted ? [] : row.reactions,
+    attachments: row.deleted ? [] : row.attachments,
     version: row.version,
   };
 }

@@ -4,12 +4,15 @@ import {
   documentIdSchema,
   messageEditInputSchema,
   messageInputSchema,
+  messageRangeInputSchema,
   messageReactInputSchema,
+  messageSearchInputSchema,
 } from '@seminar/shared';
 import { requireChannelAccess } from '../channels/access';
 import { authedProcedure, liveSubscription, router } from '../live/trpc';
 import { messageDeleter, messageEditor, messageReactor } from './commands';
-import { messagesTopic, newestMessages } from './live';
+import { messageRange, messagesTopic, newestMessages } from './live';
+import { searchMessages } from './search';
 
 const channelRef = z.object({ class_id: documentIdSchema, channel_id: documentIdSchema });
 
@@ -42,6 +45,18 @@ export const messagesRouter = router({
       );
       return newestMessages(ctx.services.database.db, input.channel_id, input.beforeSeq);
     }),
+
+  /** The messages from `fromSeq` up to `beforeSeq` (at most 500): opening a channel at a message. */
+  range: authedProcedure.input(messageRangeInputSchema).query(async ({ ctx, input }) => {
+    const { db } = ctx.services.database;
+    await requireChannelAccess(db, ctx.viewer, input.class_id, input.channel_id);
+    return messageRange(db, input.channel_id, input.fromSeq, input.beforeSeq);
+  }),
+
+  /** Full-text search over the messages of the channels of a class the viewer sees (ranked). */
+  search: authedProcedure
+    .input(messageSearchInputSchema)
+    .query(({ ctx, input }) => searchMessages(ctx.services.database.db, ctx.viewer, input)),
 
   /**
    * The newest 25 then every new, edited or deleted message, in seq order. A stream: its events

@@ -1,4 +1,5 @@
 // Docs: docs/realtime.md#ordered-streams-messages — messages as raw SQL returns them.
+import type { MessageAttachment } from '@seminar/shared';
 import type { messages } from '../db/schema';
 
 /** A messages row as raw SQL returns it (timestamps may come back as text or Date, bigints as text). */
@@ -17,6 +18,7 @@ export interface MessageSqlRow {
   reactions: Array<{ emoji: string; uids: string[] }> | string;
   mentions: string[];
   mentions_channel: boolean;
+  attachments: MessageAttachment[];
   version: number | string;
 }
 

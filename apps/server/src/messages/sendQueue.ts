@@ -10,6 +10,7 @@ import {
   parseMentions,
   refusalOf,
   type Message,
+  type MessageAttachment,
   type MessageInput,
 } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
@@ -43,6 +44,8 @@ interface SendOutcome {
   seq: string | number | null;
   created_at: string | Date | null;
   version: string | number | null;
+  /** The files put on the message (jsonb, parsed by both drivers). */
+  attachments: MessageAttachment[] | null;
   existing_author: string | null;
   existing_channel: string | null;
 }
@@ -141,6 +144,7 @@ export class MessageSendQueue {
               email: channelGroupEmail(item.viewer),
               body: item.input.body,
               sid: item.session?.sessionId ?? null,
+              att: item.input.attachment_ids ?? [],
             })),
           ),
           this.hub.nodeId,
@@ -231,6 +235,7 @@ function postedMessage(item: Pending, outcome: SendOutcome): Message {
     edited_at: null,
     deleted: false,
     reactions: [],
+    attachments: outcome.attachments ?? [],
     version: Number(outcome.version),
   };
 }

@@ -1,11 +1,14 @@
 // Docs: docs/realtime.md#group-commit — the one statement of the send path (see sendQueue.ts).
 //
 // $1: the sends, a JSON array of {o, id, class_id, channel_id, uid, name, email, body, sid,
-//     mentions, mention_all} (o: position in the batch; sid: the sender's session id, null for
-//     callers inside the server; mentions: the uids the body mentions, mention_all: `@channel`)
+//     mentions, mention_all, att} (o: position in the batch; sid: the sender's session id, null for
+//     callers inside the server; mentions: the uids the body mentions, mention_all: `@channel`;
+//     att: the ids of the sender's pending uploads in that channel the message carries — those that
+//     are theirs, in that channel and not yet on a message are put on it, the rest are ignored)
 // $2: this node's id, $3: the write token (the node fans its own rows out without reading them)
 //
-// The access rule below is SPEC §4's, as `canSeeChannel` (packages/shared/src/visibility.ts) and
+// The access rule below is SPEC §4's (`channelVisibleSql`, channels/access.ts, also used by message
+// search), as `canSeeChannel` (packages/shared/src/visibility.ts) and
 // `requireChannelAccess` (channels/access.ts) apply it: instructors and class admins see every
 // channel that is not deleted; students see enabled channels that are public, that they are
 // enrolled in, or whose channel_group holds their e-mail. That e-mail ($1's `email`) is the sender's
@@ -18,7 +21,8 @@
 // over a sequential scan while the table was small — and that cached plan then read the whole,
 // growing table on every send until autovacuum's next ANALYZE (a fresh install: bench/README.md).
 // The id lookup is therefore a lateral subquery that the planner may not flatten (`offset 0`): one
-// primary-key probe per send, whatever the table's size when the plan was made.
+// primary-key probe per send, whatever the table's size when the plan was made; the attachments a
+// send names are looked up the same way.
 //
 // Statuses: ok, exists (the id is taken: a retry, or a conflict), session (the session ended),
 // no_class (not an active member of a live class), no_channel (no such channel in the class, or
@@ -28,6 +32,7 @@
 // A message that mentions people also tells their channel lists to re-read their mention counts
 // (`viewer:<uid>`, or the whole class for `@channel`): docs/channels.md#mentions.
 
+import { channelVisibleSql } from '../channels/access';
 import { activeRolesArraySql } from '../classes/access';
 
 /** The payload of one NOTIFY stays below this (PostgreSQL's limit is 8000 bytes). */
@@ -37,7 +42,7 @@ export const SEND_STATEMENT = `
 with input as (
   select * from jsonb_to_recordset($1::jsonb)
     as i(o int, id text, class_id text, channel_id text, uid text, name text, email text, body text, sid text,
-      mentions jsonb, mention_all boolean)
+      mentions jsonb, mention_all boolean, att jsonb)
 ),
 locked as materialized (
   select c.channel_id, c.class_id, c.last_seq, c.enabled, c.deleted, c.is_public, c.channel_group
@@ -67,10 +72,15 @@ decided as (
     when not c.session_live then 'session'
     when c.roles is null then 'no_class'
     when c.found_channel is null or c.found_class <> c.class_id or c.channel_deleted then 'no_channel'
-    when not ('instructor' = any(c.roles) or 'admin' = any(c.roles))
-      and not (c.enabled and (c.is_public or c.enrolled or (btrim(coalesce(c.email, '')) <> ''
-        and exists (select 1 from unnest(c.channel_group) g
-          where lower(btrim(g)) = lower(btrim(c.email)))))) then 'no_channel'
+    when not ${channelVisibleSql({
+      deleted: 'c.channel_deleted',
+      enabled: 'c.enabled',
+      isPublic: 'c.is_public',
+      channelGroup: 'c.channel_group',
+      roles: 'c.roles',
+      enrolled: 'c.enrolled',
+      email: 'c.email',
+    })} then 'no_channel'
     when c.existing_author is not null then 'exists'
     when not c.enabled then 'disabled'
     when c.mention_all and not ('instructor' = any(c.roles)) then 'mention_all'
@@ -79,18 +89,35 @@ decided as (
 ),
 numbered as (
   select d.o, d.id, d.class_id, d.channel_id, d.uid, d.name, d.body, d.mentions, d.mention_all,
-    d.last_seq + row_number() over (partition by d.channel_id order by d.o) as seq
+    d.last_seq + row_number() over (partition by d.channel_id order by d.o) as seq,
+    (select coalesce(jsonb_agg(jsonb_build_object('id', a.id, 'name', a.name,
+        'type', a.content_type, 'size', a.size) order by a.created_at, a.id), '[]'::jsonb)
+      from jsonb_array_elements_text(coalesce(d.att, '[]'::jsonb)) as wanted(id)
+      cross join lateral (
+        select a.id, a.name, a.content_type, a.size, a.created_at from attachments a
+        where a.id = wanted.id and a.uploader_uid = d.uid and a.channel_id = d.channel_id
+          and a.message_id is null offset 0
+      ) a
+    ) as attachments
   from decided d
   where d.status = 'ok'
 ),
 inserted as (
   insert into messages (id, class_id, channel_id, seq, author_uid, author_name, body, mentions,
-    mentions_channel, version)
+    mentions_channel, attachments, version)
   select id, class_id, channel_id, seq, uid, name, body,
     array(select jsonb_array_elements_text(coalesce(mentions, '[]'::jsonb))),
-    coalesce(mention_all, false), nextval('live_version')
+    coalesce(mention_all, false), attachments, nextval('live_version')
   from numbered order by channel_id, seq
-  returning id, class_id, channel_id, seq, created_at, version
+  returning id, class_id, channel_id, seq, created_at, version, attachments
+),
+claimed as (
+  update attachments a set message_id = n.id
+  from numbered n
+  where a.id = any(array(select e ->> 'id' from numbered m, jsonb_array_elements(m.attachments) e))
+    and n.attachments @> jsonb_build_array(jsonb_build_object('id', a.id))
+    and a.uploader_uid = n.uid and a.channel_id = n.channel_id and a.message_id is null
+  returning a.id
 ),
 bumped as (
   update channels c set last_seq = c.last_seq + n.count, version = nextval('live_version')
@@ -124,8 +151,9 @@ sent as (
       'l', json_build_array(n))::text)
     from notices where (select octet_length(p) from payload) > ${PAYLOAD_LIMIT}
 )
-select d.o, d.status, ins.seq, ins.created_at, ins.version, d.existing_author, d.existing_channel,
-  (select count(*) from sent) as notified, (select count(*) from bumped) as channels
+select d.o, d.status, ins.seq, ins.created_at, ins.version, ins.attachments, d.existing_author,
+  d.existing_channel, (select count(*) from sent) as notified, (select count(*) from bumped) as channels,
+  (select count(*) from claimed) as claimed
 from decided d
 left join inserted ins on ins.id = d.id
 order by d.o`;

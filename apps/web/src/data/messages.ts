@@ -4,7 +4,7 @@
 // id made on the client, so sending the same write again can never post twice.
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { applyReaction, type Message } from '@seminar/shared';
+import { applyReaction, MESSAGE_RANGE_MAX, type Message } from '@seminar/shared';
 import { logEvent } from '../analytics/events';
 import { dismissFailedWrite, upsertLiveRows } from '../live/liveCache';
 import { liveQuery } from '../live/liveQueries';
@@ -46,7 +46,15 @@ export function useMessageActions(classId: string, channelId: string) {
       /** Sends `row` (made by the caller with a client-made id and seq UNSENT_SEQ). */
       send: (row: Message) => {
         if (!client) return none();
-        const input = { id: row.id, class_id: classId, channel_id: channelId, body: row.body };
+        const input = {
+          id: row.id,
+          class_id: classId,
+          channel_id: channelId,
+          body: row.body,
+          ...(row.attachments.length > 0
+            ? { attachment_ids: row.attachments.map((file) => file.id) }
+            : {}),
+        };
         return write({
           key,
           id: row.id,
@@ -106,6 +114,23 @@ export function useMessageActions(classId: string, channelId: string) {
         });
         upsertLiveRows<Message>(queryClient, key, rows, messageIdOf);
         return rows.length;
+      },
+      /**
+       * Loads every message from `fromSeq` up to `beforeSeq` (the oldest loaded) into the live rows,
+       * in requests of at most MESSAGE_RANGE_MAX, newest first, so the rows stay without a gap:
+       * opening the channel at an older message (a search result).
+       */
+      loadRange: async (fromSeq: number, beforeSeq: number): Promise<void> => {
+        if (!client) throw NOT_CONNECTED.error;
+        for (let before = beforeSeq; before > fromSeq; before -= MESSAGE_RANGE_MAX) {
+          const rows = await client.messages.range.query({
+            class_id: classId,
+            channel_id: channelId,
+            fromSeq: Math.max(fromSeq, before - MESSAGE_RANGE_MAX),
+            beforeSeq: before,
+          });
+          upsertLiveRows<Message>(queryClient, key, rows, messageIdOf);
+        }
       },
       /** Forgets a refused write (the user discarded it). */
       dismissFailed: (id: string) => dismissFailedWrite(queryClient, key, id),

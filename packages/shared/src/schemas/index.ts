@@ -9,3 +9,4 @@ export * from './message';
 export * from './product';
 export * from './authUser';
 export * from './analyticsEvent';
+export * from './messageSearch';

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGE_MAX_LENGTH } from '../constants';
 import { makeRecordId } from '../recordId';
 import {
+  MESSAGE_RANGE_MAX,
   messageBodySchema,
+  messageRangeInputSchema,
   messageEditInputSchema,
   messageInputSchema,
   messageSchema,
@@ -56,6 +58,7 @@ describe('messageSchema', () => {
     expect(messageSchema.parse(message)).toEqual({
       ...message,
       edited_at: null,
+      attachments: [],
       deleted: false,
       reactions: [],
       version: 0,
@@ -102,5 +105,20 @@ describe('messageInputSchema and messageEditInputSchema', () => {
     expect(messageEditInputSchema.safeParse({ id, body: '' }).error?.issues[0]?.path).toEqual([
       'body',
     ]);
+  });
+});
+
+describe('messageRangeInputSchema', () => {
+  const ids = { class_id: 'class_1', channel_id: 'channel_1' };
+  it.each([
+    [{ ...ids, fromSeq: 1, beforeSeq: 2 }, true],
+    [{ ...ids, fromSeq: 100, beforeSeq: 100 + MESSAGE_RANGE_MAX }, true],
+    [{ ...ids, fromSeq: 100, beforeSeq: 101 + MESSAGE_RANGE_MAX }, false],
+    [{ ...ids, fromSeq: 5, beforeSeq: 5 }, false],
+    [{ ...ids, fromSeq: 6, beforeSeq: 5 }, false],
+    [{ ...ids, fromSeq: 0, beforeSeq: 5 }, false],
+    [{ fromSeq: 1, beforeSeq: 5 }, false],
+  ])('%j → valid %j', (input, valid) => {
+    expect(messageRangeInputSchema.safeParse(input).success).toBe(valid);
   });
 });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { textSchema } from '../text';
 import { MESSAGE_MAX_LENGTH } from '../constants';
+import { MESSAGE_MAX_ATTACHMENTS } from '../attachments';
 import { documentIdSchema } from '../documentId';
 import { recordIdSchema } from '../recordId';
 import { timestampSchema, uidSchema } from './common';
@@ -23,6 +24,16 @@ export const messageBodySchema = textSchema({ error: 'Write a message' })
     error: `A message can mention at most ${MAX_MENTIONS_PER_MESSAGE} people`,
   });
 
+/** A file on a message, as the web shows it (the bytes are fetched from /api/attachments/:id). */
+export const messageAttachmentSchema = z.object({
+  id: documentIdSchema,
+  name: z.string(),
+  type: z.string(),
+  size: z.int().min(0),
+});
+/** A file on a message. */
+export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
+
 /**
  * A channel message as the server sends it. seq starts at 1 and has no gaps per channel; a
  * deleted message may carry an empty body.
@@ -40,6 +51,8 @@ export const messageSchema = z.object({
   deleted: z.boolean().default(false),
   /** Emoji reactions, in the order they were first used (none on a deleted message). */
   reactions: z.array(reactionSchema).default(() => []),
+  /** Files on the message (none on a deleted one). */
+  attachments: z.array(messageAttachmentSchema).max(MESSAGE_MAX_ATTACHMENTS).default([]),
   /** The live version (DESIGN §4): a later write of the same message has a higher one. */
   version: z.int().min(0).default(0),
 });
@@ -48,12 +61,26 @@ export const messageSchema = z.object({
 export type Message = z.infer<typeof messageSchema>;
 
 /** What the client sends to post a message; the id is a client-made record id (makeRecordId). */
-export const messageInputSchema = z.object({
-  id: recordIdSchema,
-  class_id: documentIdSchema,
-  channel_id: documentIdSchema,
-  body: messageBodySchema,
-});
+export const messageInputSchema = z
+  .object({
+    id: recordIdSchema,
+    class_id: documentIdSchema,
+    channel_id: documentIdSchema,
+    body: textSchema().max(MESSAGE_MAX_LENGTH, {
+      error: `A message can be at most ${MESSAGE_MAX_LENGTH} characters`,
+    }),
+    /** Uploads of the sender's in this channel (POST /api/attachments) that the message carries. */
+    attachment_ids: z
+      .array(documentIdSchema)
+      .max(MESSAGE_MAX_ATTACHMENTS, {
+        error: `A message can carry at most ${MESSAGE_MAX_ATTACHMENTS} files`,
+      })
+      .optional(),
+  })
+  .refine((input) => input.body.trim() !== '' || (input.attachment_ids?.length ?? 0) > 0, {
+    error: 'Write a message',
+    path: ['body'],
+  });
 
 /** A parsed message post. */
 export type MessageInput = z.infer<typeof messageInputSchema>;
@@ -66,3 +93,39 @@ export const messageEditInputSchema = z.object({
 
 /** A parsed message edit. */
 export type MessageEditInput = z.infer<typeof messageEditInputSchema>;
+
+/** The most messages one `messages.range` answer holds. */
+export const MESSAGE_RANGE_MAX = 500;
+
+/**
+ * The messages of a channel with `fromSeq` ≤ seq < `beforeSeq` (at most MESSAGE_RANGE_MAX of them):
+ * what the web loads to open a channel at an older message (a search result) with no gap between
+ * it and the newest page.
+ */
+export const messageRangeInputSchema = z
+  .object({
+    class_id: documentIdSchema,
+    channel_id: documentIdSchema,
+    fromSeq: z.int().min(1),
+    beforeSeq: z.int().min(2),
+  })
+  .refine((input) => input.fromSeq < input.beforeSeq, {
+    error: 'fromSeq must be below beforeSeq',
+    path: ['fromSeq'],
+  })
+  .refine((input) => input.beforeSeq - input.fromSeq <= MESSAGE_RANGE_MAX, {
+    error: `At most ${MESSAGE_RANGE_MAX} messages at once`,
+    path: ['fromSeq'],
+  });
+
+/** A parsed message range. */
+export type MessageRangeInput = z.infer<typeof messageRangeInputSchema>;
+
+/** The query of an upload (POST /api/attachments): where the file goes and its name. */
+export const attachmentUploadQuerySchema = z.object({
+  class_id: documentIdSchema,
+  channel_id: documentIdSchema,
+  name: textSchema().max(1000, { error: 'A file name can be at most 1000 characters' }),
+});
+/** A parsed upload query. */
+export type AttachmentUploadQuery = z.infer<typeof attachmentUploadQuerySchema>;

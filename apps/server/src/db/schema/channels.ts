@@ -4,7 +4,9 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -13,6 +15,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { MessageAttachment } from '@seminar/shared';
 import { auditColumns, versionColumn } from './common';
 import { classes } from './classes';
 
@@ -101,6 +104,14 @@ export const messages = pgTable(
       .default(sql`'{}'::text[]`),
     /** Whether the body says `@channel` (everyone in the channel is mentioned). */
     mentions_channel: boolean('mentions_channel').notNull().default(false),
+    /**
+     * The files on the message, as the web shows them ({id, name, type, size}); the bytes are in
+     * `attachments`. Kept on the row so every read of messages has them without a join.
+     */
+    attachments: jsonb('attachments')
+      .$type<MessageAttachment[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     version: versionColumn(),
   },
   (table) => [
@@ -112,6 +123,11 @@ export const messages = pgTable(
       .on(table.channel_id, table.seq)
       .where(sql`${table.mentions} <> '{}'::text[] or ${table.mentions_channel}`),
     check('messages_body_length_check', sql`char_length(${table.body}) <= 8192`),
+    // Docs: docs/channels.md#search — full-text search over the body with the 'simple' config (no
+    // stemming, no stop words: a class may write in any language). An expression index rather than a
+    // stored column, so the live path's `select *` does not carry a tsvector with every message; the
+    // search query must use this exact expression (messages/search.ts) for the index to apply.
+    index('messages_search_idx').using('gin', sql`to_tsvector('simple', ${table.body})`),
   ],
 );
 
@@ -179,5 +195,47 @@ export const channelSettings = pgTable(
     primaryKey({ columns: [table.channel_id, table.uid] }),
     index('channel_settings_uid_idx').on(table.uid),
     check('channel_settings_notify_check', sql`${table.notify} in ('all', 'mentions', 'none')`),
+  ],
+);
+
+/** PostgreSQL's bytea, as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Files attached to messages (docs/channels.md#attachments), bytes and all, in the database every
+ * node shares. An upload is pending (`message_id` null, seen only by its uploader) until a message
+ * that names it is sent; deleting the message deletes its files.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: text('id').primaryKey(),
+    class_id: text('class_id')
+      .notNull()
+      .references(() => classes.class_id),
+    channel_id: text('channel_id')
+      .notNull()
+      .references(() => channels.channel_id),
+    uploader_uid: text('uploader_uid').notNull(),
+    message_id: text('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    /** The name as uploaded, cleaned (cleanAttachmentName). */
+    name: text('name').notNull(),
+    /** The type judged from the first bytes (sniffAttachmentType), never the client's claim. */
+    content_type: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [
+    index('attachments_message_id_idx').on(table.message_id),
+    index('attachments_pending_idx')
+      .on(table.uploader_uid, table.created_at)
+      .where(sql`${table.message_id} is null`),
+    check('attachments_size_check', sql`${table.size} = octet_length(${table.data})`),
   ],
 );

@@ -122,6 +122,7 @@ const message = (seq: number, over: Partial<Message> = {}): Message => ({
   edited_at: null,
   deleted: false,
   reactions: [],
+  attachments: [],
   version: seq,
   ...over,
 });

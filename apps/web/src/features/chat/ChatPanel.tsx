@@ -1,6 +1,7 @@
 // The chat of a class (the class page's "Chat" tab): the channel list and the open channel side by
 // side, or on narrow screens one at a time. The open channel is kept in the URL (?channel=…), so a
-// link or a reload opens it again. Instructors and admins also create channels and open settings.
+// link or a reload opens it again. Above the channel list, "Search messages" (MessageSearch.tsx): a
+// result opens its channel at the message found. Instructors and admins also create channels and open settings.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -11,12 +12,14 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
+import type { MessageSearchResult } from '@seminar/shared';
 import { useSession } from '../../auth/session';
 import { useChannels } from '../../data/channels';
 import { CHANNEL_PARAM } from '../../routes/paths';
 import { ChannelList } from './ChannelList';
 import { ChannelSettingsDialog, CreateChannelDialog } from './ChannelDialogs';
-import { ChatView } from './ChatView';
+import { ChatView, type MessageFocus } from './ChatView';
+import { MessageSearch } from './MessageSearch';
 
 export { CHANNEL_PARAM };
 
@@ -43,6 +46,18 @@ export function ChatPanel({
   const [creating, setCreating] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [gone, setGone] = useState<string | null>(null);
+
+  // A search result to open its channel at: the message to show, with history around it.
+  const [focus, setFocus] = useState<MessageFocus | null>(null);
+  const openResult = (result: MessageSearchResult) => {
+    setFocus({
+      channelId: result.channel_id,
+      messageId: result.id,
+      seq: result.seq,
+      at: Date.now(),
+    });
+    select(result.channel_id);
+  };
 
   const selected = channels.rows.find((channel) => channel.channel_id === selectedId) ?? null;
 
@@ -121,36 +136,38 @@ export function ChatPanel({
               {gone}
             </Alert>
           ) : null}
-          <Box sx={{ flex: 1, overflowY: 'auto' }}>
-            {channels.status === 'loading' ? (
-              <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-                <CircularProgress size={28} aria-label="Loading channels" />
-              </Box>
-            ) : channels.status === 'error' ? (
-              <Alert
-                severity="error"
-                sx={{ m: 1 }}
-                action={
-                  <Button color="inherit" size="small" onClick={channels.retry}>
-                    Try again
-                  </Button>
-                }
-              >
-                {channels.error}
-              </Alert>
-            ) : channels.status === 'ended' ? (
-              <Alert severity="info" sx={{ m: 1 }}>
-                {channels.endedReason}
-              </Alert>
-            ) : (
-              <ChannelList
-                channels={channels.rows}
-                selectedId={selected?.channel_id ?? null}
-                onSelect={select}
-                pendingIds={channels.pendingIds}
-              />
-            )}
-          </Box>
+          <MessageSearch classId={classId} channels={channels.rows} onOpen={openResult}>
+            <Box sx={{ flex: 1, overflowY: 'auto' }}>
+              {channels.status === 'loading' ? (
+                <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+                  <CircularProgress size={28} aria-label="Loading channels" />
+                </Box>
+              ) : channels.status === 'error' ? (
+                <Alert
+                  severity="error"
+                  sx={{ m: 1 }}
+                  action={
+                    <Button color="inherit" size="small" onClick={channels.retry}>
+                      Try again
+                    </Button>
+                  }
+                >
+                  {channels.error}
+                </Alert>
+              ) : channels.status === 'ended' ? (
+                <Alert severity="info" sx={{ m: 1 }}>
+                  {channels.endedReason}
+                </Alert>
+              ) : (
+                <ChannelList
+                  channels={channels.rows}
+                  selectedId={selected?.channel_id ?? null}
+                  onSelect={select}
+                  pendingIds={channels.pendingIds}
+                />
+              )}
+            </Box>
+          </MessageSearch>
         </Box>
       ) : null}
       {showChat ? (
@@ -162,6 +179,7 @@ export function ChatPanel({
               channel={selected}
               viewer={viewer}
               canManage={canManage}
+              focus={focus?.channelId === selected.channel_id ? focus : null}
               onOpenSettings={() => setSettingsOpen(true)}
               onBack={narrow ? () => select(null) : undefined}
             />

@@ -37,7 +37,10 @@ import { UNSENT_SEQ, useMessageActions, useMessages } from '../../data/messages'
 import { isConnectionError } from '../../live/errors';
 import { useServerOffset } from '../../live/serverTime';
 import { ChatPeopleProvider, useChannelChatPeople } from './ChatPeople';
+import { PendingUploads } from './Attachments';
 import { Composer } from './Composer';
+import { useAttachmentUploads, useFileDrop } from './useAttachmentUploads';
+import { useOpenAtMessage, type MessageFocus } from './useOpenAtMessage';
 import { clearDraft, loadDraft, saveDraft } from './drafts';
 import { OnlinePeople, TypingLine } from './ChannelPresence';
 import { MembersPanel } from './MembersPanel';
@@ -65,7 +68,11 @@ export interface ChatViewProps {
   onOpenSettings?: () => void;
   /** On narrow screens: back to the channel list. */
   onBack?: (() => void) | undefined;
+  /** A message to open the channel at (a search result), with history around it. */
+  focus?: MessageFocus | null;
 }
+
+export type { MessageFocus };
 
 /** How often a write lost on the way is sent again by itself, and how long after reconnecting. */
 export const MAX_AUTO_RETRIES = 3;
@@ -103,6 +110,7 @@ export function ChatView({
   canManage,
   onOpenSettings,
   onBack,
+  focus = null,
 }: ChatViewProps) {
   const channelId = channel.channel_id;
   const connection = useConnectionState();
@@ -115,6 +123,9 @@ export function ChatView({
   const [olderState, setOlderState] = useState<'idle' | 'loading' | 'done'>('idle');
   const [membersOpen, setMembersOpen] = useState(false);
   const people = useChannelChatPeople(classId, channel, viewer.uid);
+  // Files attached in the composer: the button, a paste, or dropped anywhere on the channel.
+  const files = useAttachmentUploads(classId, channelId);
+  const drop = useFileDrop(channel.enabled, files.attach);
 
   // The unsent text of this channel survives switching channels and a reload (drafts.ts).
   const draftScope = useMemo(
@@ -198,6 +209,7 @@ export function ChatView({
     // `@Ada Lovelace` typed (or picked) becomes a reference to Ada's uid (docs/channels.md#mentions).
     const body = encodeMentions(text, people.mentionable);
     const id = makeRecordId('msg', viewer.uid);
+    const attachments = files.take();
     const row: Message = {
       id,
       class_id: classId,
@@ -210,6 +222,7 @@ export function ChatView({
       edited_at: null,
       deleted: false,
       reactions: [],
+      attachments,
       version: 0,
     };
     presence.typingEnded();
@@ -251,6 +264,13 @@ export function ChatView({
         warn('older messages')(error);
         setOlderState('idle');
       });
+  });
+
+  // Open at a message (a search result), with the history around it loaded.
+  const focused = useOpenAtMessage(focus, {
+    ready: messages.status === 'ready' && channelActions.connected,
+    oldestSeq,
+    loadRange: messageActions.loadRange,
   });
 
   // Messages with their state, and sends that failed (rolled back, shown with Retry) at the end.
@@ -313,7 +333,17 @@ export function ChatView({
       <Box
         component="section"
         aria-label={`Channel ${title}`}
-        sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+        {...drop.handlers}
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          height: '100%',
+          minHeight: 0,
+          outline: drop.dropping ? 2 : 0,
+          outlineStyle: 'dashed',
+          outlineColor: 'primary.main',
+          outlineOffset: -4,
+        }}
       >
         <Box
           sx={{
@@ -399,6 +429,8 @@ export function ChatView({
             onDelete={remove}
             onReact={react}
             firstUnreadSeq={firstUnreadSeq}
+            focusId={focused?.id ?? null}
+            focusKey={focused?.at ?? 0}
           />
         )}
 
@@ -414,6 +446,10 @@ export function ChatView({
           canMentionChannel={people.canMentionChannel}
           disabled={!channel.enabled}
           disabledNote="This channel is disabled: nobody can post in it."
+          onAttach={files.attach}
+          attachmentsReady={files.ready}
+          attachmentsBusy={files.busy}
+          attachmentsSlot={<PendingUploads uploads={files.uploads} onRemove={files.remove} />}
         />
         {membersOpen ? (
           <MembersPanel

@@ -145,3 +145,32 @@ describe('<Composer>', () => {
     expect(onTyping).not.toHaveBeenCalled();
   });
 });
+
+describe('<Composer> attachments', () => {
+  const file = new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' });
+
+  it('hands files chosen with "Attach file" or pasted to the chat, and no button without it', () => {
+    const onAttach = vi.fn();
+    const { box } = setup({ onAttach });
+    const picker = document.querySelector('input[type="file"]') as HTMLInputElement;
+    const click = vi.spyOn(picker, 'click');
+    fireEvent.click(screen.getByRole('button', { name: 'Attach file' }));
+    expect(click).toHaveBeenCalled();
+    fireEvent.change(picker, { target: { files: [file] } });
+    expect(onAttach).toHaveBeenLastCalledWith([file]);
+    fireEvent.paste(box, { clipboardData: { files: [file] } });
+    expect(onAttach).toHaveBeenCalledTimes(2);
+    cleanup();
+    setup();
+    expect(screen.queryByRole('button', { name: 'Attach file' })).toBeNull();
+  });
+
+  it('sends files without text once uploaded, and waits while any is uploading', () => {
+    setup({ onAttach: vi.fn(), attachmentsReady: true, attachmentsBusy: true });
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+    cleanup();
+    const ready = setup({ onAttach: vi.fn(), attachmentsReady: true });
+    fireEvent.keyDown(ready.box, { key: 'Enter' });
+    expect(ready.onSend).toHaveBeenCalledWith('');
+  });
+});

@@ -3,12 +3,15 @@
 // TYPING_WINDOW_MS (the throttle starts over after a send, which clears the typing notice); emptying
 // the composer says so at once (`onCleared`), so "typing…" ends for the others. It starts from
 // `initialText` (the channel's saved draft) and reports every change (to keep the draft). `@` opens
-// the mention picker (MentionPicker.tsx) over the channel's people.
-import { useRef, useState, type KeyboardEvent } from 'react';
+// the mention picker (MentionPicker.tsx) over the channel's people. "Attach file" and pasting files
+// hand them to the chat, which uploads them (a message may then carry no text).
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import SendIcon from '@mui/icons-material/Send';
 import { MESSAGE_MAX_LENGTH, TYPING_WINDOW_MS, type MentionablePerson } from '@seminar/shared';
 import { useMentionPicker } from './MentionPicker';
@@ -54,6 +57,14 @@ export interface ComposerProps {
   viewerUid?: string;
   /** Instructors: the picker offers `@channel` too. */
   canMentionChannel?: boolean;
+  /** Files chosen with "Attach file" or pasted (the chat uploads them); no button without it. */
+  onAttach?: (files: File[]) => void;
+  /** Attached files ready to go: a message may then be sent without text. */
+  attachmentsReady?: boolean;
+  /** Files still uploading: sending waits for them. */
+  attachmentsBusy?: boolean;
+  /** Shown above the text box: the attached files. */
+  attachmentsSlot?: ReactNode;
 }
 
 const NOBODY: readonly MentionablePerson[] = [];
@@ -70,13 +81,21 @@ export function Composer({
   mentionable = NOBODY,
   viewerUid = '',
   canMentionChannel = false,
+  onAttach,
+  attachmentsReady = false,
+  attachmentsBusy = false,
+  attachmentsSlot,
 }: ComposerProps) {
   const [text, setText] = useState(initialText);
   const lastTyping = useRef(-Infinity);
   const input = useRef<HTMLTextAreaElement>(null);
   const count = characterCount(text.length);
   const tooLong = text.length > MESSAGE_MAX_LENGTH;
-  const sendable = !disabled && canSend(text);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const sendable =
+    !disabled &&
+    !attachmentsBusy &&
+    (canSend(text) || (attachmentsReady && text.length <= MESSAGE_MAX_LENGTH));
   const picker = useMentionPicker({
     text,
     setText: (value) => change(value),
@@ -134,7 +153,33 @@ export function Composer({
           {disabledNote}
         </Typography>
       ) : null}
+      {attachmentsSlot}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-end' }}>
+        {onAttach ? (
+          <>
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              hidden
+              tabIndex={-1}
+              aria-hidden
+              onChange={(event) => {
+                const files = [...(event.target.files ?? [])];
+                event.target.value = '';
+                if (files.length > 0) onAttach(files);
+              }}
+            />
+            <IconButton
+              aria-label="Attach file"
+              disabled={disabled}
+              onClick={() => fileInput.current?.click()}
+              sx={{ flexShrink: 0 }}
+            >
+              <AttachFileIcon />
+            </IconButton>
+          </>
+        ) : null}
         <TextField
           inputRef={input}
           value={text}
@@ -145,6 +190,13 @@ export function Composer({
           onKeyDown={keyDown}
           onKeyUp={picker.track}
           onClick={picker.track}
+          onPaste={(event) => {
+            // Pasted files (a screenshot) are attached; pasted text goes in as usual.
+            const files = [...event.clipboardData.files];
+            if (!onAttach || disabled || files.length === 0) return;
+            event.preventDefault();
+            onAttach(files);
+          }}
           disabled={disabled}
           placeholder={disabled ? 'Sending is turned off here' : 'Write a message'}
           multiline

@@ -19,6 +19,7 @@ import { decodeMentions, MESSAGE_MAX_LENGTH, mentionsPerson, type Message } from
 import { visuallyHidden } from './a11y';
 import { useChatPeople } from './ChatPeople';
 import { canSend } from './Composer';
+import { MessageAttachments } from './Attachments';
 import { Markdown } from './markdown';
 import { AddReactionButton, ReactionChips } from './Reactions';
 
@@ -59,7 +60,8 @@ function sameMessage(a: Message, b: Message): boolean {
       a.body === b.body &&
       a.deleted === b.deleted &&
       a.edited_at === b.edited_at &&
-      a.reactions === b.reactions)
+      a.reactions === b.reactions &&
+      a.attachments === b.attachments)
   );
 }
 
@@ -175,7 +177,8 @@ function MessageItemView({
         ) : (
           <Box sx={{ typography: 'body2', py: 0.25 }}>
             {mentionsMe ? <span style={visuallyHidden}>Mentions you: </span> : null}
-            <Markdown text={message.body} />
+            {message.body.trim() === '' ? null : <Markdown text={message.body} />}
+            <MessageAttachments attachments={message.attachments} />
           </Box>
         )}
         {!message.deleted ? (

@@ -52,6 +52,9 @@ export interface MessageListProps {
    * "New" divider above it) instead of at the newest. Null: open at the newest.
    */
   firstUnreadSeq?: number | null;
+  /** A message to scroll to and mark (a search result), once per `focusKey`. */
+  focusId?: string | null;
+  focusKey?: number;
 }
 
 /** One row of the list: a message, with the day divider and the author header it opens, if any. */
@@ -153,6 +156,8 @@ export const MessageList = memo(function MessageList({
   onDelete,
   onReact,
   firstUnreadSeq = null,
+  focusId = null,
+  focusKey = 0,
 }: MessageListProps) {
   const list = useRef<VirtuosoHandle>(null);
   const atBottom = useRef(true);
@@ -206,6 +211,20 @@ export const MessageList = memo(function MessageList({
     if (hasOlder && !loadingOlder) onLoadOlder();
   }, [hasOlder, loadingOlder, onLoadOlder]);
 
+  // A focused message comes into the middle of the view (once per focusKey, when its row is there).
+  const focusIndex = focusId === null ? -1 : rows.findIndex((r) => r.item.message.id === focusId);
+  const scrolledFor = useRef(0);
+  useLayoutEffect(() => {
+    if (focusIndex < 0 || scrolledFor.current === focusKey) return;
+    scrolledFor.current = focusKey;
+    atBottom.current = false;
+    // After react-virtuoso has measured the rows it was just given.
+    const frame = requestAnimationFrame(() =>
+      list.current?.scrollToIndex({ index: focusIndex, align: 'center' }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [focusIndex, focusKey]);
+
   const scrollToBottom = () => {
     list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
     atBottom.current = true;
@@ -226,8 +245,16 @@ export const MessageList = memo(function MessageList({
         onReact={onReact}
       />
     );
+    const focused = message.id === focusId;
     return (
-      <Box sx={{ px: { xs: 1, sm: 2 } }}>
+      <Box
+        data-focused={focused ? 'true' : undefined}
+        sx={{
+          px: { xs: 1, sm: 2 },
+          bgcolor: focused ? 'action.selected' : undefined,
+          transition: 'background-color 2s',
+        }}
+      >
         {firstUnreadSeq !== null && message.seq === firstUnreadSeq ? (
           <Box sx={{ py: 1 }}>
             <Divider role="separator" aria-label="New messages below" sx={{ color: 'error.main' }}>

@@ -24,11 +24,21 @@ const message = (id: string, over: Partial<Message> = {}): Message => ({
   edited_at: null,
   deleted: false,
   reactions: [],
+  attachments: [],
   version: 0,
   ...over,
 });
 
 describe('outbox', () => {
+  it('keeps the files a message carries, so a reload sends them again', () => {
+    const storage = memoryStorage();
+    const file = { id: 'att_1', name: 'notes.pdf', type: 'application/pdf', size: 1234 };
+    addToOutbox('u1', message('m1', { attachments: [file] }), storage);
+    const [entry] = readOutbox('u1', storage);
+    expect(entry?.attachments).toEqual([file]);
+    expect(outboxRow(entry!, 7).attachments).toEqual([file]);
+  });
+
   it('keeps unsent messages per person, once per id, oldest first, until forgotten', () => {
     const storage = memoryStorage();
     addToOutbox('u1', message('m1'), storage);

@@ -3,7 +3,13 @@
 // client made for it: sending it again after a reload can never post it twice (the server answers a
 // repeated id with the row the first attempt made). Bounded: past MAX_OUTBOX a send is not kept
 // (it is still sent while the page is open). Storage that is full, off or corrupt loses only this.
-import { MESSAGE_MAX_LENGTH, type Message } from '@seminar/shared';
+import {
+  MESSAGE_MAX_ATTACHMENTS,
+  MESSAGE_MAX_LENGTH,
+  messageAttachmentSchema,
+  type Message,
+  type MessageAttachment,
+} from '@seminar/shared';
 import type { DraftStorage } from './drafts';
 
 /** At most this many unsent messages kept per person. */
@@ -18,6 +24,8 @@ export interface OutboxEntry {
   author_name: string;
   body: string;
   created_at: number;
+  /** The uploaded files the message carries (sent again by id after a reload). */
+  attachments?: MessageAttachment[];
 }
 
 const outboxKey = (uid: string) => `seminar.outbox.${encodeURIComponent(uid)}`;
@@ -38,7 +46,10 @@ function isEntry(value: unknown): value is OutboxEntry {
       (field) => typeof entry[field] === 'string',
     ) &&
     typeof entry.created_at === 'number' &&
-    (entry.body as string).length <= MESSAGE_MAX_LENGTH
+    (entry.body as string).length <= MESSAGE_MAX_LENGTH &&
+    (entry.attachments === undefined ||
+      messageAttachmentSchema.array().max(MESSAGE_MAX_ATTACHMENTS).safeParse(entry.attachments)
+        .success)
   );
 }
 
@@ -75,6 +86,7 @@ export function addToOutbox(uid: string, message: Message, storage = browserStor
     author_name: message.author_name,
     body: message.body,
     created_at: message.created_at,
+    ...(message.attachments.length > 0 ? { attachments: message.attachments } : {}),
   };
   write(uid, [...entries, entry], storage);
 }
@@ -98,6 +110,7 @@ export function outboxRow(entry: OutboxEntry, unsentSeq: number): Message {
     seq: unsentSeq,
     edited_at: null,
     deleted: false,
+    attachments: entry.attachments ?? [],
     reactions: [],
     version: 0,
   };

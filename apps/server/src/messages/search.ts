@@ -1,0 +1,99 @@
+// Docs: docs/channels.md#search — full-text search over the messages of the channels a viewer sees.
+// One statement: the channel visibility rule is applied in SQL (channelVisibleSql, the same rule as
+// the send statement and canSeeChannel), so a result can never come from a channel the viewer cannot
+// see, nor from another class. The 'simple' text search config: no stemming and no stop words, the
+// same for every language a class may write in (words match as prefixes instead). The snippet is
+// highlighted here (highlightSnippet, packages/shared) rather than by ts_headline, which drops
+// anything that looks like an HTML tag and trims fragments: a snippet must show the words as written.
+import { sql } from 'drizzle-orm';
+import {
+  channelGroupEmail,
+  highlightSnippet,
+  prefixTsQuery,
+  SEARCH_MAX_OFFSET,
+  SEARCH_PAGE_SIZE,
+  searchTerms,
+  type MessageSearchInput,
+  type MessageSearchPage,
+} from '@seminar/shared';
+import type { SessionUser } from '../auth/session';
+import { channelVisibleSql } from '../channels/access';
+import { activeRolesArraySql, requireClassRole } from '../classes/access';
+import { queryRows, type Db } from '../db/client';
+
+interface SearchRow {
+  id: string;
+  channel_id: string;
+  channel_name: string;
+  seq: number | string;
+  author_uid: string;
+  author_name: string;
+  created_at: Date | string;
+  body: string;
+}
+
+/**
+ * A page of the messages matching `input.query` in the channels of `input.class_id` the viewer
+ * sees, best ranked first (ts_rank; newer first among equals). Deleted messages are never found.
+ * An outsider of the class gets "Class not found."; a channel or author filter the viewer may not
+ * see simply finds nothing.
+ */
+export async function searchMessages(
+  db: Db,
+  viewer: SessionUser,
+  input: MessageSearchInput,
+): Promise<MessageSearchPage> {
+  const tsquery = prefixTsQuery(input.query);
+  await requireClassRole(db, viewer.uid, input.class_id);
+  // The input schema refuses a text without words; this only keeps the statement well-formed.
+  if (tsquery === null) return { results: [], nextOffset: null };
+  const visible = channelVisibleSql({
+    deleted: 'c.deleted',
+    enabled: 'c.enabled',
+    isPublic: 'c.is_public',
+    channelGroup: 'c.channel_group',
+    roles: 'v.roles',
+    enrolled: `exists (select 1 from channel_users u where u.channel_id = c.channel_id
+      and u.uid = v.uid and u.enabled and not u.deleted)`,
+    email: 'v.email',
+  });
+  const rows = await queryRows<SearchRow>(
+    db,
+    sql`with v as materialized (
+        select ${viewer.uid}::text as uid, ${channelGroupEmail(viewer)}::text as email,
+          ${sql.raw(activeRolesArraySql('w.class_id', 'w.uid'))} as roles
+        from (select ${input.class_id}::text as class_id, ${viewer.uid}::text as uid) w
+      ), q as materialized (select to_tsquery('simple', ${tsquery}) as q),
+      found as (
+        select m.id, m.channel_id, c.name as channel_name, m.seq, m.author_uid, m.author_name,
+          m.created_at, m.body
+        from messages m
+          join channels c on c.channel_id = m.channel_id and c.class_id = m.class_id
+          cross join v cross join q
+        where m.class_id = ${input.class_id} and not m.deleted
+          and to_tsvector('simple', m.body) @@ q.q
+          and ${sql.raw(visible)}
+          ${input.channel_id ? sql`and m.channel_id = ${input.channel_id}` : sql``}
+          ${input.author_uid ? sql`and m.author_uid = ${input.author_uid}` : sql``}
+        order by ts_rank(to_tsvector('simple', m.body), q.q) desc, m.created_at desc, m.id
+        limit ${SEARCH_PAGE_SIZE + 1} offset ${input.offset}
+      )
+      select * from found`,
+  );
+  const terms = searchTerms(input.query);
+  const more = rows.length > SEARCH_PAGE_SIZE;
+  const nextOffset = input.offset + SEARCH_PAGE_SIZE;
+  return {
+    results: rows.slice(0, SEARCH_PAGE_SIZE).map((row) => ({
+      id: row.id,
+      channel_id: row.channel_id,
+      channel_name: row.channel_name,
+      seq: Number(row.seq),
+      author_uid: row.author_uid,
+      author_name: row.author_name,
+      created_at: new Date(row.created_at).getTime(),
+      snippet: highlightSnippet(row.body, terms),
+    })),
+    nextOffset: more && nextOffset <= SEARCH_MAX_OFFSET ? nextOffset : null,
+  };
+}
