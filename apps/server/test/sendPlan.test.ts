@@ -81,7 +81,7 @@ it('looks messages, sessions and attachments up by key in the cached plan of a c
   await database.db.execute(sql`
     insert into attachments (id, class_id, channel_id, uploader_uid, message_id, name, content_type, size, data)
     select 'plan_file_' || g, ${classId}, ${channelId}, ${author.uid}, 'plan_' || g, 'notes.txt',
-      'application/octet-stream', 4, '\x00010203'::bytea
+      'application/octet-stream', 4, decode('00010203', 'hex')
     from generate_series(1, 1500) g`);
   await database.db.execute(sql`analyze attachments`);
   await database.db.execute(sql`analyze messages`);
