@@ -85,6 +85,8 @@ const envSchema = z.object({
   LIVE_MAX_FRAME_BYTES: positiveInt.min(16 * 1024, 'must be at least 16384').default(64 * 1024),
   LIVE_MUTATIONS_PER_SECOND: positiveInt.default(10),
   LIVE_MUTATION_BURST: positiveInt.default(40),
+  AI_JOB_LEASE_SECONDS: positiveInt.max(3600, 'must be at most 3600').default(60),
+  AI_JOB_MAX_ATTEMPTS: positiveInt.max(10, 'must be at most 10').default(3),
 });
 
 /** The server's validated configuration. */
@@ -122,6 +124,13 @@ export interface Config {
   };
   /** What one user or socket may cost a node (docs/realtime.md#limits). */
   live: LiveLimits;
+  /** AI agents' job mechanism (docs/ai.md#the-job-mechanism). */
+  ai: {
+    /** How long a node holds a claimed job before another node may take it over. */
+    leaseMs: number;
+    /** Claims of one job before it is marked failed (the channel is told). */
+    maxAttempts: number;
+  };
 }
 
 /** A configuration value that failed validation; its message names the variable and the rule. */
@@ -189,6 +198,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFrameBytes: value.LIVE_MAX_FRAME_BYTES,
       mutationsPerSecond: value.LIVE_MUTATIONS_PER_SECOND,
       mutationBurst: value.LIVE_MUTATION_BURST,
+    },
+    ai: {
+      leaseMs: value.AI_JOB_LEASE_SECONDS * 1000,
+      maxAttempts: value.AI_JOB_MAX_ATTEMPTS,
     },
   };
 }

@@ -84,6 +84,12 @@ const samples: Record<string, unknown> = {
   },
   'activities.setEnabled': { class_id: 'class_1', activity_id: 'activity_1', enabled: false },
   'activities.delete': { class_id: 'class_1', activity_id: 'activity_1' },
+  'activities.setAgentMode': {
+    class_id: 'class_1',
+    activity_id: 'activity_1',
+    agent: 'DataAnalystBot',
+    mode: 'paused',
+  },
   'channels.live': { class_id: 'class_1' },
   'channels.create': {
     ...ids,

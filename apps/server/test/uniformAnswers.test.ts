@@ -109,6 +109,17 @@ const addressed: Array<[name: string, key: keyof Records, run: Run]> = [
       c.activities.setEnabled({ class_id: classId, activity_id: id, enabled: false }),
   ],
   [
+    'activities.setAgentMode',
+    'activityId',
+    (c, classId, id) =>
+      c.activities.setAgentMode({
+        class_id: classId,
+        activity_id: id,
+        agent: 'DataAnalystBot',
+        mode: 'paused',
+      }),
+  ],
+  [
     'activities.delete',
     'activityId',
     (c, classId, id) => c.activities.delete({ class_id: classId, activity_id: id }),

@@ -1,7 +1,7 @@
 // Docs: docs/classes.md#activities — the write path of activities.
 import { TRPCError } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
-import type { Activity, ActivityInput } from '@seminar/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Activity, ActivityAgentModeInput, ActivityInput } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import { requireAllowed } from '../classes/policies';
 import type { Db } from '../db/client';
@@ -144,5 +144,49 @@ export async function activityDeleter(
       .returning({ id: activities.activity_id });
     if (!row) throw notFound('Activity');
     say(announce(ref.class_id, ref.activity_id));
+  });
+}
+
+/**
+ * Sets one agent's mode in an activity (docs/ai.md#modes): an instructor pauses it, or lets it answer
+ * on mentions or on every student message. The agent must be one of the activity's product's.
+ */
+export async function activityAgentModeSetter(
+  db: Db,
+  viewer: SessionUser,
+  input: ActivityAgentModeInput,
+): Promise<Activity> {
+  await requireManager(db, viewer, input.class_id);
+  return runCommand(db, async ({ tx, announce: say }) => {
+    const [current] = await tx
+      .select({ refs: products.ai_agent_refs })
+      .from(activities)
+      .innerJoin(products, eq(products.product_id, activities.product_id))
+      .where(
+        and(
+          eq(activities.activity_id, input.activity_id),
+          eq(activities.class_id, input.class_id),
+          eq(activities.deleted, false),
+        ),
+      )
+      .for('update', { of: activities });
+    if (!current) throw notFound('Activity');
+    if (!current.refs.includes(input.agent))
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: `${input.agent} is not an agent of this activity's AI product.`,
+      });
+    const [row] = await tx
+      .update(activities)
+      .set({
+        ai_agent_modes: sql`${activities.ai_agent_modes} || jsonb_build_object(${input.agent}::text, ${input.mode}::text)`,
+        ...auditFields(viewer),
+        version: nextVersion,
+      })
+      .where(eq(activities.activity_id, input.activity_id))
+      .returning();
+    if (!row) throw notFound('Activity');
+    say(announce(input.class_id, input.activity_id));
+    return presentActivity(row);
   });
 }

@@ -1,8 +1,17 @@
 // Docs: docs/classes.md#activities — activities: live list, save, enable/disable, delete.
 import { z } from 'zod';
-import { activityInputSchema, documentIdSchema } from '@seminar/shared';
+import {
+  activityAgentModeInputSchema,
+  activityInputSchema,
+  documentIdSchema,
+} from '@seminar/shared';
 import { authedProcedure, liveSubscription, router } from '../live/trpc';
-import { activityDeleter, activityEnabledSetter, activitySaver } from './commands';
+import {
+  activityAgentModeSetter,
+  activityDeleter,
+  activityEnabledSetter,
+  activitySaver,
+} from './commands';
 import { activitiesTopic } from './live';
 
 const activityRef = z.object({ class_id: documentIdSchema, activity_id: documentIdSchema });
@@ -16,6 +25,12 @@ export const activitiesRouter = router({
     .input(activityRef.extend({ enabled: z.boolean() }))
     .mutation(({ ctx, input }) =>
       activityEnabledSetter(ctx.services.database.db, ctx.viewer, input, input.enabled),
+    ),
+  /** Instructors: an agent's mode in this activity (pause, mention, every message). */
+  setAgentMode: authedProcedure
+    .input(activityAgentModeInputSchema)
+    .mutation(({ ctx, input }) =>
+      activityAgentModeSetter(ctx.services.database.db, ctx.viewer, input),
     ),
   delete: authedProcedure
     .input(activityRef)

@@ -18,5 +18,6 @@ export function presentMessage(row: MessageRow): Message {
     edited_at: row.edited_at ? row.edited_at.getTime() : null,
     deleted: row.deleted,
     version: row.version,
+    ai: row.ai ?? null,
   };
 }

@@ -1,4 +1,5 @@
 // Docs: docs/realtime.md#ordered-streams-messages — messages as raw SQL returns them.
+import type { MessageAi } from '@seminar/shared';
 import type { messages } from '../db/schema';
 
 /** A messages row as raw SQL returns it (timestamps may come back as text or Date, bigints as text). */
@@ -14,6 +15,7 @@ export interface MessageSqlRow {
   edited_at: Date | string | null;
   deleted: boolean;
   version: number | string;
+  ai: MessageAi | null;
 }
 
 /** The typed row Drizzle would return for a raw one. */

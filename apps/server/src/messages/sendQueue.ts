@@ -218,6 +218,7 @@ function postedMessage(item: Pending, outcome: SendOutcome): Message {
     edited_at: null,
     deleted: false,
     version: Number(outcome.version),
+    ai: null,
   };
 }
 

@@ -3,7 +3,12 @@
 // reconciled by the server's row. The Activities tab and the catalogue's "Use in activity" both save
 // through `useActivityActions`.
 import { useMemo } from 'react';
-import { makeRecordId, type Activity, type ActivityInput } from '@seminar/shared';
+import {
+  makeRecordId,
+  type Activity,
+  type ActivityInput,
+  type AiAgentCooperationMode,
+} from '@seminar/shared';
 import { useSession } from '../auth/session';
 import { liveQuery } from '../live/liveQueries';
 import { useLive } from '../live/LiveProvider';
@@ -53,10 +58,21 @@ export function useActivityActions(classId: string) {
        */
       save: (input: ActivityInput, previous: Activity | null): string | null => {
         if (!client) return NOT_CONNECTED_MESSAGE;
-        const base: Pick<Activity, 'deleted' | 'pending_deleted' | 'version'> = previous ?? {
+        const base: Pick<
+          Activity,
+          | 'deleted'
+          | 'pending_deleted'
+          | 'version'
+          | 'ai_agent_modes'
+          | 'ai_budget_answers'
+          | 'ai_budget_tokens'
+        > = previous ?? {
           deleted: false,
           pending_deleted: false,
           version: 0,
+          ai_agent_modes: {},
+          ai_budget_answers: null,
+          ai_budget_tokens: null,
         };
         const row: Activity = {
           ...base,
@@ -85,6 +101,23 @@ export function useActivityActions(classId: string) {
               class_id: classId,
               activity_id: activity.activity_id,
               enabled,
+            }),
+          serverRow: (saved) => saved,
+        });
+      },
+      /** Instructors: one agent's mode in the activity (pause it, or let it answer again). */
+      setAgentMode: (activity: Activity, agent: string, mode: AiAgentCooperationMode) => {
+        if (!client) return Promise.resolve(NOT_CONNECTED);
+        return write<Activity, Activity>({
+          key,
+          id: activity.activity_id,
+          row: { ...activity, ai_agent_modes: { ...activity.ai_agent_modes, [agent]: mode } },
+          mutate: () =>
+            client.activities.setAgentMode.mutate({
+              class_id: classId,
+              activity_id: activity.activity_id,
+              agent,
+              mode,
             }),
           serverRow: (saved) => saved,
         });

@@ -58,6 +58,7 @@ describe('messageSchema', () => {
       edited_at: null,
       deleted: false,
       version: 0,
+      ai: null,
     });
   });
 

@@ -6,6 +6,7 @@ import { MESSAGE_MAX_LENGTH } from '../constants';
 import { documentIdSchema } from '../documentId';
 import { recordIdSchema } from '../recordId';
 import { timestampSchema, uidSchema } from './common';
+import { messageAiSchema } from '../agents';
 
 /**
  * A message body as typed: at most MESSAGE_MAX_LENGTH characters (UTF-16 units, as the text box
@@ -35,6 +36,8 @@ export const messageSchema = z.object({
   deleted: z.boolean().default(false),
   /** The live version (DESIGN §4): a later write of the same message has a higher one. */
   version: z.int().min(0).default(0),
+  /** Set on messages an AI agent wrote (docs/ai.md): the web labels them as AI. */
+  ai: messageAiSchema.nullable().default(null),
 });
 
 /** A channel message (DESIGN §2). */

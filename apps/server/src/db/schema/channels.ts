@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -12,6 +13,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { MessageAi } from '@seminar/shared';
 import { auditColumns, versionColumn } from './common';
 import { classes } from './classes';
 
@@ -89,6 +91,8 @@ export const messages = pgTable(
     edited_at: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
     deleted: boolean('deleted').notNull().default(false),
     version: versionColumn(),
+    /** Set on an AI agent's messages: `{agent, product_title, status}` (docs/ai.md). */
+    ai: jsonb('ai').$type<MessageAi>(),
   },
   (table) => [
     unique('messages_channel_seq_unique').on(table.channel_id, table.seq),

@@ -120,6 +120,7 @@ const message = (seq: number, over: Partial<Message> = {}): Message => ({
   edited_at: null,
   deleted: false,
   version: seq,
+  ai: null,
   ...over,
 });
 

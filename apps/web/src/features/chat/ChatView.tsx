@@ -182,6 +182,7 @@ export function ChatView({
       edited_at: null,
       deleted: false,
       version: 0,
+      ai: null,
     };
     presence.typingEnded();
     clearDraft(draftScope);

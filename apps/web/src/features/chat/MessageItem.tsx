@@ -18,6 +18,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { MESSAGE_MAX_LENGTH, type Message } from '@seminar/shared';
 import { canSend } from './Composer';
 import { Markdown } from './markdown';
+import { AiGeneratedNote } from './AgentBadge';
 
 /** What a message's state is on this client. */
 export type MessageStatus =
@@ -159,6 +160,9 @@ function MessageItemView({
             <Markdown text={message.body} />
           </Box>
         )}
+        {message.ai && !message.deleted ? (
+          <AiGeneratedNote failed={message.ai.status === 'failed'} />
+        ) : null}
         {message.edited_at !== null && !message.deleted && editing === null ? (
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
             (edited)

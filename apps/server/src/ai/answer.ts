@@ -1,0 +1,80 @@
+// Docs: docs/ai.md#what-an-agent-can-see — what an agent does with a claimed job. It reads only the
+// job's own rows: the triggering message (in its case channel), the activity's settings and its
+// product. DataAnalystBot needs no model: its reply is the analysis engine's.
+import { and, eq } from 'drizzle-orm';
+import {
+  BOT_NAME,
+  analyzeMessage,
+  effectiveAgentMode,
+  formatAnalystReply,
+  mentionsAgent,
+} from '@seminar/shared';
+import type { Db } from '../db/client';
+import { activities, messages, products } from '../db/schema';
+import type { ClaimedJob } from './jobs';
+import type { JobOutcome } from './reply';
+
+/** What the job's context says before anything is computed. */
+interface JobContext {
+  body: string;
+  mode: ReturnType<typeof effectiveAgentMode>;
+  productTitle: string;
+}
+
+async function loadContext(db: Db, job: ClaimedJob): Promise<JobContext | null> {
+  const [row] = await db
+    .select({
+      body: messages.body,
+      deleted: messages.deleted,
+      modes: activities.ai_agent_modes,
+      activityLive: activities.enabled,
+      activityDeleted: activities.deleted,
+      productMode: products.ai_agent_cooperation_mode,
+      refs: products.ai_agent_refs,
+      title: products.title,
+    })
+    .from(messages)
+    .innerJoin(
+      activities,
+      and(
+        eq(activities.activity_id, job.activity_id),
+        eq(activities.channel_id, messages.channel_id),
+      ),
+    )
+    .innerJoin(products, eq(products.product_id, activities.product_id))
+    .where(and(eq(messages.id, job.message_id), eq(messages.channel_id, job.channel_id)));
+  if (!row || row.deleted || row.activityDeleted || !row.activityLive) return null;
+  if (!row.refs.includes(job.agent)) return null;
+  return {
+    body: row.body,
+    mode: effectiveAgentMode(row.modes, row.productMode, job.agent),
+    productTitle: row.title,
+  };
+}
+
+/** The words of a job that ran out of tries. */
+export function failureReply(agent: string, attempts: number): string {
+  return `${agent} could not answer this message (tried ${attempts} times). Ask again in a moment, or tell your instructor if it keeps happening.`;
+}
+
+/**
+ * Decides and computes a job's outcome. Skips a job whose message was deleted, whose activity no
+ * longer has the agent or has paused it since, and a message without a table that DataAnalystBot
+ * was not asked about (every_message mode would otherwise answer every chat line).
+ */
+export async function answerJob(db: Db, job: ClaimedJob): Promise<JobOutcome> {
+  const context = await loadContext(db, job);
+  if (!context) return { status: 'skipped', error: 'The message or the agent is gone.' };
+  if (context.mode === 'paused') return { status: 'skipped', error: 'The agent is paused.' };
+  if (job.agent !== BOT_NAME)
+    return { status: 'skipped', error: 'No language model is configured on this server.' };
+  const outcome = analyzeMessage(context.body);
+  if (outcome.kind === 'no-table' && !mentionsAgent(context.body, job.agent))
+    return { status: 'skipped', error: 'No table and no mention.' };
+  return {
+    status: 'done',
+    body: formatAnalystReply(outcome),
+    productTitle: context.productTitle,
+    analyses: outcome.kind === 'analysis' ? 1 : 0,
+  };
+}
