@@ -105,6 +105,10 @@ describe('DataAnalystBot in a case channel', () => {
 
     // The instructor pauses the agent on the activity's card; the student's panel says so, live.
     await teacher.page.goto(`${server.url}/classes/${classId}/activities`);
+    // The card counts the answer (usage, read from the jobs).
+    await teacher.page
+      .getByText(/Agent use: 1 answers · 1 analyses · 0 tokens · Budget: no limit/)
+      .waitFor();
     const mode = teacher.page.getByRole('combobox', { name: `When ${BOT_NAME} answers` });
     await mode.click();
     await teacher.page.getByRole('option', { name: 'Paused by the instructor' }).click();

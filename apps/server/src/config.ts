@@ -87,6 +87,7 @@ const envSchema = z.object({
   LIVE_MUTATION_BURST: positiveInt.default(40),
   AI_JOB_LEASE_SECONDS: positiveInt.max(3600, 'must be at most 3600').default(60),
   AI_JOB_MAX_ATTEMPTS: positiveInt.max(10, 'must be at most 10').default(3),
+  AI_TRIGGERS_PER_MINUTE: positiveInt.default(5),
 });
 
 /** The server's validated configuration. */
@@ -130,6 +131,8 @@ export interface Config {
     leaseMs: number;
     /** Claims of one job before it is marked failed (the channel is told). */
     maxAttempts: number;
+    /** Agent answers one person may trigger per activity per minute; more are refused. */
+    triggersPerMinute: number;
   };
 }
 
@@ -202,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ai: {
       leaseMs: value.AI_JOB_LEASE_SECONDS * 1000,
       maxAttempts: value.AI_JOB_MAX_ATTEMPTS,
+      triggersPerMinute: value.AI_TRIGGERS_PER_MINUTE,
     },
   };
 }

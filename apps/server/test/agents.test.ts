@@ -2,7 +2,7 @@
 // job table and the message write path, once; modes and pauses; two workers on one database answer
 // each job once; a job whose node died is retried, and one out of tries is marked failed visibly.
 // On PGlite and PostgreSQL.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import {
@@ -19,7 +19,11 @@ import { testDatabaseKind } from './database';
 import { useTestServer } from './factories';
 import { createClassFixture, signUpUser, type TestUser } from './fixtures';
 
-const server = useTestServer({ AI_JOB_LEASE_SECONDS: '1', AI_JOB_MAX_ATTEMPTS: '2' });
+const server = useTestServer({
+  AI_JOB_LEASE_SECONDS: '1',
+  AI_JOB_MAX_ATTEMPTS: '2',
+  AI_TRIGGERS_PER_MINUTE: '100',
+});
 let teacher: TestUser;
 let pupil: TestUser;
 
@@ -218,6 +222,7 @@ describe(`agents in case channels (${testDatabaseKind})`, () => {
           nodeId,
           leaseMs: 30_000,
           maxAttempts: 3,
+          triggersPerMinute: 100,
           pollMs: 50,
         }),
     );
@@ -277,6 +282,7 @@ describe(`agents in case channels (${testDatabaseKind})`, () => {
         nodeId: 'survivor',
         leaseMs: 1000,
         maxAttempts: 2,
+        triggersPerMinute: 100,
         pollMs: 50,
       });
       await survivor.start();
@@ -296,5 +302,104 @@ describe(`agents in case channels (${testDatabaseKind})`, () => {
     } finally {
       // This file's last test: the node's own worker stays stopped (the app's close stops it again).
     }
+  });
+});
+
+describe(`agent usage, budget and rate limit (${testDatabaseKind})`, () => {
+  it('records usage per person and stops at the budget, saying so once', async () => {
+    const { classId, caseChannel, activityId } = await caseActivity();
+    // The file's own worker was stopped by the dead-node test: this node's stand-in.
+    const worker = new AgentWorker(server.database, pino({ level: 'silent' }), {
+      nodeId: 'budget',
+      leaseMs: 30_000,
+      maxAttempts: 3,
+      triggersPerMinute: 100,
+      pollMs: 50,
+    });
+    await worker.start();
+    onTestFinished(() => worker.stop());
+    const teacherCaller = callerFor(server.services, teacher);
+    const budgeted = await teacherCaller.activities.setAgentBudget({
+      class_id: classId,
+      activity_id: activityId,
+      answers: 2,
+      tokens: null,
+    });
+    expect(budgeted).toMatchObject({ ai_budget_answers: 2, ai_budget_tokens: null });
+    await expect(
+      callerFor(server.services, pupil).activities.usage({
+        class_id: classId,
+        activity_id: activityId,
+      }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    // Sent one after another (each answered before the next), so the order is certain.
+    for (let index = 0; index < 4; index += 1) {
+      await send(pupil, classId, caseChannel, `@${BOT_NAME} ${CSV}`);
+      await settled(activityId);
+    }
+    const replies = (await channelMessages(caseChannel)).filter((row) => row.ai);
+    // Two answers, then the budget is said once; the fourth trigger gets nothing.
+    expect(replies).toHaveLength(3);
+    expect(replies[2]!.body).toContain("has used this activity's budget (2 answers)");
+    const usage = await teacherCaller.activities.usage({
+      class_id: classId,
+      activity_id: activityId,
+    });
+    expect(usage).toMatchObject({
+      answers: 2,
+      analyses: 2,
+      refused: 2,
+      failed: 0,
+      budget_answers: 2,
+      budget_tokens: null,
+    });
+    expect(usage.people).toEqual([
+      expect.objectContaining({
+        uid: pupil.uid,
+        name: 'Paz Pupil',
+        answers: 2,
+        analyses: 2,
+        tokens: 0,
+        refused: 2,
+      }),
+    ]);
+    // Raising the budget lets it answer again.
+    await teacherCaller.activities.setAgentBudget({
+      class_id: classId,
+      activity_id: activityId,
+      answers: null,
+      tokens: null,
+    });
+    await send(pupil, classId, caseChannel, `@${BOT_NAME} ${CSV}`);
+    await settled(activityId);
+    expect((await channelMessages(caseChannel)).filter((row) => row.ai)).toHaveLength(4);
+  });
+
+  it('refuses a person past the per-minute limit, saying so once', async () => {
+    const { classId, caseChannel, activityId } = await caseActivity();
+    const log = pino({ level: 'silent' });
+    // A node whose limit is 2 per minute; the file's own worker is stopped by now.
+    const strict = new AgentWorker(server.database, log, {
+      nodeId: 'strict',
+      leaseMs: 30_000,
+      maxAttempts: 3,
+      triggersPerMinute: 2,
+      pollMs: 50,
+    });
+    await strict.start();
+    try {
+      for (let index = 0; index < 5; index += 1)
+        await send(pupil, classId, caseChannel, `@${BOT_NAME} ${CSV}`);
+      await settled(activityId);
+    } finally {
+      await strict.stop();
+    }
+    const statuses = (await jobsOf(activityId))
+      .sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
+      .map((job) => job.status);
+    expect(statuses).toEqual(['done', 'done', 'refused', 'refused', 'refused']);
+    const replies = (await channelMessages(caseChannel)).filter((row) => row.ai);
+    expect(replies).toHaveLength(3);
+    expect(replies[2]!.body).toContain('at most 2 questions per person per minute');
   });
 });

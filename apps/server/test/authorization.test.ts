@@ -81,14 +81,12 @@ async function world(): Promise<World> {
     name: 'data-analyst',
     ai_agent_refs: ['DataAnalystBot'],
   });
-  await database.db
-    .insert(activities)
-    .values({
-      activity_id: activityId,
-      class_id: classId,
-      title: 'Case one',
-      product_id: productId,
-    });
+  await database.db.insert(activities).values({
+    activity_id: activityId,
+    class_id: classId,
+    title: 'Case one',
+    product_id: productId,
+  });
   const messageId = makeRecordId('msg', people.student.uid);
   await database.db.insert(messages).values({
     id: messageId,
@@ -272,6 +270,22 @@ const procedures: Record<
     student: 'FORBIDDEN',
     run: (c, w) =>
       c.activities.setEnabled({ class_id: w.classId, activity_id: w.activityId, enabled: false }),
+  },
+  'activities.setAgentBudget': {
+    write: true,
+    student: 'FORBIDDEN',
+    run: (c, w) =>
+      c.activities.setAgentBudget({
+        class_id: w.classId,
+        activity_id: w.activityId,
+        answers: 10,
+        tokens: null,
+      }),
+  },
+  'activities.usage': {
+    write: false,
+    student: 'FORBIDDEN',
+    run: (c, w) => c.activities.usage({ class_id: w.classId, activity_id: w.activityId }),
   },
   'activities.setAgentMode': {
     write: true,

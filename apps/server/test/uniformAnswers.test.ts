@@ -109,6 +109,17 @@ const addressed: Array<[name: string, key: keyof Records, run: Run]> = [
       c.activities.setEnabled({ class_id: classId, activity_id: id, enabled: false }),
   ],
   [
+    'activities.setAgentBudget',
+    'activityId',
+    (c, classId, id) =>
+      c.activities.setAgentBudget({ class_id: classId, activity_id: id, answers: 1, tokens: null }),
+  ],
+  [
+    'activities.usage',
+    'activityId',
+    (c, classId, id) => c.activities.usage({ class_id: classId, activity_id: id }),
+  ],
+  [
     'activities.setAgentMode',
     'activityId',
     (c, classId, id) =>

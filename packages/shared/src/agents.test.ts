@@ -3,7 +3,10 @@ import {
   agentCooperationMode,
   agentReplyId,
   agentUid,
+  budgetReached,
+  budgetReply,
   channelAgents,
+  rateLimitReply,
   effectiveAgentMode,
   isAgentName,
   isAgentUid,
@@ -111,5 +114,25 @@ describe('channelAgents', () => {
     ['a product not in the catalogue', { product_id: 'gone' }],
   ])('has none for %s', (_name, change) => {
     expect(channelAgents('case', [{ ...activity, ...change }], [product])).toEqual([]);
+  });
+});
+
+describe('budgets', () => {
+  it.each([
+    [{ answers: 0, tokens: 0 }, { answers: null, tokens: null }, null],
+    [{ answers: 4, tokens: 0 }, { answers: 5, tokens: null }, null],
+    [{ answers: 5, tokens: 0 }, { answers: 5, tokens: null }, 'answers'],
+    [{ answers: 0, tokens: 0 }, { answers: 0, tokens: null }, 'answers'],
+    [{ answers: 1, tokens: 999 }, { answers: null, tokens: 1000 }, null],
+    [{ answers: 1, tokens: 1000 }, { answers: null, tokens: 1000 }, 'tokens'],
+    [{ answers: 9, tokens: 5000 }, { answers: 10, tokens: 1000 }, 'tokens'],
+  ] as const)('%j under %j → %s', (use, budget, reached) => {
+    expect(budgetReached(use, budget)).toBe(reached);
+  });
+
+  it('words the refusals', () => {
+    expect(budgetReply('Bot', 'answers', { answers: 3, tokens: null })).toContain('(3 answers)');
+    expect(rateLimitReply('Bot', 1)).toContain('at most 1 question per person per minute');
+    expect(rateLimitReply('Bot', 5)).toContain('5 questions');
   });
 });

@@ -159,3 +159,40 @@ export const AGENT_MODE_LABELS: Readonly<Record<AiAgentCooperationMode, string>>
   every_message: 'Answers every student message',
   paused: 'Paused by the instructor',
 };
+
+/** An activity's agent budget: most answers and most model tokens; null means no limit. */
+export interface AgentBudget {
+  answers: number | null;
+  tokens: number | null;
+}
+
+/** What an activity's agents have used. */
+export interface AgentUse {
+  answers: number;
+  tokens: number;
+}
+
+/**
+ * Which limit of the budget `use` has reached, or null while there is room for another answer. An
+ * answer is allowed while both counts are below their limits (a limit of 0 allows none).
+ */
+export function budgetReached(use: AgentUse, budget: AgentBudget): 'answers' | 'tokens' | null {
+  if (budget.answers !== null && use.answers >= budget.answers) return 'answers';
+  if (budget.tokens !== null && use.tokens >= budget.tokens) return 'tokens';
+  return null;
+}
+
+/** The reply when an activity's budget is used up (said once to each person). */
+export function budgetReply(
+  agent: string,
+  reached: 'answers' | 'tokens',
+  budget: AgentBudget,
+): string {
+  const limit = reached === 'answers' ? `${budget.answers} answers` : `${budget.tokens} tokens`;
+  return `${agent} has used this activity's budget (${limit}) and stops answering here. Your instructor can raise the budget.`;
+}
+
+/** The reply when one person triggers the agent too often (said once per minute). */
+export function rateLimitReply(agent: string, perMinute: number): string {
+  return `${agent} answers at most ${perMinute} ${perMinute === 1 ? 'question' : 'questions'} per person per minute. Ask again in a minute.`;
+}

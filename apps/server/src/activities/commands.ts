@@ -1,9 +1,16 @@
 // Docs: docs/classes.md#activities — the write path of activities.
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Activity, ActivityAgentModeInput, ActivityInput } from '@seminar/shared';
+import type {
+  Activity,
+  ActivityAgentBudgetInput,
+  ActivityAgentModeInput,
+  ActivityAgentUsage,
+  ActivityInput,
+} from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import { requireAllowed } from '../classes/policies';
+import { activityUsage } from '../ai/usage';
 import type { Db } from '../db/client';
 import { activities, channels, products } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
@@ -189,4 +196,55 @@ export async function activityAgentModeSetter(
     say(announce(input.class_id, input.activity_id));
     return presentActivity(row);
   });
+}
+
+/** Sets an activity's agent budget (answers, tokens; null: no limit). Instructors and class admins. */
+export async function activityAgentBudgetSetter(
+  db: Db,
+  viewer: SessionUser,
+  input: ActivityAgentBudgetInput,
+): Promise<Activity> {
+  await requireManager(db, viewer, input.class_id);
+  return runCommand(db, async ({ tx, announce: say }) => {
+    const [row] = await tx
+      .update(activities)
+      .set({
+        ai_budget_answers: input.answers,
+        ai_budget_tokens: input.tokens,
+        ...auditFields(viewer),
+        version: nextVersion,
+      })
+      .where(
+        and(
+          eq(activities.activity_id, input.activity_id),
+          eq(activities.class_id, input.class_id),
+          eq(activities.deleted, false),
+        ),
+      )
+      .returning();
+    if (!row) throw notFound('Activity');
+    say(announce(input.class_id, input.activity_id));
+    return presentActivity(row);
+  });
+}
+
+/** An activity's agent usage per person and in all, with its budget. Instructors and class admins. */
+export async function activityUsageReader(
+  db: Db,
+  viewer: SessionUser,
+  ref: { class_id: string; activity_id: string },
+): Promise<ActivityAgentUsage> {
+  await requireManager(db, viewer, ref.class_id);
+  const [row] = await db
+    .select({ answers: activities.ai_budget_answers, tokens: activities.ai_budget_tokens })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.activity_id, ref.activity_id),
+        eq(activities.class_id, ref.class_id),
+        eq(activities.deleted, false),
+      ),
+    );
+  if (!row) throw notFound('Activity');
+  return activityUsage(db, ref.activity_id, row);
 }

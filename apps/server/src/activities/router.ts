@@ -1,13 +1,16 @@
 // Docs: docs/classes.md#activities — activities: live list, save, enable/disable, delete.
 import { z } from 'zod';
 import {
+  activityAgentBudgetInputSchema,
   activityAgentModeInputSchema,
   activityInputSchema,
   documentIdSchema,
 } from '@seminar/shared';
 import { authedProcedure, liveSubscription, router } from '../live/trpc';
 import {
+  activityAgentBudgetSetter,
   activityAgentModeSetter,
+  activityUsageReader,
   activityDeleter,
   activityEnabledSetter,
   activitySaver,
@@ -32,6 +35,16 @@ export const activitiesRouter = router({
     .mutation(({ ctx, input }) =>
       activityAgentModeSetter(ctx.services.database.db, ctx.viewer, input),
     ),
+  /** Instructors: the activity's agent budget (answers, tokens; null: no limit). */
+  setAgentBudget: authedProcedure
+    .input(activityAgentBudgetInputSchema)
+    .mutation(({ ctx, input }) =>
+      activityAgentBudgetSetter(ctx.services.database.db, ctx.viewer, input),
+    ),
+  /** Instructors: what the activity's agents have used, per person and in all. */
+  usage: authedProcedure
+    .input(activityRef)
+    .query(({ ctx, input }) => activityUsageReader(ctx.services.database.db, ctx.viewer, input)),
   delete: authedProcedure
     .input(activityRef)
     .mutation(({ ctx, input }) => activityDeleter(ctx.services.database.db, ctx.viewer, input)),

@@ -5,20 +5,26 @@ import { and, eq } from 'drizzle-orm';
 import {
   BOT_NAME,
   analyzeMessage,
+  budgetReached,
+  budgetReply,
   effectiveAgentMode,
   formatAnalystReply,
   mentionsAgent,
+  rateLimitReply,
+  type AgentBudget,
 } from '@seminar/shared';
 import type { Db } from '../db/client';
 import { activities, messages, products } from '../db/schema';
 import type { ClaimedJob } from './jobs';
 import type { JobOutcome } from './reply';
+import { activityUse, recentTriggers } from './usage';
 
 /** What the job's context says before anything is computed. */
 interface JobContext {
   body: string;
   mode: ReturnType<typeof effectiveAgentMode>;
   productTitle: string;
+  budget: AgentBudget;
 }
 
 async function loadContext(db: Db, job: ClaimedJob): Promise<JobContext | null> {
@@ -32,6 +38,8 @@ async function loadContext(db: Db, job: ClaimedJob): Promise<JobContext | null> 
       productMode: products.ai_agent_cooperation_mode,
       refs: products.ai_agent_refs,
       title: products.title,
+      budgetAnswers: activities.ai_budget_answers,
+      budgetTokens: activities.ai_budget_tokens,
     })
     .from(messages)
     .innerJoin(
@@ -49,6 +57,7 @@ async function loadContext(db: Db, job: ClaimedJob): Promise<JobContext | null> 
     body: row.body,
     mode: effectiveAgentMode(row.modes, row.productMode, job.agent),
     productTitle: row.title,
+    budget: { answers: row.budgetAnswers, tokens: row.budgetTokens },
   };
 }
 
@@ -62,7 +71,11 @@ export function failureReply(agent: string, attempts: number): string {
  * longer has the agent or has paused it since, and a message without a table that DataAnalystBot
  * was not asked about (every_message mode would otherwise answer every chat line).
  */
-export async function answerJob(db: Db, job: ClaimedJob): Promise<JobOutcome> {
+export async function answerJob(
+  db: Db,
+  job: ClaimedJob,
+  limits: { triggersPerMinute: number },
+): Promise<JobOutcome> {
   const context = await loadContext(db, job);
   if (!context) return { status: 'skipped', error: 'The message or the agent is gone.' };
   if (context.mode === 'paused') return { status: 'skipped', error: 'The agent is paused.' };
@@ -71,10 +84,47 @@ export async function answerJob(db: Db, job: ClaimedJob): Promise<JobOutcome> {
   const outcome = analyzeMessage(context.body);
   if (outcome.kind === 'no-table' && !mentionsAgent(context.body, job.agent))
     return { status: 'skipped', error: 'No table and no mention.' };
+  const refusal = await checkLimits(db, job, context, limits.triggersPerMinute);
+  if (refusal) return refusal;
   return {
     status: 'done',
     body: formatAnalystReply(outcome),
     productTitle: context.productTitle,
     analyses: outcome.kind === 'analysis' ? 1 : 0,
   };
+}
+
+/**
+ * The rate limit (per person, activity and minute), then the activity's budget. A refusal is said
+ * once — per minute for the rate limit, per person for the budget — and is silent after that.
+ */
+async function checkLimits(
+  db: Db,
+  job: ClaimedJob,
+  context: JobContext,
+  perMinute: number,
+): Promise<JobOutcome | null> {
+  const recent = await recentTriggers(db, job);
+  if (recent.count >= perMinute)
+    return {
+      status: 'refused',
+      error: `rate: ${recent.count} triggers in the last minute`,
+      ...(recent.told
+        ? {}
+        : { body: rateLimitReply(job.agent, perMinute), productTitle: context.productTitle }),
+    };
+  const use = await activityUse(db, job.activity_id, job.author_uid);
+  const reached = budgetReached(use, context.budget);
+  if (reached)
+    return {
+      status: 'refused',
+      error: `budget: ${reached} used (${use.answers} answers, ${use.tokens} tokens)`,
+      ...(use.told
+        ? {}
+        : {
+            body: budgetReply(job.agent, reached, context.budget),
+            productTitle: context.productTitle,
+          }),
+    };
+  return null;
 }

@@ -15,6 +15,8 @@ export interface AgentWorkerOptions {
   nodeId: string;
   leaseMs: number;
   maxAttempts: number;
+  /** Agent answers one person may trigger per activity per minute. */
+  triggersPerMinute: number;
   /** How often to look for jobs without a NOTIFY (expired leases, a lost notice). */
   pollMs?: number;
 }
@@ -103,7 +105,7 @@ export class AgentWorker {
       outcome =
         job.attempts > this.#options.maxAttempts
           ? await this.#failed(job)
-          : await answerJob(db, job);
+          : await answerJob(db, job, this.#options);
     } catch (error) {
       // Left running: its lease runs out and it is tried again, up to the attempt limit.
       this.#log.error({ err: error, job: job.job_id }, 'an agent job failed');

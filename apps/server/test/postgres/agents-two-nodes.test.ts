@@ -27,6 +27,7 @@ async function startNode(): Promise<ServerProcess> {
       LOG_LEVEL: 'warn',
       SEED_DEMO: '0',
       AI_JOB_LEASE_SECONDS: '2',
+      AI_TRIGGERS_PER_MINUTE: '100',
     },
   });
   nodes.push(node);

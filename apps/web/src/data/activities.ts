@@ -3,6 +3,7 @@
 // reconciled by the server's row. The Activities tab and the catalogue's "Use in activity" both save
 // through `useActivityActions`.
 import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   makeRecordId,
   type Activity,
@@ -37,6 +38,21 @@ export const activitiesQuery = (classId: string) =>
 
 export function useActivities(classId: string): LiveQueryResult<Activity> {
   return useLiveQuery(activitiesQuery(classId));
+}
+
+/**
+ * An activity's agent usage and budget (instructors and class admins), read again every 15 s while
+ * shown: the jobs table is not a live topic.
+ */
+export function useAgentUsage(classId: string, activityId: string, enabled: boolean) {
+  const { client } = useLive();
+  return useQuery({
+    queryKey: ['activities.usage', { class_id: classId, activity_id: activityId }],
+    queryFn: () =>
+      client!.activities.usage.query({ class_id: classId, activity_id: activityId }),
+    enabled: enabled && client !== null,
+    refetchInterval: 15_000,
+  });
 }
 
 /** The activity writes of one class. */
@@ -118,6 +134,23 @@ export function useActivityActions(classId: string) {
               activity_id: activity.activity_id,
               agent,
               mode,
+            }),
+          serverRow: (saved) => saved,
+        });
+      },
+      /** Instructors: the activity's agent budget (null: no limit). */
+      setAgentBudget: (activity: Activity, answers: number | null, tokens: number | null) => {
+        if (!client) return Promise.resolve(NOT_CONNECTED);
+        return write<Activity, Activity>({
+          key,
+          id: activity.activity_id,
+          row: { ...activity, ai_budget_answers: answers, ai_budget_tokens: tokens },
+          mutate: () =>
+            client.activities.setAgentBudget.mutate({
+              class_id: classId,
+              activity_id: activity.activity_id,
+              answers,
+              tokens,
             }),
           serverRow: (saved) => saved,
         });

@@ -94,3 +94,41 @@ export const activityAgentModeInputSchema = z.object({
 
 /** A parsed agent mode change. */
 export type ActivityAgentModeInput = z.infer<typeof activityAgentModeInputSchema>;
+
+/** What an instructor sends to set an activity's agent budget (null: no limit). */
+export const activityAgentBudgetInputSchema = z.object({
+  class_id: documentIdSchema,
+  activity_id: documentIdSchema,
+  answers: z.int().min(0).max(1_000_000).nullable(),
+  tokens: z.int().min(0).max(1_000_000_000).nullable(),
+});
+
+/** A parsed budget change. */
+export type ActivityAgentBudgetInput = z.infer<typeof activityAgentBudgetInputSchema>;
+
+/** One person's use of an activity's agents. */
+export interface AgentUsageRow {
+  uid: string;
+  name: string;
+  /** Answers posted (jobs done). */
+  answers: number;
+  analyses: number;
+  tokens: number;
+  /** Triggers refused by the budget or the rate limit. */
+  refused: number;
+  /** Epoch ms of the last trigger. */
+  last_at: number;
+}
+
+/** An activity's agent usage and budget, for its instructors. */
+export interface ActivityAgentUsage {
+  answers: number;
+  analyses: number;
+  input_tokens: number;
+  output_tokens: number;
+  refused: number;
+  failed: number;
+  budget_answers: number | null;
+  budget_tokens: number | null;
+  people: AgentUsageRow[];
+}

@@ -34,6 +34,7 @@ import { EmptyState, LoadError } from '../common/EmptyState';
 import { greyedSx } from '../common/greyed';
 import { classChannelPath } from '../../routes/paths';
 import { ActivityDialog } from './ActivityDialog';
+import { AgentBudget } from './AgentBudget';
 import { AgentControls } from './AgentControls';
 
 /** The case label of an activity with a case channel (SPEC §3 "Case record"), else null. */
@@ -170,6 +171,9 @@ export function ActivitiesPanel({ cls }: { cls: Class }) {
                     : []
                 }
                 onAgentMode={(agent, mode) => void actions.setAgentMode(activity, agent, mode)}
+                onAgentBudget={(answers, tokens) =>
+                  void actions.setAgentBudget(activity, answers, tokens)
+                }
                 onEdit={() => setEditing({ activity, token: Date.now() })}
                 onDelete={() => setDeleting(activity)}
                 onToggle={(enabled) => void actions.setEnabled(activity, enabled)}
@@ -249,6 +253,7 @@ function ActivityCard({
   productTitle,
   agents,
   onAgentMode,
+  onAgentBudget,
   onEdit,
   onDelete,
   onToggle,
@@ -262,6 +267,7 @@ function ActivityCard({
   /** The AI agents of its case channel (docs/ai.md). */
   agents: readonly ChannelAgent[];
   onAgentMode: (agent: string, mode: AiAgentCooperationMode) => void;
+  onAgentBudget: (answers: number | null, tokens: number | null) => void;
   onEdit: () => void;
   onDelete: () => void;
   onToggle: (enabled: boolean) => void;
@@ -313,6 +319,9 @@ function ActivityCard({
             {pending && <Chip size="small" variant="outlined" label="Saving…" />}
           </Stack>
           <AgentControls agents={agents} manager={manager} onMode={onAgentMode} />
+          {manager && agents.length > 0 ? (
+            <AgentBudget activity={activity} onSave={onAgentBudget} />
+          ) : null}
         </Stack>
       </CardContent>
       {manager && (
