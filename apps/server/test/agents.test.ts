@@ -212,6 +212,33 @@ describe(`agents in case channels (${testDatabaseKind})`, () => {
     expect(replies).toHaveLength(2);
   });
 
+  it('leaves an LLM agent silent on a server without a model, and says so to the web', async () => {
+    const { classId, caseChannel, activityId } = await caseActivity();
+    await server.database.db
+      .update(products)
+      .set({ ai_agent_refs: ['SocraticTutor'] })
+      .where(
+        eq(
+          products.product_id,
+          (
+            await server.database.db
+              .select({ id: activities.product_id })
+              .from(activities)
+              .where(eq(activities.activity_id, activityId))
+          )[0]!.id!,
+        ),
+      );
+    expect(await callerFor(server.services, teacher).products.agentsStatus()).toEqual({
+      llmConfigured: false,
+    });
+    await send(pupil, classId, caseChannel, '@SocraticTutor what do you think?');
+    await settled(activityId);
+    expect((await jobsOf(activityId)).map((job) => [job.status, job.error])).toEqual([
+      ['skipped', 'No language model is configured on this server.'],
+    ]);
+    expect((await channelMessages(caseChannel)).filter((row) => row.ai)).toEqual([]);
+  });
+
   it('two workers on one database answer each of many jobs exactly once', async () => {
     const { classId, caseChannel, activityId } = await caseActivity();
     // This node's worker and two more "nodes" race for the same jobs.

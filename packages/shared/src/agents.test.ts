@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   agentCooperationMode,
   agentReplyId,
+  agentCanAnswer,
   agentUid,
   budgetReached,
   budgetReply,
@@ -134,5 +135,13 @@ describe('budgets', () => {
     expect(budgetReply('Bot', 'answers', { answers: 3, tokens: null })).toContain('(3 answers)');
     expect(rateLimitReply('Bot', 1)).toContain('at most 1 question per person per minute');
     expect(rateLimitReply('Bot', 5)).toContain('5 questions');
+  });
+});
+
+describe('agentCanAnswer', () => {
+  it('lets DataAnalystBot answer anywhere and other agents only with a model', () => {
+    expect(agentCanAnswer('DataAnalystBot', false)).toBe(true);
+    expect(agentCanAnswer('SocraticTutor', false)).toBe(false);
+    expect(agentCanAnswer('SocraticTutor', true)).toBe(true);
   });
 });

@@ -94,8 +94,11 @@ export const messageAiSchema = z.object({
   agent: z.string(),
   /** The product the agent belongs to (its title), shown beside the AI badge. */
   product_title: z.string(),
-  /** `failed`: the agent could not answer (the body says so). */
-  status: z.enum(['done', 'failed']),
+  /**
+   * `streaming`: a model is still writing it (the body grows); `failed`: the agent could not
+   * answer (the body says so).
+   */
+  status: z.enum(['streaming', 'done', 'failed']),
 });
 
 /** The AI label of an agent's message; null for people's messages. */
@@ -196,3 +199,14 @@ export function budgetReply(
 export function rateLimitReply(agent: string, perMinute: number): string {
   return `${agent} answers at most ${perMinute} ${perMinute === 1 ? 'question' : 'questions'} per person per minute. Ask again in a minute.`;
 }
+
+/**
+ * Whether an agent can answer on a server: DataAnalystBot always (it needs no model), any other
+ * agent only where an LLM is configured.
+ */
+export function agentCanAnswer(agent: string, llmConfigured: boolean): boolean {
+  return agent === 'DataAnalystBot' || llmConfigured;
+}
+
+/** What instructors see beside an agent that cannot answer on this server. */
+export const AGENT_NOT_CONFIGURED = 'Not configured on this server (no language model)';

@@ -16,7 +16,9 @@ import {
 import type { Db } from '../db/client';
 import { activities, messages, products } from '../db/schema';
 import type { ClaimedJob } from './jobs';
-import type { JobOutcome } from './reply';
+import type { Config } from '../config';
+import { answerWithModel } from './llm';
+import { streamReply, type JobOutcome } from './reply';
 import { activityUse, recentTriggers } from './usage';
 
 /** What the job's context says before anything is computed. */
@@ -61,6 +63,14 @@ async function loadContext(db: Db, job: ClaimedJob): Promise<JobContext | null> 
   };
 }
 
+/** What answering needs besides the job. */
+export interface AnswerOptions {
+  /** This node's id (the job's holder). */
+  worker: string;
+  triggersPerMinute: number;
+  llm: Config['ai']['llm'];
+}
+
 /** The words of a job that ran out of tries. */
 export function failureReply(agent: string, attempts: number): string {
   return `${agent} could not answer this message (tried ${attempts} times). Ask again in a moment, or tell your instructor if it keeps happening.`;
@@ -74,18 +84,37 @@ export function failureReply(agent: string, attempts: number): string {
 export async function answerJob(
   db: Db,
   job: ClaimedJob,
-  limits: { triggersPerMinute: number },
+  options: AnswerOptions,
 ): Promise<JobOutcome> {
   const context = await loadContext(db, job);
   if (!context) return { status: 'skipped', error: 'The message or the agent is gone.' };
   if (context.mode === 'paused') return { status: 'skipped', error: 'The agent is paused.' };
-  if (job.agent !== BOT_NAME)
+  if (job.agent !== BOT_NAME && !options.llm)
     return { status: 'skipped', error: 'No language model is configured on this server.' };
   const outcome = analyzeMessage(context.body);
-  if (outcome.kind === 'no-table' && !mentionsAgent(context.body, job.agent))
+  if (
+    job.agent === BOT_NAME &&
+    outcome.kind === 'no-table' &&
+    !mentionsAgent(context.body, job.agent)
+  )
     return { status: 'skipped', error: 'No table and no mention.' };
-  const refusal = await checkLimits(db, job, context, limits.triggersPerMinute);
+  const refusal = await checkLimits(db, job, context, options.triggersPerMinute);
   if (refusal) return refusal;
+  if (options.llm) {
+    const llm = options.llm;
+    const answer = await answerWithModel(db, llm, job, context.body, async (text) => {
+      if (!(await streamReply(db, job, options.worker, text, context.productTitle)))
+        throw new Error('the job was taken over by another node');
+    });
+    return {
+      status: 'done',
+      body: answer.text,
+      productTitle: context.productTitle,
+      analyses: answer.analyses,
+      inputTokens: answer.inputTokens,
+      outputTokens: answer.outputTokens,
+    };
+  }
   return {
     status: 'done',
     body: formatAnalystReply(outcome),

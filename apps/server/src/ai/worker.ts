@@ -3,10 +3,11 @@
 // claims jobs one at a time and answers them.
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { products } from '../db/schema';
 import { answerJob, failureReply } from './answer';
-import { claimJob, type ClaimedJob } from './jobs';
+import { claimJob, renewLease, type ClaimedJob } from './jobs';
 import { finishJob, type JobOutcome } from './reply';
 
 /** The worker's settings (README: AI_JOB_*). */
@@ -17,6 +18,8 @@ export interface AgentWorkerOptions {
   maxAttempts: number;
   /** Agent answers one person may trigger per activity per minute. */
   triggersPerMinute: number;
+  /** The LLM endpoint (README: AI_BASE_URL, AI_MODEL, AI_API_KEY); null: none. */
+  llm?: Config['ai']['llm'];
   /** How often to look for jobs without a NOTIFY (expired leases, a lost notice). */
   pollMs?: number;
 }
@@ -37,7 +40,7 @@ export class AgentWorker {
   constructor(database: Database, log: FastifyBaseLogger, options: AgentWorkerOptions) {
     this.#database = database;
     this.#log = log;
-    this.#options = { pollMs: DEFAULT_POLL_MS, ...options };
+    this.#options = { pollMs: DEFAULT_POLL_MS, llm: null, ...options };
   }
 
   /** Starts listening and polling; answers what is already waiting. */
@@ -105,7 +108,7 @@ export class AgentWorker {
       outcome =
         job.attempts > this.#options.maxAttempts
           ? await this.#failed(job)
-          : await answerJob(db, job, this.#options);
+          : await this.#answer(job);
     } catch (error) {
       // Left running: its lease runs out and it is tried again, up to the attempt limit.
       this.#log.error({ err: error, job: job.job_id }, 'an agent job failed');
@@ -115,6 +118,22 @@ export class AgentWorker {
       await finishJob(db, job, outcome);
     } catch (error) {
       this.#log.error({ err: error, job: job.job_id }, 'could not post an agent reply');
+    }
+  }
+
+  /** Answers a job, renewing its lease while a model writes (a long answer outlives one lease). */
+  async #answer(job: ClaimedJob): Promise<JobOutcome> {
+    const { nodeId, leaseMs, triggersPerMinute, llm } = this.#options;
+    const db = this.#database.db;
+    const renew = setInterval(() => {
+      renewLease(db, job.job_id, nodeId, leaseMs).catch((error: unknown) =>
+        this.#log.warn({ err: error, job: job.job_id }, 'could not renew an agent job lease'),
+      );
+    }, leaseMs / 3);
+    try {
+      return await answerJob(db, job, { worker: nodeId, triggersPerMinute, llm });
+    } finally {
+      clearInterval(renew);
     }
   }
 

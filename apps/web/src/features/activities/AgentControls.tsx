@@ -6,10 +6,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   AGENT_MODE_LABELS,
+  AGENT_NOT_CONFIGURED,
+  agentCanAnswer,
   AI_AGENT_COOPERATION_MODES,
   type AiAgentCooperationMode,
   type ChannelAgent,
 } from '@seminar/shared';
+import { useLlmConfigured } from '../../data/products';
 import { AgentAvatar, AgentBadge } from '../chat/AgentBadge';
 
 /** The agents of one activity, with a mode picker per agent for managers. */
@@ -22,10 +25,15 @@ export function AgentControls({
   manager: boolean;
   onMode: (agent: string, mode: AiAgentCooperationMode) => void;
 }) {
-  if (agents.length === 0) return null;
+  const llm = useLlmConfigured();
+  // Students never see an agent that cannot answer here (no broken bot); instructors are told why.
+  const shown = manager
+    ? agents
+    : agents.filter((agent) => agentCanAnswer(agent.agent, llm === true));
+  if (shown.length === 0) return null;
   return (
     <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="AI agents">
-      {agents.map((agent) => (
+      {shown.map((agent) => (
         <Stack
           key={agent.agent}
           component="li"
@@ -39,6 +47,11 @@ export function AgentControls({
             {agent.agent}
           </Typography>
           <AgentBadge productTitle={agent.productTitle} />
+          {llm === false && !agentCanAnswer(agent.agent, false) ? (
+            <Typography component="span" variant="caption" sx={{ color: 'warning.main' }}>
+              {AGENT_NOT_CONFIGURED}
+            </Typography>
+          ) : null}
           {manager ? (
             <TextField
               select

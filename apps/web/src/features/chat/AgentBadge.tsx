@@ -35,10 +35,18 @@ export function AgentBadge({ productTitle }: { productTitle: string }) {
 }
 
 /** The note under each message an agent wrote. */
-export function AiGeneratedNote({ failed }: { failed: boolean }) {
+export function AiGeneratedNote({ status }: { status: 'streaming' | 'done' | 'failed' }) {
   return (
-    <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
-      {failed ? 'AI agent — no answer' : 'AI-generated — check the numbers before you rely on them'}
+    <Typography
+      variant="caption"
+      sx={{ color: 'text.secondary', display: 'block' }}
+      {...(status === 'streaming' ? { role: 'status' } : {})}
+    >
+      {status === 'failed'
+        ? 'AI agent — no answer'
+        : status === 'streaming'
+          ? 'AI-generated — writing…'
+          : 'AI-generated — check the numbers before you rely on them'}
     </Typography>
   );
 }

@@ -23,6 +23,8 @@ import { useTheme } from '@mui/material/styles';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import {
   AGENT_MODE_LABELS,
+  AGENT_NOT_CONFIGURED,
+  agentCanAnswer,
   channelAgents,
   displayName,
   type ChannelView,
@@ -37,7 +39,7 @@ import {
 } from '../../data/channels';
 import { useActivities } from '../../data/activities';
 import { useRoster } from '../../data/classes';
-import { useProducts } from '../../data/products';
+import { useLlmConfigured, useProducts } from '../../data/products';
 import { AgentAvatar, AgentBadge } from './AgentBadge';
 import { describeError } from '../../live/errors';
 import { useServerOffset } from '../../live/serverTime';
@@ -162,9 +164,14 @@ export function MembersPanel({
   );
   const activities = useActivities(classId);
   const products = useProducts();
+  const llm = useLlmConfigured();
+  // Students never see an agent that cannot answer on this server; instructors see why it is silent.
   const agents = useMemo(
-    () => channelAgents(channelId, activities.rows, products.rows),
-    [channelId, activities.rows, products.rows],
+    () =>
+      channelAgents(channelId, activities.rows, products.rows).filter(
+        (agent) => canManage || agentCanAnswer(agent.agent, llm === true),
+      ),
+    [channelId, activities.rows, products.rows, canManage, llm],
   );
   const [picked, setPicked] = useState<ChannelPerson | null>(null);
   const [busy, setBusy] = useState(false);
@@ -280,7 +287,11 @@ export function MembersPanel({
                         <AgentBadge productTitle={agent.productTitle} />
                       </Box>
                     }
-                    secondary={`${AGENT_MODE_LABELS[agent.mode]} · ${agent.activityTitle}`}
+                    secondary={`${
+                      agentCanAnswer(agent.agent, llm !== false)
+                        ? AGENT_MODE_LABELS[agent.mode]
+                        : AGENT_NOT_CONFIGURED
+                    } · ${agent.activityTitle}`}
                   />
                 </Box>
               </ListItem>

@@ -54,7 +54,8 @@ function sameMessage(a: Message, b: Message): boolean {
       a.version === b.version &&
       a.body === b.body &&
       a.deleted === b.deleted &&
-      a.edited_at === b.edited_at)
+      a.edited_at === b.edited_at &&
+      a.ai?.status === b.ai?.status)
   );
 }
 
@@ -160,9 +161,7 @@ function MessageItemView({
             <Markdown text={message.body} />
           </Box>
         )}
-        {message.ai && !message.deleted ? (
-          <AiGeneratedNote failed={message.ai.status === 'failed'} />
-        ) : null}
+        {message.ai && !message.deleted ? <AiGeneratedNote status={message.ai.status} /> : null}
         {message.edited_at !== null && !message.deleted && editing === null ? (
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
             (edited)
