@@ -2,6 +2,7 @@
 // CSV and mentions the bot; the reply — computed on the server, posted live — shows the right
 // means and is unmistakably an AI's (badge, product, "AI-generated"). The agent is listed among
 // the channel's members, and an instructor pauses it from the activity's card, live for the student.
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { BOT_NAME, makeRecordId } from '@seminar/shared';
@@ -109,6 +110,21 @@ describe('DataAnalystBot in a case channel', () => {
     await teacher.page
       .getByText(/Agent use: 1 answers · 1 analyses · 0 tokens · Budget: no limit/)
       .waitFor();
+    // The review lists the exchange and exports it as CSV.
+    await teacher.page.getByRole('button', { name: 'Review exchanges' }).click();
+    const review = teacher.page.getByRole('dialog', { name: /^Exchanges with the agents of/ });
+    const exchange = review.getByRole('table', { name: 'Exchanges' }).getByRole('row').nth(1);
+    await exchange.getByText('John Snow').waitFor();
+    expect(await exchange.innerText()).toContain('mean of deaths by street');
+    const [file] = await Promise.all([
+      teacher.page.waitForEvent('download'),
+      review.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const csv = await readFile((await file.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('time,student,agent,question,answer,status,analyses,tokens');
+    expect(csv).toContain('John Snow,DataAnalystBot,');
+    await review.getByRole('button', { name: 'Close' }).click();
+    await review.waitFor({ state: 'hidden' });
     const mode = teacher.page.getByRole('combobox', { name: `When ${BOT_NAME} answers` });
     await mode.click();
     await teacher.page.getByRole('option', { name: 'Paused by the instructor' }).click();

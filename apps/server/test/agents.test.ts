@@ -390,6 +390,33 @@ describe(`agent usage, budget and rate limit (${testDatabaseKind})`, () => {
         refused: 2,
       }),
     ]);
+    // The review: every exchange, newest first, filterable by person.
+    const exchanges = await teacherCaller.activities.exchanges({
+      class_id: classId,
+      activity_id: activityId,
+    });
+    expect(exchanges.map((exchange) => exchange.status)).toEqual([
+      'refused',
+      'refused',
+      'done',
+      'done',
+    ]);
+    expect(exchanges[3]).toMatchObject({
+      author_uid: pupil.uid,
+      author_name: 'Paz Pupil',
+      agent: BOT_NAME,
+      analyses: 1,
+    });
+    expect(exchanges[3]!.question).toContain('group,score');
+    expect(exchanges[3]!.answer).toContain('**Table:** 4 rows');
+    expect(exchanges[0]!.answer).toBeNull(); // refused silently: nothing was posted
+    expect(
+      await teacherCaller.activities.exchanges({
+        class_id: classId,
+        activity_id: activityId,
+        author_uid: teacher.uid,
+      }),
+    ).toEqual([]);
     // Raising the budget lets it answer again.
     await teacherCaller.activities.setAgentBudget({
       class_id: classId,

@@ -282,6 +282,11 @@ const procedures: Record<
         tokens: null,
       }),
   },
+  'activities.exchanges': {
+    write: false,
+    student: 'FORBIDDEN',
+    run: (c, w) => c.activities.exchanges({ class_id: w.classId, activity_id: w.activityId }),
+  },
   'activities.usage': {
     write: false,
     student: 'FORBIDDEN',

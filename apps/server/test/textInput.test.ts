@@ -91,6 +91,7 @@ const samples: Record<string, unknown> = {
     tokens: 100_000,
   },
   'activities.usage': { class_id: 'class_1', activity_id: 'activity_1' },
+  'activities.exchanges': { class_id: 'class_1', activity_id: 'activity_1', author_uid: 'uid_1' },
   'activities.setAgentMode': {
     class_id: 'class_1',
     activity_id: 'activity_1',

@@ -115,6 +115,11 @@ const addressed: Array<[name: string, key: keyof Records, run: Run]> = [
       c.activities.setAgentBudget({ class_id: classId, activity_id: id, answers: 1, tokens: null }),
   ],
   [
+    'activities.exchanges',
+    'activityId',
+    (c, classId, id) => c.activities.exchanges({ class_id: classId, activity_id: id }),
+  ],
+  [
     'activities.usage',
     'activityId',
     (c, classId, id) => c.activities.usage({ class_id: classId, activity_id: id }),

@@ -7,6 +7,7 @@ import {
   budgetReached,
   budgetReply,
   channelAgents,
+  exchangesCsv,
   rateLimitReply,
   effectiveAgentMode,
   isAgentName,
@@ -143,5 +144,41 @@ describe('agentCanAnswer', () => {
     expect(agentCanAnswer('DataAnalystBot', false)).toBe(true);
     expect(agentCanAnswer('SocraticTutor', false)).toBe(false);
     expect(agentCanAnswer('SocraticTutor', true)).toBe(true);
+  });
+});
+
+describe('exchangesCsv', () => {
+  it('quotes what needs quoting and defuses formulas', () => {
+    const csv = exchangesCsv([
+      {
+        job_id: 'j1',
+        agent: 'DataAnalystBot',
+        author_uid: 'u1',
+        author_name: 'Lovelace, Ada',
+        question: '@DataAnalystBot mean of "x"\na,b',
+        answer: null,
+        status: 'skipped',
+        asked_at: Date.UTC(2026, 10, 23, 15, 0, 0),
+        analyses: 0,
+        tokens: 0,
+      },
+      {
+        job_id: 'j2',
+        agent: 'DataAnalystBot',
+        author_uid: 'u2',
+        author_name: '=HYPERLINK("x")',
+        question: 'plain',
+        answer: 'ok',
+        status: 'done',
+        asked_at: Date.UTC(2026, 10, 23, 15, 1, 0),
+        analyses: 1,
+        tokens: 70,
+      },
+    ]);
+    expect(csv).toBe(
+      'time,student,agent,question,answer,status,analyses,tokens\r\n' +
+        `2026-11-23T15:00:00.000Z,"Lovelace, Ada",DataAnalystBot,"'@DataAnalystBot mean of ""x""\na,b",,skipped,0,0\r\n` +
+        `2026-11-23T15:01:00.000Z,"'=HYPERLINK(""x"")",DataAnalystBot,plain,ok,done,1,70\r\n`,
+    );
   });
 });

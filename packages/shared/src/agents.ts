@@ -210,3 +210,46 @@ export function agentCanAnswer(agent: string, llmConfigured: boolean): boolean {
 
 /** What instructors see beside an agent that cannot answer on this server. */
 export const AGENT_NOT_CONFIGURED = 'Not configured on this server (no language model)';
+
+/** One exchange with an agent, as the instructor's review lists it. */
+export interface AgentExchange {
+  job_id: string;
+  agent: string;
+  author_uid: string;
+  author_name: string;
+  question: string;
+  /** The agent's reply; null when none was posted (skipped, or refused silently). */
+  answer: string | null;
+  status: string;
+  /** Epoch ms of the question. */
+  asked_at: number;
+  analyses: number;
+  tokens: number;
+}
+
+/** Exchanges the review lists at most (the newest). */
+export const AGENT_EXCHANGES_MAX = 500;
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a leading =+-@ is
+ * prefixed with ' so a spreadsheet does not run it as a formula. */
+function csvField(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The review's exchanges as CSV (a header row, CRLF line ends, times in ISO 8601 UTC). */
+export function exchangesCsv(exchanges: readonly AgentExchange[]): string {
+  const header = ['time', 'student', 'agent', 'question', 'answer', 'status', 'analyses', 'tokens'];
+  const rows = exchanges.map((exchange) => [
+    new Date(exchange.asked_at).toISOString(),
+    exchange.author_name,
+    exchange.agent,
+    exchange.question,
+    exchange.answer,
+    exchange.status,
+    exchange.analyses,
+    exchange.tokens,
+  ]);
+  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}

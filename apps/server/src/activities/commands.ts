@@ -7,10 +7,11 @@ import type {
   ActivityAgentModeInput,
   ActivityAgentUsage,
   ActivityInput,
+  AgentExchange,
 } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import { requireAllowed } from '../classes/policies';
-import { activityUsage } from '../ai/usage';
+import { activityExchanges, activityUsage } from '../ai/usage';
 import type { Db } from '../db/client';
 import { activities, channels, products } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
@@ -247,4 +248,28 @@ export async function activityUsageReader(
     );
   if (!row) throw notFound('Activity');
   return activityUsage(db, ref.activity_id, row);
+}
+
+/**
+ * An activity's exchanges with its agents (question, answer, time, usage), optionally one person's:
+ * the instructor's review. Instructors and class admins.
+ */
+export async function activityExchangesReader(
+  db: Db,
+  viewer: SessionUser,
+  input: { class_id: string; activity_id: string; author_uid?: string | undefined },
+): Promise<AgentExchange[]> {
+  await requireManager(db, viewer, input.class_id);
+  const [row] = await db
+    .select({ id: activities.activity_id })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.activity_id, input.activity_id),
+        eq(activities.class_id, input.class_id),
+        eq(activities.deleted, false),
+      ),
+    );
+  if (!row) throw notFound('Activity');
+  return activityExchanges(db, input.activity_id, input.author_uid ?? null);
 }

@@ -10,6 +10,7 @@ import { authedProcedure, liveSubscription, router } from '../live/trpc';
 import {
   activityAgentBudgetSetter,
   activityAgentModeSetter,
+  activityExchangesReader,
   activityUsageReader,
   activityDeleter,
   activityEnabledSetter,
@@ -45,6 +46,12 @@ export const activitiesRouter = router({
   usage: authedProcedure
     .input(activityRef)
     .query(({ ctx, input }) => activityUsageReader(ctx.services.database.db, ctx.viewer, input)),
+  /** Instructors: the activity's exchanges with its agents, optionally one person's (the review). */
+  exchanges: authedProcedure
+    .input(activityRef.extend({ author_uid: documentIdSchema.optional() }))
+    .query(({ ctx, input }) =>
+      activityExchangesReader(ctx.services.database.db, ctx.viewer, input),
+    ),
   delete: authedProcedure
     .input(activityRef)
     .mutation(({ ctx, input }) => activityDeleter(ctx.services.database.db, ctx.viewer, input)),

@@ -1,7 +1,12 @@
 // Docs: docs/ai.md#usage-budget-and-rate-limit — what an activity's agents have used, per activity
 // and per person, from the jobs table (each job records its answer, analyses and tokens).
 import { sql } from 'drizzle-orm';
-import type { ActivityAgentUsage, AgentUse } from '@seminar/shared';
+import {
+  AGENT_EXCHANGES_MAX,
+  type ActivityAgentUsage,
+  type AgentExchange,
+  type AgentUse,
+} from '@seminar/shared';
 import { queryRows, type Db } from '../db/client';
 import type { ClaimedJob } from './jobs';
 
@@ -102,4 +107,50 @@ export async function activityUsage(
     budget_tokens: budget.tokens,
     people,
   };
+}
+
+/** An activity's exchanges with its agents, newest first (at most AGENT_EXCHANGES_MAX), optionally one person's. */
+export async function activityExchanges(
+  db: Db,
+  activityId: string,
+  authorUid: string | null,
+): Promise<AgentExchange[]> {
+  const rows = await queryRows<{
+    job_id: string;
+    agent: string;
+    author_uid: string;
+    author_name: string | null;
+    question: string | null;
+    question_deleted: boolean | null;
+    answer: string | null;
+    answer_deleted: boolean | null;
+    status: string;
+    created_at: Date | string;
+    analyses: Count;
+    tokens: Count;
+  }>(
+    db,
+    sql`select j.job_id, j.agent, j.author_uid, q.author_name, q.body as question,
+        q.deleted as question_deleted, a.body as answer, a.deleted as answer_deleted, j.status,
+        j.created_at, j.analyses, j.input_tokens + j.output_tokens as tokens
+      from ai_jobs j
+      left join messages q on q.id = j.message_id
+      left join messages a on a.id = j.reply_id
+      where j.activity_id = ${activityId}
+        ${authorUid === null ? sql`` : sql`and j.author_uid = ${authorUid}`}
+      order by j.created_at desc, j.job_id desc
+      limit ${AGENT_EXCHANGES_MAX}`,
+  );
+  return rows.map((row) => ({
+    job_id: row.job_id,
+    agent: row.agent,
+    author_uid: row.author_uid,
+    author_name: row.author_name ?? row.author_uid,
+    question: row.question_deleted ? '' : (row.question ?? ''),
+    answer: row.answer === null || row.answer_deleted ? null : row.answer,
+    status: row.status,
+    asked_at: new Date(row.created_at).getTime(),
+    analyses: Number(row.analyses),
+    tokens: Number(row.tokens),
+  }));
 }

@@ -55,6 +55,22 @@ export function useAgentUsage(classId: string, activityId: string, enabled: bool
   });
 }
 
+/** An activity's exchanges with its agents (the instructors' review), optionally one person's. */
+export function useAgentExchanges(classId: string, activityId: string, authorUid: string | null) {
+  const { client } = useLive();
+  const input = {
+    class_id: classId,
+    activity_id: activityId,
+    ...(authorUid ? { author_uid: authorUid } : {}),
+  };
+  return useQuery({
+    queryKey: ['activities.exchanges', input],
+    queryFn: () => client!.activities.exchanges.query(input),
+    enabled: client !== null,
+    refetchInterval: 15_000,
+  });
+}
+
 /** The activity writes of one class. */
 export function useActivityActions(classId: string) {
   const { client } = useLive();

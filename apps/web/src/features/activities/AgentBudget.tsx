@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { Activity } from '@seminar/shared';
 import { useAgentUsage } from '../../data/activities';
 import { FormDialog } from '../common/FormDialog';
+import { AgentReview } from './AgentReview';
 
 const count = (value: number) => value.toLocaleString();
 
@@ -21,6 +22,7 @@ export function AgentBudget({
 }) {
   const usage = useAgentUsage(activity.class_id, activity.activity_id, true);
   const [open, setOpen] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
   const data = usage.data;
   const budget = [
     activity.ai_budget_answers !== null ? `${count(activity.ai_budget_answers)} answers` : null,
@@ -41,6 +43,16 @@ export function AgentBudget({
       <Button size="small" onClick={() => setOpen(true)}>
         Budget
       </Button>
+      <Button size="small" onClick={() => setReviewing(true)}>
+        Review exchanges
+      </Button>
+      {reviewing ? (
+        <AgentReview
+          activity={activity}
+          people={data?.people ?? []}
+          onClose={() => setReviewing(false)}
+        />
+      ) : null}
       {open ? (
         <BudgetDialog
           activity={activity}
