@@ -70,6 +70,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAttachmentRoutes(app, runtime);
   const live = registerLiveSocket(app, runtime, appRouter);
   app.addHook('onClose', async () => live.close());
+  // Before the database closes (main.ts and the tests close the app first): no job is half-taken.
+  app.addHook('onClose', async () => runtime.services?.agents.stop());
   await registerWebApp(app, config, options.webDist ?? webDistDir);
   return app;
 }

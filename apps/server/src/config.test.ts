@@ -26,6 +26,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the LLM endpoint only with both AI_BASE_URL and AI_MODEL', () => {
+    expect(loadConfig({}).ai.llm).toBeNull();
+    expect(
+      loadConfig({ AI_BASE_URL: 'http://localhost:11434/v1/', AI_MODEL: 'llama3.1' }).ai.llm,
+    ).toEqual({ baseUrl: 'http://localhost:11434/v1', model: 'llama3.1', apiKey: undefined });
+    expect(() => loadConfig({ AI_BASE_URL: 'http://localhost:11434/v1' })).toThrow(
+      /AI_BASE_URL and AI_MODEL must be set together/,
+    );
+    expect(() => loadConfig({ AI_BASE_URL: 'ftp://x', AI_MODEL: 'm' })).toThrow(/AI_BASE_URL/);
+    expect(loadConfig({}).ai).toMatchObject({
+      leaseMs: 60_000,
+      maxAttempts: 3,
+      triggersPerMinute: 5,
+    });
+  });
+
   it('normalises ADMIN_EMAILS', () => {
     expect(
       loadConfig({ ADMIN_EMAILS: ' Ada@Example.edu, grace@example.edu ' }).adminEmails,

@@ -88,6 +88,15 @@ const envSchema = z.object({
   ATTACHMENT_MAX_BYTES: positiveInt.default(DEFAULT_ATTACHMENT_MAX_BYTES),
   ATTACHMENT_MAX_PENDING: positiveInt.default(10),
   ATTACHMENT_UPLOADS_PER_MINUTE: positiveInt.default(30),
+  AI_JOB_LEASE_SECONDS: positiveInt.max(3600, 'must be at most 3600').default(60),
+  AI_JOB_MAX_ATTEMPTS: positiveInt.max(10, 'must be at most 10').default(3),
+  AI_TRIGGERS_PER_MINUTE: positiveInt.default(5),
+  AI_BASE_URL: z
+    .url({ message: 'must be an http(s) URL such as http://localhost:11434/v1' })
+    .regex(/^https?:\/\//, 'must be an http(s) URL such as http://localhost:11434/v1')
+    .optional(),
+  AI_MODEL: z.string().trim().min(1, 'must not be empty').max(200).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
 });
 
 /** The server's validated configuration. */
@@ -134,6 +143,17 @@ export interface Config {
     /** Uploads one user may start per minute on one node. */
     uploadsPerMinute: number;
   };
+  /** AI agents' job mechanism (docs/ai.md#the-job-mechanism). */
+  ai: {
+    /** How long a node holds a claimed job before another node may take it over. */
+    leaseMs: number;
+    /** Claims of one job before it is marked failed (the channel is told). */
+    maxAttempts: number;
+    /** Agent answers one person may trigger per activity per minute; more are refused. */
+    triggersPerMinute: number;
+    /** The OpenAI-compatible endpoint LLM agents use; null: LLM agents are not configured. */
+    llm: { baseUrl: string; model: string; apiKey: string | undefined } | null;
+  };
 }
 
 /** A configuration value that failed validation; its message names the variable and the rule. */
@@ -166,6 +186,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (publicUrl.protocol !== 'http:' && publicUrl.protocol !== 'https:') {
     throw new ConfigError(
       `Invalid configuration:\n  PUBLIC_URL must be an http(s) URL (got "${value.PUBLIC_URL}")`,
+    );
+  }
+  if ((value.AI_BASE_URL === undefined) !== (value.AI_MODEL === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AI_BASE_URL and AI_MODEL must be set together (LLM agents need both)',
     );
   }
   const isProduction = value.NODE_ENV === 'production';
@@ -206,6 +231,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBytes: value.ATTACHMENT_MAX_BYTES,
       maxPending: value.ATTACHMENT_MAX_PENDING,
       uploadsPerMinute: value.ATTACHMENT_UPLOADS_PER_MINUTE,
+    },
+    ai: {
+      leaseMs: value.AI_JOB_LEASE_SECONDS * 1000,
+      maxAttempts: value.AI_JOB_MAX_ATTEMPTS,
+      triggersPerMinute: value.AI_TRIGGERS_PER_MINUTE,
+      llm:
+        value.AI_BASE_URL !== undefined && value.AI_MODEL !== undefined
+          ? {
+              baseUrl: value.AI_BASE_URL.replace(/\/+$/, ''),
+              model: value.AI_MODEL,
+              apiKey: value.AI_API_KEY,
+            }
+          : null,
     },
   };
 }

@@ -1,5 +1,6 @@
 // Docs: docs/ARCHITECTURE.md#the-request-path — the server listens before its database is ready
 // (PGlite's first start takes seconds); routes that need the database answer 503 until then.
+import type { AgentWorker } from './ai/worker';
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -17,6 +18,8 @@ export interface Services {
   hub: LiveHub;
   /** This node's message send path (group commit). */
   sendQueue: MessageSendQueue;
+  /** This node's AI agent worker (docs/ai.md#the-job-mechanism). */
+  agents: AgentWorker;
 }
 
 /** Holds the services once they exist; handlers ask it instead of capturing them at build time. */

@@ -1,5 +1,6 @@
 // Docs: docs/ARCHITECTURE.md#the-request-path — everything a request needs once the database is ready.
 import type { FastifyBaseLogger } from 'fastify';
+import { AgentWorker } from './ai/worker';
 import { createAuth } from './auth/auth';
 import { authSecret } from './auth/secret';
 import type { Config } from './config';
@@ -26,5 +27,7 @@ export async function createServices(options: {
   services.hub = new LiveHub(services, log);
   services.sendQueue = new MessageSendQueue(database, services.hub);
   await services.hub.start();
+  services.agents = new AgentWorker(database, log, { nodeId: services.hub.nodeId, ...config.ai });
+  await services.agents.start();
   return services;
 }

@@ -11,6 +11,7 @@ import {
   classInvitations,
   classMemberships,
   messages,
+  products,
 } from '../src/db/schema';
 import type { Services } from '../src/runtime';
 import { callerFor, collect } from './callers';
@@ -73,9 +74,19 @@ async function world(): Promise<World> {
   });
   const channelId = channelIds[0]!;
   const activityId = makeRecordId('activity', people.instructor.uid);
-  await database.db
-    .insert(activities)
-    .values({ activity_id: activityId, class_id: classId, title: 'Case one' });
+  const productId = `product_${activityId}`;
+  await database.db.insert(products).values({
+    product_id: productId,
+    title: 'Data analyst',
+    name: 'data-analyst',
+    ai_agent_refs: ['DataAnalystBot'],
+  });
+  await database.db.insert(activities).values({
+    activity_id: activityId,
+    class_id: classId,
+    title: 'Case one',
+    product_id: productId,
+  });
   const messageId = makeRecordId('msg', people.student.uid);
   await database.db.insert(messages).values({
     id: messageId,
@@ -276,6 +287,38 @@ const procedures: Record<
     student: 'FORBIDDEN',
     run: (c, w) =>
       c.activities.setEnabled({ class_id: w.classId, activity_id: w.activityId, enabled: false }),
+  },
+  'activities.setAgentBudget': {
+    write: true,
+    student: 'FORBIDDEN',
+    run: (c, w) =>
+      c.activities.setAgentBudget({
+        class_id: w.classId,
+        activity_id: w.activityId,
+        answers: 10,
+        tokens: null,
+      }),
+  },
+  'activities.exchanges': {
+    write: false,
+    student: 'FORBIDDEN',
+    run: (c, w) => c.activities.exchanges({ class_id: w.classId, activity_id: w.activityId }),
+  },
+  'activities.usage': {
+    write: false,
+    student: 'FORBIDDEN',
+    run: (c, w) => c.activities.usage({ class_id: w.classId, activity_id: w.activityId }),
+  },
+  'activities.setAgentMode': {
+    write: true,
+    student: 'FORBIDDEN',
+    run: (c, w) =>
+      c.activities.setAgentMode({
+        class_id: w.classId,
+        activity_id: w.activityId,
+        agent: 'DataAnalystBot',
+        mode: 'paused',
+      }),
   },
   'activities.delete': {
     write: true,

@@ -50,6 +50,17 @@ describe(`seed on a fresh database (${testDatabaseKind})`, () => {
         (activity) => activity.product_id === 'product_data_analyst_bot' && activity.channel_id,
       ),
     ).toBe(true);
+    // The case channel holds the data set and a question DataAnalystBot answers at once.
+    const caseChannel = cases.find((activity) => activity.product_id)!.channel_id!;
+    await expect
+      .poll(
+        async () =>
+          (
+            await database.db.select().from(messages).where(eq(messages.channel_id, caseChannel))
+          ).find((message) => message.ai?.agent === 'DataAnalystBot')?.body,
+        { timeout: 15_000 },
+      )
+      .toMatch(/Mean of `units` by `tier`[\s\S]*premium\s+5\s+260\.4/);
 
     for (const person of [DEMO_PEOPLE.instructor, ...DEMO_PEOPLE.students]) {
       const signIn = await authClient(made.app, made.config.publicUrl).signIn(

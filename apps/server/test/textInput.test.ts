@@ -84,6 +84,20 @@ const samples: Record<string, unknown> = {
   },
   'activities.setEnabled': { class_id: 'class_1', activity_id: 'activity_1', enabled: false },
   'activities.delete': { class_id: 'class_1', activity_id: 'activity_1' },
+  'activities.setAgentBudget': {
+    class_id: 'class_1',
+    activity_id: 'activity_1',
+    answers: 10,
+    tokens: 100_000,
+  },
+  'activities.usage': { class_id: 'class_1', activity_id: 'activity_1' },
+  'activities.exchanges': { class_id: 'class_1', activity_id: 'activity_1', author_uid: 'uid_1' },
+  'activities.setAgentMode': {
+    class_id: 'class_1',
+    activity_id: 'activity_1',
+    agent: 'DataAnalystBot',
+    mode: 'paused',
+  },
   'channels.live': { class_id: 'class_1' },
   'channels.create': {
     ...ids,

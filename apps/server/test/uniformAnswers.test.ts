@@ -109,6 +109,33 @@ const addressed: Array<[name: string, key: keyof Records, run: Run]> = [
       c.activities.setEnabled({ class_id: classId, activity_id: id, enabled: false }),
   ],
   [
+    'activities.setAgentBudget',
+    'activityId',
+    (c, classId, id) =>
+      c.activities.setAgentBudget({ class_id: classId, activity_id: id, answers: 1, tokens: null }),
+  ],
+  [
+    'activities.exchanges',
+    'activityId',
+    (c, classId, id) => c.activities.exchanges({ class_id: classId, activity_id: id }),
+  ],
+  [
+    'activities.usage',
+    'activityId',
+    (c, classId, id) => c.activities.usage({ class_id: classId, activity_id: id }),
+  ],
+  [
+    'activities.setAgentMode',
+    'activityId',
+    (c, classId, id) =>
+      c.activities.setAgentMode({
+        class_id: classId,
+        activity_id: id,
+        agent: 'DataAnalystBot',
+        mode: 'paused',
+      }),
+  ],
+  [
     'activities.delete',
     'activityId',
     (c, classId, id) => c.activities.delete({ class_id: classId, activity_id: id }),

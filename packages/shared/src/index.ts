@@ -26,3 +26,4 @@ export * from './authErrors';
 export * from './liveEvents';
 export * from './liveProtocol';
 export * from './dataAnalyst';
+export * from './agents';

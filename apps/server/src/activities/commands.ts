@@ -1,9 +1,17 @@
 // Docs: docs/classes.md#activities — the write path of activities.
 import { TRPCError } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
-import type { Activity, ActivityInput } from '@seminar/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type {
+  Activity,
+  ActivityAgentBudgetInput,
+  ActivityAgentModeInput,
+  ActivityAgentUsage,
+  ActivityInput,
+  AgentExchange,
+} from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import { requireAllowed } from '../classes/policies';
+import { activityExchanges, activityUsage } from '../ai/usage';
 import type { Db } from '../db/client';
 import { activities, channels, products } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
@@ -145,4 +153,123 @@ export async function activityDeleter(
     if (!row) throw notFound('Activity');
     say(announce(ref.class_id, ref.activity_id));
   });
+}
+
+/**
+ * Sets one agent's mode in an activity (docs/ai.md#modes): an instructor pauses it, or lets it answer
+ * on mentions or on every student message. The agent must be one of the activity's product's.
+ */
+export async function activityAgentModeSetter(
+  db: Db,
+  viewer: SessionUser,
+  input: ActivityAgentModeInput,
+): Promise<Activity> {
+  await requireManager(db, viewer, input.class_id);
+  return runCommand(db, async ({ tx, announce: say }) => {
+    const [current] = await tx
+      .select({ refs: products.ai_agent_refs })
+      .from(activities)
+      .innerJoin(products, eq(products.product_id, activities.product_id))
+      .where(
+        and(
+          eq(activities.activity_id, input.activity_id),
+          eq(activities.class_id, input.class_id),
+          eq(activities.deleted, false),
+        ),
+      )
+      .for('update', { of: activities });
+    if (!current) throw notFound('Activity');
+    if (!current.refs.includes(input.agent))
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: `${input.agent} is not an agent of this activity's AI product.`,
+      });
+    const [row] = await tx
+      .update(activities)
+      .set({
+        ai_agent_modes: sql`${activities.ai_agent_modes} || jsonb_build_object(${input.agent}::text, ${input.mode}::text)`,
+        ...auditFields(viewer),
+        version: nextVersion,
+      })
+      .where(eq(activities.activity_id, input.activity_id))
+      .returning();
+    if (!row) throw notFound('Activity');
+    say(announce(input.class_id, input.activity_id));
+    return presentActivity(row);
+  });
+}
+
+/** Sets an activity's agent budget (answers, tokens; null: no limit). Instructors and class admins. */
+export async function activityAgentBudgetSetter(
+  db: Db,
+  viewer: SessionUser,
+  input: ActivityAgentBudgetInput,
+): Promise<Activity> {
+  await requireManager(db, viewer, input.class_id);
+  return runCommand(db, async ({ tx, announce: say }) => {
+    const [row] = await tx
+      .update(activities)
+      .set({
+        ai_budget_answers: input.answers,
+        ai_budget_tokens: input.tokens,
+        ...auditFields(viewer),
+        version: nextVersion,
+      })
+      .where(
+        and(
+          eq(activities.activity_id, input.activity_id),
+          eq(activities.class_id, input.class_id),
+          eq(activities.deleted, false),
+        ),
+      )
+      .returning();
+    if (!row) throw notFound('Activity');
+    say(announce(input.class_id, input.activity_id));
+    return presentActivity(row);
+  });
+}
+
+/** An activity's agent usage per person and in all, with its budget. Instructors and class admins. */
+export async function activityUsageReader(
+  db: Db,
+  viewer: SessionUser,
+  ref: { class_id: string; activity_id: string },
+): Promise<ActivityAgentUsage> {
+  await requireManager(db, viewer, ref.class_id);
+  const [row] = await db
+    .select({ answers: activities.ai_budget_answers, tokens: activities.ai_budget_tokens })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.activity_id, ref.activity_id),
+        eq(activities.class_id, ref.class_id),
+        eq(activities.deleted, false),
+      ),
+    );
+  if (!row) throw notFound('Activity');
+  return activityUsage(db, ref.activity_id, row);
+}
+
+/**
+ * An activity's exchanges with its agents (question, answer, time, usage), optionally one person's:
+ * the instructor's review. Instructors and class admins.
+ */
+export async function activityExchangesReader(
+  db: Db,
+  viewer: SessionUser,
+  input: { class_id: string; activity_id: string; author_uid?: string | undefined },
+): Promise<AgentExchange[]> {
+  await requireManager(db, viewer, input.class_id);
+  const [row] = await db
+    .select({ id: activities.activity_id })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.activity_id, input.activity_id),
+        eq(activities.class_id, input.class_id),
+        eq(activities.deleted, false),
+      ),
+    );
+  if (!row) throw notFound('Activity');
+  return activityExchanges(db, input.activity_id, input.author_uid ?? null);
 }

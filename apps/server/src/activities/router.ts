@@ -1,8 +1,21 @@
 // Docs: docs/classes.md#activities — activities: live list, save, enable/disable, delete.
 import { z } from 'zod';
-import { activityInputSchema, documentIdSchema } from '@seminar/shared';
+import {
+  activityAgentBudgetInputSchema,
+  activityAgentModeInputSchema,
+  activityInputSchema,
+  documentIdSchema,
+} from '@seminar/shared';
 import { authedProcedure, liveSubscription, router } from '../live/trpc';
-import { activityDeleter, activityEnabledSetter, activitySaver } from './commands';
+import {
+  activityAgentBudgetSetter,
+  activityAgentModeSetter,
+  activityExchangesReader,
+  activityUsageReader,
+  activityDeleter,
+  activityEnabledSetter,
+  activitySaver,
+} from './commands';
 import { activitiesTopic } from './live';
 
 const activityRef = z.object({ class_id: documentIdSchema, activity_id: documentIdSchema });
@@ -16,6 +29,28 @@ export const activitiesRouter = router({
     .input(activityRef.extend({ enabled: z.boolean() }))
     .mutation(({ ctx, input }) =>
       activityEnabledSetter(ctx.services.database.db, ctx.viewer, input, input.enabled),
+    ),
+  /** Instructors: an agent's mode in this activity (pause, mention, every message). */
+  setAgentMode: authedProcedure
+    .input(activityAgentModeInputSchema)
+    .mutation(({ ctx, input }) =>
+      activityAgentModeSetter(ctx.services.database.db, ctx.viewer, input),
+    ),
+  /** Instructors: the activity's agent budget (answers, tokens; null: no limit). */
+  setAgentBudget: authedProcedure
+    .input(activityAgentBudgetInputSchema)
+    .mutation(({ ctx, input }) =>
+      activityAgentBudgetSetter(ctx.services.database.db, ctx.viewer, input),
+    ),
+  /** Instructors: what the activity's agents have used, per person and in all. */
+  usage: authedProcedure
+    .input(activityRef)
+    .query(({ ctx, input }) => activityUsageReader(ctx.services.database.db, ctx.viewer, input)),
+  /** Instructors: the activity's exchanges with its agents, optionally one person's (the review). */
+  exchanges: authedProcedure
+    .input(activityRef.extend({ author_uid: documentIdSchema.optional() }))
+    .query(({ ctx, input }) =>
+      activityExchangesReader(ctx.services.database.db, ctx.viewer, input),
     ),
   delete: authedProcedure
     .input(activityRef)

@@ -53,6 +53,7 @@ export async function seedCommand(config: Config, log: FastifyBaseLogger): Promi
       if (!config.seedDemo)
         log.info('demo class not seeded (SEED_DEMO rules; SEED_DEMO=1 seeds it)');
     } finally {
+      await services.agents.stop();
       await services.hub.stop();
     }
     log.info({ database: database.kind }, 'seed done');

@@ -20,5 +20,6 @@ export function presentMessage(row: MessageRow): Message {
     reactions: row.deleted ? [] : row.reactions,
     attachments: row.deleted ? [] : row.attachments,
     version: row.version,
+    ai: row.ai ?? null,
   };
 }

@@ -1,5 +1,6 @@
 // Docs: docs/realtime.md#ordered-streams-messages — messages as raw SQL returns them.
 import type { MessageAttachment } from '@seminar/shared';
+import type { MessageAi } from '@seminar/shared';
 import type { messages } from '../db/schema';
 
 /** A messages row as raw SQL returns it (timestamps may come back as text or Date, bigints as text). */
@@ -20,6 +21,7 @@ export interface MessageSqlRow {
   mentions_channel: boolean;
   attachments: MessageAttachment[];
   version: number | string;
+  ai: MessageAi | null;
 }
 
 /** The typed row Drizzle would return for a raw one. */

@@ -237,6 +237,7 @@ function postedMessage(item: Pending, outcome: SendOutcome): Message {
     reactions: [],
     attachments: outcome.attachments ?? [],
     version: Number(outcome.version),
+    ai: null,
   };
 }
 

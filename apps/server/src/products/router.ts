@@ -9,6 +9,14 @@ const productRef = z.object({ product_id: documentIdSchema });
 
 export const productsRouter = router({
   live: liveSubscription(productsTopic),
+  /**
+   * Whether this server can run LLM agents (AI_BASE_URL and AI_MODEL set). Without, agents other
+   * than DataAnalystBot never answer: instructors see "not configured on this server", students
+   * do not see them (docs/ai.md#llm-agents).
+   */
+  agentsStatus: authedProcedure.query(({ ctx }) => ({
+    llmConfigured: ctx.services.config.ai.llm !== null,
+  })),
   save: authedProcedure
     .input(productInputSchema)
     .mutation(({ ctx, input }) =>

@@ -38,7 +38,7 @@ export const catalogueSeed: Seed[] = [
     categories: ['Data analysis', 'Case method'],
     price_per_user: 4.5,
     product_version: '2.3.1',
-    ai_agent_cooperation_mode: 'co-analyst',
+    ai_agent_cooperation_mode: 'mention',
     ai_agent_refs: ['DataAnalystBot'],
     product_files: ['data-analyst-bot-guide.pdf'],
   }),

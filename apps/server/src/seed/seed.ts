@@ -209,9 +209,59 @@ export async function seedDemo(services: Services): Promise<boolean> {
         ...audit,
       },
     ]);
+    // The case channel opens with the data set and a student's question to DataAnalystBot: the
+    // insert enqueues the bot's job (docs/ai.md#the-job-mechanism), so the first start shows the
+    // agent at work at once.
+    const caseMessages: Array<[number, string]> = [
+      [
+        0,
+        `The sales data for the case. Mention DataAnalystBot (with an @) to ask it about the numbers.\n${PRICING_DATA}`,
+      ],
+      [
+        1,
+        `@DataAnalystBot mean of units by tier? And the correlation of price and units.\n${PRICING_DATA}`,
+      ],
+    ];
+    await tx.insert(messages).values(
+      caseMessages.map(([author, body], index) => {
+        const [last, first] = people[author]!.name.split(', ');
+        const createdAt = new Date(now - (caseMessages.length - index) * 60_000);
+        return {
+          id: makeRecordId('msg', uids[author]!, createdAt),
+          class_id: DEMO_CLASS_ID,
+          channel_id: caseChannel,
+          seq: index + 1,
+          author_uid: uids[author]!,
+          author_name: `${first} ${last}`,
+          body,
+          created_at: createdAt,
+        };
+      }),
+    );
+    await tx
+      .update(channels)
+      .set({ last_seq: caseMessages.length })
+      .where(eq(channels.channel_id, caseChannel));
   });
   return true;
 }
+
+/** The pricing case's data set: three years of the basic and premium tiers, per quarter. */
+const PRICING_DATA = [
+  '```csv',
+  'quarter,tier,price,units',
+  '2024Q1,basic,9,1210',
+  '2024Q1,premium,29,310',
+  '2024Q3,basic,9,1290',
+  '2024Q3,premium,32,285',
+  '2025Q1,basic,10,1255',
+  '2025Q1,premium,35,262',
+  '2025Q3,basic,10,1340',
+  '2025Q3,premium,39,231',
+  '2026Q1,basic,11,1302',
+  '2026Q1,premium,42,214',
+  '```',
+].join('\n');
 
 /** Seeds what is missing and says in the log where to sign in. */
 export async function seedOnStart(services: Services, log: FastifyBaseLogger): Promise<void> {

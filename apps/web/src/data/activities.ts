@@ -3,7 +3,13 @@
 // reconciled by the server's row. The Activities tab and the catalogue's "Use in activity" both save
 // through `useActivityActions`.
 import { useMemo } from 'react';
-import { makeRecordId, type Activity, type ActivityInput } from '@seminar/shared';
+import { useQuery } from '@tanstack/react-query';
+import {
+  makeRecordId,
+  type Activity,
+  type ActivityInput,
+  type AiAgentCooperationMode,
+} from '@seminar/shared';
 import { useSession } from '../auth/session';
 import { liveQuery } from '../live/liveQueries';
 import { useLive } from '../live/LiveProvider';
@@ -34,6 +40,37 @@ export function useActivities(classId: string): LiveQueryResult<Activity> {
   return useLiveQuery(activitiesQuery(classId));
 }
 
+/**
+ * An activity's agent usage and budget (instructors and class admins), read again every 15 s while
+ * shown: the jobs table is not a live topic.
+ */
+export function useAgentUsage(classId: string, activityId: string, enabled: boolean) {
+  const { client } = useLive();
+  return useQuery({
+    queryKey: ['activities.usage', { class_id: classId, activity_id: activityId }],
+    queryFn: () =>
+      client!.activities.usage.query({ class_id: classId, activity_id: activityId }),
+    enabled: enabled && client !== null,
+    refetchInterval: 15_000,
+  });
+}
+
+/** An activity's exchanges with its agents (the instructors' review), optionally one person's. */
+export function useAgentExchanges(classId: string, activityId: string, authorUid: string | null) {
+  const { client } = useLive();
+  const input = {
+    class_id: classId,
+    activity_id: activityId,
+    ...(authorUid ? { author_uid: authorUid } : {}),
+  };
+  return useQuery({
+    queryKey: ['activities.exchanges', input],
+    queryFn: () => client!.activities.exchanges.query(input),
+    enabled: client !== null,
+    refetchInterval: 15_000,
+  });
+}
+
 /** The activity writes of one class. */
 export function useActivityActions(classId: string) {
   const { client } = useLive();
@@ -53,10 +90,21 @@ export function useActivityActions(classId: string) {
        */
       save: (input: ActivityInput, previous: Activity | null): string | null => {
         if (!client) return NOT_CONNECTED_MESSAGE;
-        const base: Pick<Activity, 'deleted' | 'pending_deleted' | 'version'> = previous ?? {
+        const base: Pick<
+          Activity,
+          | 'deleted'
+          | 'pending_deleted'
+          | 'version'
+          | 'ai_agent_modes'
+          | 'ai_budget_answers'
+          | 'ai_budget_tokens'
+        > = previous ?? {
           deleted: false,
           pending_deleted: false,
           version: 0,
+          ai_agent_modes: {},
+          ai_budget_answers: null,
+          ai_budget_tokens: null,
         };
         const row: Activity = {
           ...base,
@@ -85,6 +133,40 @@ export function useActivityActions(classId: string) {
               class_id: classId,
               activity_id: activity.activity_id,
               enabled,
+            }),
+          serverRow: (saved) => saved,
+        });
+      },
+      /** Instructors: one agent's mode in the activity (pause it, or let it answer again). */
+      setAgentMode: (activity: Activity, agent: string, mode: AiAgentCooperationMode) => {
+        if (!client) return Promise.resolve(NOT_CONNECTED);
+        return write<Activity, Activity>({
+          key,
+          id: activity.activity_id,
+          row: { ...activity, ai_agent_modes: { ...activity.ai_agent_modes, [agent]: mode } },
+          mutate: () =>
+            client.activities.setAgentMode.mutate({
+              class_id: classId,
+              activity_id: activity.activity_id,
+              agent,
+              mode,
+            }),
+          serverRow: (saved) => saved,
+        });
+      },
+      /** Instructors: the activity's agent budget (null: no limit). */
+      setAgentBudget: (activity: Activity, answers: number | null, tokens: number | null) => {
+        if (!client) return Promise.resolve(NOT_CONNECTED);
+        return write<Activity, Activity>({
+          key,
+          id: activity.activity_id,
+          row: { ...activity, ai_budget_answers: answers, ai_budget_tokens: tokens },
+          mutate: () =>
+            client.activities.setAgentBudget.mutate({
+              class_id: classId,
+              activity_id: activity.activity_id,
+              answers,
+              tokens,
             }),
           serverRow: (saved) => saved,
         });

@@ -2,6 +2,7 @@
 // catalogue (live, by seq: enabled and not deleted; site admins also get disabled ones) and the site
 // admin's writes (save, enable/disable, delete), each shown at once and reconciled by the server's
 // row; a refusal rolls back and is said in the shared error banner.
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ProductInput, PublicProduct } from '@seminar/shared';
 import { liveQuery } from '../live/liveQueries';
@@ -67,4 +68,19 @@ export function useProductActions() {
       },
     };
   }, [client, write]);
+}
+
+/**
+ * Whether the server runs LLM agents (`products.agentsStatus`); null while unknown. Agents other
+ * than DataAnalystBot answer only where it does.
+ */
+export function useLlmConfigured(): boolean | null {
+  const { client } = useLive();
+  const { data } = useQuery({
+    queryKey: ['products.agentsStatus'],
+    queryFn: () => client!.products.agentsStatus.query(),
+    enabled: client !== null,
+    staleTime: 5 * 60_000,
+  });
+  return data ? data.llmConfigured : null;
 }

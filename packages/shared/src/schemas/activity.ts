@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { textSchema } from '../text';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from '../constants';
 import { documentIdSchema } from '../documentId';
+import { AGENT_NAME_PATTERN, aiAgentCooperationModeSchema } from '../agents';
 import {
   auditFields,
   dateInputSchema,
@@ -27,6 +28,11 @@ export const activitySchema = z.object({
   activity_qualified_name: textSchema().default(''),
   product_id: documentIdSchema.nullable().default(null),
   channel_id: documentIdSchema.nullable().default(null),
+  /** The instructor's mode per agent of the product, for this activity (docs/ai.md). */
+  ai_agent_modes: z.record(z.string(), z.string()).default({}),
+  /** Most agent answers / model tokens in this activity; null: no limit. */
+  ai_budget_answers: z.int().min(0).nullable().default(null),
+  ai_budget_tokens: z.int().min(0).nullable().default(null),
   start_date: storedDateSchema,
   due_date: storedDateSchema,
   enabled: z.boolean(),
@@ -77,3 +83,52 @@ export const activityInputSchema = z
 
 /** A parsed activity input. */
 export type ActivityInput = z.infer<typeof activityInputSchema>;
+
+/** What an instructor sends to set one agent's mode in an activity (pause it, or resume it). */
+export const activityAgentModeInputSchema = z.object({
+  class_id: documentIdSchema,
+  activity_id: documentIdSchema,
+  agent: z.string().regex(AGENT_NAME_PATTERN, { error: 'Not an agent name' }),
+  mode: aiAgentCooperationModeSchema,
+});
+
+/** A parsed agent mode change. */
+export type ActivityAgentModeInput = z.infer<typeof activityAgentModeInputSchema>;
+
+/** What an instructor sends to set an activity's agent budget (null: no limit). */
+export const activityAgentBudgetInputSchema = z.object({
+  class_id: documentIdSchema,
+  activity_id: documentIdSchema,
+  answers: z.int().min(0).max(1_000_000).nullable(),
+  tokens: z.int().min(0).max(1_000_000_000).nullable(),
+});
+
+/** A parsed budget change. */
+export type ActivityAgentBudgetInput = z.infer<typeof activityAgentBudgetInputSchema>;
+
+/** One person's use of an activity's agents. */
+export interface AgentUsageRow {
+  uid: string;
+  name: string;
+  /** Answers posted (jobs done). */
+  answers: number;
+  analyses: number;
+  tokens: number;
+  /** Triggers refused by the budget or the rate limit. */
+  refused: number;
+  /** Epoch ms of the last trigger. */
+  last_at: number;
+}
+
+/** An activity's agent usage and budget, for its instructors. */
+export interface ActivityAgentUsage {
+  answers: number;
+  analyses: number;
+  input_tokens: number;
+  output_tokens: number;
+  refused: number;
+  failed: number;
+  budget_answers: number | null;
+  budget_tokens: number | null;
+  people: AgentUsageRow[];
+}

@@ -62,6 +62,7 @@ describe('messageSchema', () => {
       deleted: false,
       reactions: [],
       version: 0,
+      ai: null,
     });
   });
 

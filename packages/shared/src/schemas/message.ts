@@ -9,6 +9,7 @@ import { recordIdSchema } from '../recordId';
 import { timestampSchema, uidSchema } from './common';
 import { MAX_MENTIONS_PER_MESSAGE, parseMentions } from '../mentions';
 import { reactionSchema } from '../reactions';
+import { messageAiSchema } from '../agents';
 
 /**
  * A message body as typed: at most MESSAGE_MAX_LENGTH characters (UTF-16 units, as the text box
@@ -55,6 +56,8 @@ export const messageSchema = z.object({
   attachments: z.array(messageAttachmentSchema).max(MESSAGE_MAX_ATTACHMENTS).default([]),
   /** The live version (DESIGN §4): a later write of the same message has a higher one. */
   version: z.int().min(0).default(0),
+  /** Set on messages an AI agent wrote (docs/ai.md): the web labels them as AI. */
+  ai: messageAiSchema.nullable().default(null),
 });
 
 /** A channel message (DESIGN §2). */

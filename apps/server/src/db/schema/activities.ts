@@ -1,5 +1,5 @@
 // Docs: docs/ARCHITECTURE.md#one-database-dialect — activities (SPEC §3, DESIGN §2).
-import { boolean, date, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { auditColumns, versionColumn } from './common';
 import { classes } from './classes';
 
@@ -17,6 +17,12 @@ export const activities = pgTable(
     product_id: text('product_id'),
     /** Optional case channel. */
     channel_id: text('channel_id'),
+    /** Per agent of the product: the instructor's mode for this activity (docs/ai.md), e.g. paused. */
+    ai_agent_modes: jsonb('ai_agent_modes').$type<Record<string, string>>().notNull().default({}),
+    /** Most agent answers in this activity; null: no limit (docs/ai.md#usage-and-budget). */
+    ai_budget_answers: integer('ai_budget_answers'),
+    /** Most model tokens (in + out) in this activity; null: no limit. */
+    ai_budget_tokens: integer('ai_budget_tokens'),
     start_date: date('start_date', { mode: 'string' }),
     due_date: date('due_date', { mode: 'string' }),
     enabled: boolean('enabled').notNull().default(true),
@@ -25,5 +31,9 @@ export const activities = pgTable(
     ...auditColumns(),
     version: versionColumn(),
   },
-  (table) => [index('activities_class_id_idx').on(table.class_id)],
+  (table) => [
+    index('activities_class_id_idx').on(table.class_id),
+    // The agent job trigger finds a message's activity by its case channel.
+    index('activities_channel_id_idx').on(table.channel_id),
+  ],
 );

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { MessageAttachment } from '@seminar/shared';
+import type { MessageAi } from '@seminar/shared';
 import { auditColumns, versionColumn } from './common';
 import { classes } from './classes';
 
@@ -113,6 +114,8 @@ export const messages = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     version: versionColumn(),
+    /** Set on an AI agent's messages: `{agent, product_title, status}` (docs/ai.md). */
+    ai: jsonb('ai').$type<MessageAi>(),
   },
   (table) => [
     unique('messages_channel_seq_unique').on(table.channel_id, table.seq),

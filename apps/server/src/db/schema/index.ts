@@ -6,3 +6,4 @@ export * from './channels';
 export * from './activities';
 export * from './products';
 export * from './analytics';
+export * from './ai';

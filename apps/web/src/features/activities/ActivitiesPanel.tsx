@@ -14,7 +14,16 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import LockIcon from '@mui/icons-material/Lock';
-import { caseLabel, can, type Activity, type ChannelView, type Class } from '@seminar/shared';
+import {
+  caseLabel,
+  can,
+  channelAgents,
+  type Activity,
+  type AiAgentCooperationMode,
+  type ChannelAgent,
+  type ChannelView,
+  type Class,
+} from '@seminar/shared';
 import { useActivities, useActivityActions } from '../../data/activities';
 import { useChannels } from '../../data/channels';
 import { useProducts } from '../../data/products';
@@ -25,6 +34,8 @@ import { EmptyState, LoadError } from '../common/EmptyState';
 import { greyedSx } from '../common/greyed';
 import { classChannelPath } from '../../routes/paths';
 import { ActivityDialog } from './ActivityDialog';
+import { AgentBudget } from './AgentBudget';
+import { AgentControls } from './AgentControls';
 
 /** The case label of an activity with a case channel (SPEC §3 "Case record"), else null. */
 export function activityCaseLabel(
@@ -154,6 +165,15 @@ export function ActivitiesPanel({ cls }: { cls: Class }) {
                     ? (productTitles.get(activity.product_id) ?? activity.product_id)
                     : null
                 }
+                agents={
+                  activity.channel_id
+                    ? channelAgents(activity.channel_id, [activity], products.rows)
+                    : []
+                }
+                onAgentMode={(agent, mode) => void actions.setAgentMode(activity, agent, mode)}
+                onAgentBudget={(answers, tokens) =>
+                  void actions.setAgentBudget(activity, answers, tokens)
+                }
                 onEdit={() => setEditing({ activity, token: Date.now() })}
                 onDelete={() => setDeleting(activity)}
                 onToggle={(enabled) => void actions.setEnabled(activity, enabled)}
@@ -231,6 +251,9 @@ function ActivityCard({
   pending,
   caseChip,
   productTitle,
+  agents,
+  onAgentMode,
+  onAgentBudget,
   onEdit,
   onDelete,
   onToggle,
@@ -241,6 +264,10 @@ function ActivityCard({
   caseChip: CaseChipView | null;
   /** The AI product's title from the catalogue (its id while the catalogue loads). */
   productTitle: string | null;
+  /** The AI agents of its case channel (docs/ai.md). */
+  agents: readonly ChannelAgent[];
+  onAgentMode: (agent: string, mode: AiAgentCooperationMode) => void;
+  onAgentBudget: (answers: number | null, tokens: number | null) => void;
   onEdit: () => void;
   onDelete: () => void;
   onToggle: (enabled: boolean) => void;
@@ -291,6 +318,10 @@ function ActivityCard({
             {!activity.enabled && <Chip size="small" label="Disabled" />}
             {pending && <Chip size="small" variant="outlined" label="Saving…" />}
           </Stack>
+          <AgentControls agents={agents} manager={manager} onMode={onAgentMode} />
+          {manager && agents.length > 0 ? (
+            <AgentBudget activity={activity} onSave={onAgentBudget} />
+          ) : null}
         </Stack>
       </CardContent>
       {manager && (

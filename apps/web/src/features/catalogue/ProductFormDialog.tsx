@@ -128,7 +128,11 @@ export function ProductFormDialog({
         </Grid>
         <Grid size={half}>
           <TextField
-            {...field('ai_agent_cooperation_mode', 'Cooperation mode', 'For example co-analyst')}
+            {...field(
+              'ai_agent_cooperation_mode',
+              'Cooperation mode',
+              'mention, every_message or paused',
+            )}
           />
         </Grid>
         <Grid size={half}>

@@ -124,6 +124,7 @@ const message = (seq: number, over: Partial<Message> = {}): Message => ({
   reactions: [],
   attachments: [],
   version: seq,
+  ai: null,
   ...over,
 });
 

@@ -224,6 +224,7 @@ export function ChatView({
       reactions: [],
       attachments,
       version: 0,
+      ai: null,
     };
     presence.typingEnded();
     clearDraft(draftScope);

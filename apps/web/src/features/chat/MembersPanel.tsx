@@ -21,7 +21,15 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
-import { displayName, type ChannelView, type RosterEntry } from '@seminar/shared';
+import {
+  AGENT_MODE_LABELS,
+  AGENT_NOT_CONFIGURED,
+  agentCanAnswer,
+  channelAgents,
+  displayName,
+  type ChannelView,
+  type RosterEntry,
+} from '@seminar/shared';
 import {
   channelTitle,
   useChannelActions,
@@ -29,7 +37,10 @@ import {
   useNotifications,
   type ChannelMemberView,
 } from '../../data/channels';
+import { useActivities } from '../../data/activities';
 import { useRoster } from '../../data/classes';
+import { useLlmConfigured, useProducts } from '../../data/products';
+import { AgentAvatar, AgentBadge } from './AgentBadge';
 import { describeError } from '../../live/errors';
 import { useServerOffset } from '../../live/serverTime';
 import { onlineUids, useRecencyClock } from './presence';
@@ -151,6 +162,17 @@ export function MembersPanel({
     () => channelPeople(channel, roster.rows, enrolled.rows),
     [channel, roster.rows, enrolled.rows],
   );
+  const activities = useActivities(classId);
+  const products = useProducts();
+  const llm = useLlmConfigured();
+  // Students never see an agent that cannot answer on this server; instructors see why it is silent.
+  const agents = useMemo(
+    () =>
+      channelAgents(channelId, activities.rows, products.rows).filter(
+        (agent) => canManage || agentCanAnswer(agent.agent, llm === true),
+      ),
+    [channelId, activities.rows, products.rows, canManage, llm],
+  );
   const [picked, setPicked] = useState<ChannelPerson | null>(null);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
@@ -249,6 +271,33 @@ export function MembersPanel({
             ))}
           </List>
         )}
+        {agents.length > 0 ? (
+          <List dense aria-label={`AI agents in ${title}`}>
+            {agents.map((agent) => (
+              <ListItem key={`${agent.activityId}/${agent.agent}`} disableGutters>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+                  <AgentAvatar size={24} />
+                  <ListItemText
+                    primary={
+                      <Box
+                        component="span"
+                        sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+                      >
+                        <span>{agent.agent}</span>
+                        <AgentBadge productTitle={agent.productTitle} />
+                      </Box>
+                    }
+                    secondary={`${
+                      agentCanAnswer(agent.agent, llm !== false)
+                        ? AGENT_MODE_LABELS[agent.mode]
+                        : AGENT_NOT_CONFIGURED
+                    } · ${agent.activityTitle}`}
+                  />
+                </Box>
+              </ListItem>
+            ))}
+          </List>
+        ) : null}
         {canManage && !channel.is_public ? (
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 2 }}>
             <Autocomplete

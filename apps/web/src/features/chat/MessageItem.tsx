@@ -22,6 +22,7 @@ import { canSend } from './Composer';
 import { MessageAttachments } from './Attachments';
 import { Markdown } from './markdown';
 import { AddReactionButton, ReactionChips } from './Reactions';
+import { AiGeneratedNote } from './AgentBadge';
 
 /** What a message's state is on this client. */
 export type MessageStatus =
@@ -61,7 +62,8 @@ function sameMessage(a: Message, b: Message): boolean {
       a.deleted === b.deleted &&
       a.edited_at === b.edited_at &&
       a.reactions === b.reactions &&
-      a.attachments === b.attachments)
+      a.attachments === b.attachments &&
+      a.ai?.status === b.ai?.status)
   );
 }
 
@@ -181,6 +183,7 @@ function MessageItemView({
             <MessageAttachments attachments={message.attachments} />
           </Box>
         )}
+        {message.ai && !message.deleted ? <AiGeneratedNote status={message.ai.status} /> : null}
         {!message.deleted ? (
           <ReactionChips reactions={message.reactions} onToggle={toggleReaction} />
         ) : null}

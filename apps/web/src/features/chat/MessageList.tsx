@@ -24,6 +24,7 @@ import type { Message } from '@seminar/shared';
 import { initialsOf } from '../../auth/AccountMenu';
 import { groupMessages, timeLabel, type MessageGroup } from './grouping';
 import { MessageItem, type MessageStatus } from './MessageItem';
+import { AgentAvatar, AgentBadge } from './AgentBadge';
 
 /** A message with its state on this client. */
 export interface DisplayMessage {
@@ -276,26 +277,31 @@ export const MessageList = memo(function MessageList({
         {row.group ? (
           <Box
             component="section"
-            aria-label={`${row.group.authorName || 'Someone'}, ${timeLabel(row.group.startedAt)}`}
+            aria-label={`${row.group.authorName || 'Someone'}${message.ai ? ' (AI agent)' : ''}, ${timeLabel(row.group.startedAt)}`}
             sx={{ display: 'flex', gap: 1, pt: 1 }}
           >
-            <Avatar
-              aria-hidden
-              sx={{
-                width: 32,
-                height: 32,
-                fontSize: '0.875rem',
-                mt: 0.25,
-                bgcolor: 'primary.main',
-              }}
-            >
-              {initialsOf(row.group.authorName, '')}
-            </Avatar>
+            {message.ai ? (
+              <AgentAvatar />
+            ) : (
+              <Avatar
+                aria-hidden
+                sx={{
+                  width: 32,
+                  height: 32,
+                  fontSize: '0.875rem',
+                  mt: 0.25,
+                  bgcolor: 'primary.main',
+                }}
+              >
+                {initialsOf(row.group.authorName, '')}
+              </Avatar>
+            )}
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
                 <Typography component="span" variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
                   {row.group.authorName || 'Someone'}
                 </Typography>
+                {message.ai ? <AgentBadge productTitle={message.ai.product_title} /> : null}
                 <Typography
                   component="time"
                   variant="caption"

@@ -25,6 +25,7 @@ const message = (id: string, over: Partial<Message> = {}): Message => ({
   deleted: false,
   reactions: [],
   attachments: [],
+  ai: null,
   version: 0,
   ...over,
 });

@@ -111,6 +111,7 @@ export function outboxRow(entry: OutboxEntry, unsentSeq: number): Message {
     edited_at: null,
     deleted: false,
     attachments: entry.attachments ?? [],
+    ai: null,
     reactions: [],
     version: 0,
   };

@@ -1,0 +1,149 @@
+// Docs: docs/ai.md#llm-agents — an agent answering through an OpenAI-compatible endpoint with the
+// Vercel AI SDK. The answer streams into the channel (the reply grows, updated at most 4 times a
+// second). DataAnalystBot gets the analysis engine as a tool: the model explains, the numbers come
+// from the code. What the model sees: the product's description and learning objective, and the
+// case channel's last messages — nothing else.
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { stepCountIs, streamText, tool, type ModelMessage, type ToolSet } from 'ai';
+import { and, desc, eq, lte } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  BOT_NAME,
+  MESSAGE_MAX_LENGTH,
+  analyzeMessage,
+  formatAnalystReply,
+  isAgentUid,
+} from '@seminar/shared';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { messages, products } from '../db/schema';
+import type { ClaimedJob } from './jobs';
+
+/** Messages of the case channel the model reads, up to the trigger. */
+export const LLM_CONTEXT_MESSAGES = 20;
+/** Most updates of a streaming reply per second (each is a write and a fan-out). */
+export const STREAM_UPDATES_PER_SECOND = 4;
+/** Model steps (a tool call and the answer after it) per answer. */
+const MAX_STEPS = 3;
+
+/** What a model's answer came to. */
+export interface ModelAnswer {
+  text: string;
+  inputTokens: number;
+  outputTokens: number;
+  analyses: number;
+}
+
+type LlmConfig = NonNullable<Config['ai']['llm']>;
+
+/** The channel's last messages up to the trigger, oldest first, as the model reads them. */
+async function channelContext(db: Db, job: ClaimedJob): Promise<ModelMessage[]> {
+  const [trigger] = await db
+    .select({ seq: messages.seq })
+    .from(messages)
+    .where(eq(messages.id, job.message_id));
+  if (!trigger) return [];
+  const rows = await db
+    .select({
+      author_uid: messages.author_uid,
+      author_name: messages.author_name,
+      body: messages.body,
+      deleted: messages.deleted,
+    })
+    .from(messages)
+    .where(and(eq(messages.channel_id, job.channel_id), lte(messages.seq, trigger.seq)))
+    .orderBy(desc(messages.seq))
+    .limit(LLM_CONTEXT_MESSAGES);
+  return rows
+    .reverse()
+    .filter((row) => !row.deleted)
+    .map((row): ModelMessage =>
+      isAgentUid(row.author_uid)
+        ? { role: 'assistant', content: row.body }
+        : { role: 'user', content: `${row.author_name}: ${row.body}` },
+    );
+}
+
+/** DataAnalystBot's tool: the engine run on the triggering message. */
+function analystTools(body: string, counter: { analyses: number }): ToolSet {
+  return {
+    analyze_table: tool({
+      description:
+        'Analyses the table in the student message (CSV/TSV): rows, columns, per-column statistics, correlations and answers to asked-for operations. Use its numbers; never compute them yourself.',
+      inputSchema: z.object({}),
+      execute: async () => {
+        const outcome = analyzeMessage(body);
+        if (outcome.kind === 'analysis') counter.analyses += 1;
+        return formatAnalystReply(outcome);
+      },
+    }),
+  };
+}
+
+/**
+ * Streams the model's answer to the job, calling `onText` with the text so far at most
+ * STREAM_UPDATES_PER_SECOND times a second (and once at the end).
+ */
+export async function answerWithModel(
+  db: Db,
+  llm: LlmConfig,
+  job: ClaimedJob,
+  triggerBody: string,
+  onText: (text: string) => Promise<void>,
+): Promise<ModelAnswer> {
+  const [product] = await db
+    .select({
+      title: products.title,
+      description: products.description,
+      objective: products.learning_objective,
+    })
+    .from(products)
+    .where(eq(products.product_id, job.product_id));
+  const provider = createOpenAICompatible({
+    name: 'seminar',
+    baseURL: llm.baseUrl,
+    ...(llm.apiKey ? { apiKey: llm.apiKey } : {}),
+    includeUsage: true,
+  });
+  const counter = { analyses: 0 };
+  const analyst = job.agent === BOT_NAME;
+  const system = [
+    `You are ${job.agent}, an AI agent of the product "${product?.title ?? ''}" in a class's case discussion channel.`,
+    product?.description ? `About you: ${product.description}` : '',
+    product?.objective ? `Learning objective: ${product.objective}` : '',
+    analyst
+      ? 'When a message holds a table, call analyze_table and explain its numbers; never invent numbers.'
+      : '',
+    'Answer the last message briefly, in plain text with simple markdown. You are an AI, not a person.',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const result = streamText({
+    model: provider.chatModel(llm.model),
+    system,
+    messages: await channelContext(db, job),
+    ...(analyst
+      ? { tools: analystTools(triggerBody, counter), stopWhen: stepCountIs(MAX_STEPS) }
+      : {}),
+    maxRetries: 1,
+  });
+  let text = '';
+  let shown = '';
+  let lastShown = 0;
+  const interval = 1000 / STREAM_UPDATES_PER_SECOND;
+  for await (const delta of result.textStream) {
+    text = (text + delta).slice(0, MESSAGE_MAX_LENGTH);
+    if (Date.now() - lastShown >= interval && text.trim() !== '' && text !== shown) {
+      lastShown = Date.now();
+      shown = text;
+      await onText(text);
+    }
+  }
+  const usage = await result.totalUsage;
+  return {
+    text: text.trim() === '' ? `${job.agent} had nothing to say.` : text,
+    inputTokens: usage.inputTokens ?? 0,
+    outputTokens: usage.outputTokens ?? 0,
+    analyses: counter.analyses,
+  };
+}

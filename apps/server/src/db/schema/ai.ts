@@ -1,0 +1,59 @@
+// Docs: docs/ai.md#the-job-mechanism — one row per answer an agent owes (a trigger message × an agent).
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Agent jobs. A row is made by the trigger `messages_ai_enqueue` (migration, hand-written) in the
+ * transaction that inserts the triggering message, so a message and the answer it is owed commit
+ * together. Nodes claim rows with `FOR UPDATE SKIP LOCKED` and hold them under a lease.
+ */
+export const aiJobs = pgTable(
+  'ai_jobs',
+  {
+    /** `job_<message id>_<agent>`: one job per trigger and agent, whatever inserts the message. */
+    job_id: text('job_id').primaryKey(),
+    class_id: text('class_id').notNull(),
+    activity_id: text('activity_id').notNull(),
+    channel_id: text('channel_id').notNull(),
+    /** The triggering message. */
+    message_id: text('message_id').notNull(),
+    agent: text('agent').notNull(),
+    product_id: text('product_id').notNull(),
+    /** Who wrote the triggering message (usage per student, the rate limit). */
+    author_uid: text('author_uid').notNull(),
+    /**
+     * queued → running → done | failed (the channel is told) | refused (budget or rate limit: the
+     * reply says so) | skipped (nothing to answer, or the agent cannot answer on this server).
+     */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** While running: the node holding it and until when; an expired lease is claimed again. */
+    worker: text('worker'),
+    lease_until: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    /** The reply's message id (derived from job_id) once posted. */
+    reply_id: text('reply_id'),
+    /** Usage: analyses run by code, tokens by a model. */
+    analyses: integer('analyses').notNull().default(0),
+    input_tokens: integer('input_tokens').notNull().default(0),
+    output_tokens: integer('output_tokens').notNull().default(0),
+    /** Why it failed or was refused (for the instructor; never shown to students verbatim). */
+    error: text('error'),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [
+    // The claim query: the oldest queued job, or a running one whose lease ran out.
+    index('ai_jobs_open_idx')
+      .on(table.created_at)
+      .where(sql`${table.status} in ('queued', 'running')`),
+    index('ai_jobs_activity_idx').on(table.activity_id, table.author_uid, table.created_at),
+    check(
+      'ai_jobs_status_check',
+      sql`${table.status} in ('queued', 'running', 'done', 'failed', 'refused', 'skipped')`,
+    ),
+  ],
+);

@@ -1,0 +1,255 @@
+// Docs: docs/ai.md#agents-in-case-channels — who an AI agent is in a channel and when it speaks.
+import { z } from 'zod';
+
+/**
+ * When an agent speaks in its activity's case channel (`ai_agent_cooperation_mode`):
+ * - `mention` (the default): when a message @mentions it;
+ * - `every_message`: on every student message;
+ * - `paused`: never.
+ */
+export const AI_AGENT_COOPERATION_MODES = ['mention', 'every_message', 'paused'] as const;
+
+/** One of AI_AGENT_COOPERATION_MODES. */
+export type AiAgentCooperationMode = (typeof AI_AGENT_COOPERATION_MODES)[number];
+
+/** The mode an instructor may set for one agent of one activity. */
+export const aiAgentCooperationModeSchema = z.enum(AI_AGENT_COOPERATION_MODES);
+
+/** The default mode: only when @mentioned. */
+export const DEFAULT_AI_AGENT_COOPERATION_MODE: AiAgentCooperationMode = 'mention';
+
+/**
+ * The mode a stored value means. The catalogue's older free-text values ('co-analyst', 'tutor', …)
+ * and null mean the default, so no product becomes chatty or silent by accident.
+ */
+export function agentCooperationMode(value: string | null | undefined): AiAgentCooperationMode {
+  const parsed = aiAgentCooperationModeSchema.safeParse(value);
+  return parsed.success ? parsed.data : DEFAULT_AI_AGENT_COOPERATION_MODE;
+}
+
+/**
+ * The mode of `agent` in an activity: the activity's own setting for it (an instructor's pause),
+ * else the product's mode.
+ */
+export function effectiveAgentMode(
+  activityModes: Readonly<Record<string, string>>,
+  productMode: string | null | undefined,
+  agent: string,
+): AiAgentCooperationMode {
+  const own = Object.hasOwn(activityModes, agent) ? activityModes[agent] : undefined;
+  return own === undefined ? agentCooperationMode(productMode) : agentCooperationMode(own);
+}
+
+/** An agent's name: a letter, then letters, digits or `_` (it is matched after `@` in SQL too). */
+export const AGENT_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+/** Whether `name` can be an agent's name (ai_agent_refs entries that cannot are ignored). */
+export function isAgentName(name: string): boolean {
+  return AGENT_NAME_PATTERN.test(name);
+}
+
+/**
+ * Messages written by an agent carry `author_uid` = this prefix + the agent's name. No account id
+ * has a colon (Better Auth's ids are alphanumeric), so an agent can never pass for a person.
+ */
+export const AGENT_UID_PREFIX = 'agent:';
+
+/** The author uid of an agent's messages. */
+export function agentUid(name: string): string {
+  return `${AGENT_UID_PREFIX}${name}`;
+}
+
+/** Whether a message's author is an agent. */
+export function isAgentUid(uid: string): boolean {
+  return uid.startsWith(AGENT_UID_PREFIX);
+}
+
+/**
+ * Whether `body` @mentions `agent`: `@` + the name (any case), not inside a word before (`a@b`) or
+ * after (`@DataAnalystBotX`). The trigger in migration 0006 applies the same rule in SQL.
+ */
+export function mentionsAgent(body: string, agent: string): boolean {
+  if (!isAgentName(agent)) return false;
+  const wanted = `@${agent.toLowerCase()}`;
+  const text = body.toLowerCase();
+  let from = 0;
+  for (;;) {
+    const at = text.indexOf(wanted, from);
+    if (at < 0) return false;
+    const before = at === 0 ? '' : text.charAt(at - 1);
+    const after = text.charAt(at + wanted.length);
+    if (!/[a-z0-9_]/.test(before) && !/[a-z0-9_]/.test(after)) return true;
+    from = at + 1;
+  }
+}
+
+/** The id of the reply to job `jobId`: derived, so a retried job can never post twice. */
+export function agentReplyId(jobId: string): string {
+  return `ai_${jobId}`;
+}
+
+/** What a message written by an agent says of itself (`messages.ai`). */
+export const messageAiSchema = z.object({
+  /** The agent's name (`DataAnalystBot`). */
+  agent: z.string(),
+  /** The product the agent belongs to (its title), shown beside the AI badge. */
+  product_title: z.string(),
+  /**
+   * `streaming`: a model is still writing it (the body grows); `failed`: the agent could not
+   * answer (the body says so).
+   */
+  status: z.enum(['streaming', 'done', 'failed']),
+});
+
+/** The AI label of an agent's message; null for people's messages. */
+export type MessageAi = z.infer<typeof messageAiSchema>;
+
+/** An agent taking part in a case channel, as the web lists it. */
+export interface ChannelAgent {
+  agent: string;
+  productTitle: string;
+  activityId: string;
+  activityTitle: string;
+  mode: AiAgentCooperationMode;
+}
+
+/**
+ * The agents that are members of `channelId`: those of every enabled, live activity whose case
+ * channel it is and whose AI product is in the catalogue (the same activities the enqueue trigger
+ * reads). Each agent once per activity, in ai_agent_refs order.
+ */
+export function channelAgents(
+  channelId: string,
+  activities: ReadonlyArray<{
+    activity_id: string;
+    title: string;
+    channel_id: string | null;
+    product_id: string | null;
+    enabled: boolean;
+    deleted: boolean;
+    ai_agent_modes: Readonly<Record<string, string>>;
+  }>,
+  products: ReadonlyArray<{
+    product_id: string;
+    title: string;
+    ai_agent_refs: readonly string[];
+    ai_agent_cooperation_mode: string | null;
+  }>,
+): ChannelAgent[] {
+  const byId = new Map(products.map((product) => [product.product_id, product]));
+  const agents: ChannelAgent[] = [];
+  for (const activity of activities) {
+    if (activity.channel_id !== channelId || !activity.enabled || activity.deleted) continue;
+    const product = activity.product_id ? byId.get(activity.product_id) : undefined;
+    if (!product) continue;
+    for (const agent of new Set(product.ai_agent_refs)) {
+      if (!isAgentName(agent)) continue;
+      agents.push({
+        agent,
+        productTitle: product.title,
+        activityId: activity.activity_id,
+        activityTitle: activity.title,
+        mode: effectiveAgentMode(activity.ai_agent_modes, product.ai_agent_cooperation_mode, agent),
+      });
+    }
+  }
+  return agents;
+}
+
+/** How a mode is worded for people. */
+export const AGENT_MODE_LABELS: Readonly<Record<AiAgentCooperationMode, string>> = {
+  mention: 'Answers when @mentioned',
+  every_message: 'Answers every student message',
+  paused: 'Paused by the instructor',
+};
+
+/** An activity's agent budget: most answers and most model tokens; null means no limit. */
+export interface AgentBudget {
+  answers: number | null;
+  tokens: number | null;
+}
+
+/** What an activity's agents have used. */
+export interface AgentUse {
+  answers: number;
+  tokens: number;
+}
+
+/**
+ * Which limit of the budget `use` has reached, or null while there is room for another answer. An
+ * answer is allowed while both counts are below their limits (a limit of 0 allows none).
+ */
+export function budgetReached(use: AgentUse, budget: AgentBudget): 'answers' | 'tokens' | null {
+  if (budget.answers !== null && use.answers >= budget.answers) return 'answers';
+  if (budget.tokens !== null && use.tokens >= budget.tokens) return 'tokens';
+  return null;
+}
+
+/** The reply when an activity's budget is used up (said once to each person). */
+export function budgetReply(
+  agent: string,
+  reached: 'answers' | 'tokens',
+  budget: AgentBudget,
+): string {
+  const limit = reached === 'answers' ? `${budget.answers} answers` : `${budget.tokens} tokens`;
+  return `${agent} has used this activity's budget (${limit}) and stops answering here. Your instructor can raise the budget.`;
+}
+
+/** The reply when one person triggers the agent too often (said once per minute). */
+export function rateLimitReply(agent: string, perMinute: number): string {
+  return `${agent} answers at most ${perMinute} ${perMinute === 1 ? 'question' : 'questions'} per person per minute. Ask again in a minute.`;
+}
+
+/**
+ * Whether an agent can answer on a server: DataAnalystBot always (it needs no model), any other
+ * agent only where an LLM is configured.
+ */
+export function agentCanAnswer(agent: string, llmConfigured: boolean): boolean {
+  return agent === 'DataAnalystBot' || llmConfigured;
+}
+
+/** What instructors see beside an agent that cannot answer on this server. */
+export const AGENT_NOT_CONFIGURED = 'Not configured on this server (no language model)';
+
+/** One exchange with an agent, as the instructor's review lists it. */
+export interface AgentExchange {
+  job_id: string;
+  agent: string;
+  author_uid: string;
+  author_name: string;
+  question: string;
+  /** The agent's reply; null when none was posted (skipped, or refused silently). */
+  answer: string | null;
+  status: string;
+  /** Epoch ms of the question. */
+  asked_at: number;
+  analyses: number;
+  tokens: number;
+}
+
+/** Exchanges the review lists at most (the newest). */
+export const AGENT_EXCHANGES_MAX = 500;
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a leading =+-@ is
+ * prefixed with ' so a spreadsheet does not run it as a formula. */
+function csvField(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The review's exchanges as CSV (a header row, CRLF line ends, times in ISO 8601 UTC). */
+export function exchangesCsv(exchanges: readonly AgentExchange[]): string {
+  const header = ['time', 'student', 'agent', 'question', 'answer', 'status', 'analyses', 'tokens'];
+  const rows = exchanges.map((exchange) => [
+    new Date(exchange.asked_at).toISOString(),
+    exchange.author_name,
+    exchange.agent,
+    exchange.question,
+    exchange.answer,
+    exchange.status,
+    exchange.analyses,
+    exchange.tokens,
+  ]);
+  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}

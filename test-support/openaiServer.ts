@@ -1,0 +1,137 @@
+// A real OpenAI-compatible HTTP server for tests (chat completions, SSE streaming, tool calls): it
+// stands in for Ollama, vLLM or OpenAI as the SMTP listener does for mail. Nothing in the app is
+// mocked: the app's AI SDK client talks HTTP to it.
+//
+// Its script: a request offering tools and holding no tool result calls the first tool; a request
+// holding a tool result answers "From the analysis:" and the result's text; any other request
+// answers STREAMED_ANSWER. Text is streamed in small chunks `chunkDelayMs` apart.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+
+/** What the server answers a request without tools. */
+export const STREAMED_ANSWER =
+  'Good question. Think about who pays the price, who gains, and what the data cannot tell you yet.';
+
+/** One request the server received. */
+export interface ReceivedCompletion {
+  authorization: string | undefined;
+  body: {
+    model: string;
+    stream?: boolean;
+    messages: Array<{ role: string; content: unknown; tool_call_id?: string }>;
+    tools?: Array<{ function: { name: string } }>;
+  };
+}
+
+export interface TestOpenAiServer {
+  /** The base URL (`…/v1`) for AI_BASE_URL. */
+  url: string;
+  requests: ReceivedCompletion[];
+  close(): Promise<void>;
+}
+
+const USAGE = { prompt_tokens: 50, completion_tokens: 20, total_tokens: 70 };
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  let text = '';
+  for await (const chunk of request) text += String(chunk);
+  return JSON.parse(text);
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content))
+    return content
+      .map((part: unknown) => {
+        const value = part as { text?: string; output?: { value?: unknown } };
+        return value.text ?? JSON.stringify(value.output?.value ?? value);
+      })
+      .join('');
+  return JSON.stringify(content);
+}
+
+/** Starts the server on a free 127.0.0.1 port. */
+export async function startTestOpenAiServer(
+  options: { chunkDelayMs?: number; chunkSize?: number } = {},
+): Promise<TestOpenAiServer> {
+  const delay = options.chunkDelayMs ?? 60;
+  const size = options.chunkSize ?? 8;
+  const requests: ReceivedCompletion[] = [];
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
+        response.writeHead(404).end();
+        return;
+      }
+      const body = (await readJson(request)) as ReceivedCompletion['body'];
+      requests.push({ authorization: request.headers.authorization, body });
+      response.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
+      const base = {
+        id: `chatcmpl-${requests.length}`,
+        object: 'chat.completion.chunk',
+        created: Math.floor(Date.now() / 1000),
+        model: body.model,
+      };
+      const send = (payload: unknown) => response.write(`data: ${JSON.stringify(payload)}\n\n`);
+      const finish = (reason: string) => {
+        send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: reason }] });
+        send({ ...base, choices: [], usage: USAGE });
+        response.end('data: [DONE]\n\n');
+      };
+      const toolResult = body.messages.find((message) => message.role === 'tool');
+      const tool = body.tools?.[0]?.function.name;
+      if (tool && !toolResult) {
+        send({
+          ...base,
+          choices: [
+            {
+              index: 0,
+              delta: {
+                role: 'assistant',
+                tool_calls: [
+                  {
+                    index: 0,
+                    id: 'call_1',
+                    type: 'function',
+                    function: { name: tool, arguments: '{}' },
+                  },
+                ],
+              },
+              finish_reason: null,
+            },
+          ],
+        });
+        finish('tool_calls');
+        return;
+      }
+      const text = toolResult
+        ? `From the analysis:\n${textOf(toolResult.content)}`
+        : STREAMED_ANSWER;
+      for (let at = 0; at < text.length; at += size) {
+        send({
+          ...base,
+          choices: [
+            { index: 0, delta: { content: text.slice(at, at + size) }, finish_reason: null },
+          ],
+        });
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+      finish('stop');
+    })().catch(() => response.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
