@@ -116,7 +116,7 @@ describe('the AI product catalogue', () => {
       'Students interrogate data before drawing conclusions',
       '4.50 per student',
       '2.3.1',
-      'co-analyst',
+      'mention',
       'data-analyst-bot-guide.pdf',
       'public',
     ]) {

@@ -147,7 +147,12 @@ describe(`classes (${testDatabaseKind})`, () => {
         { email: newcomerEmail, name: 'Newcomer, Nia' },
       ],
     });
-    expect(result).toEqual({ added: [pupil.email], invited: [newcomerEmail], already: [] });
+    expect(result).toEqual({
+      added: [pupil.email],
+      invited: [newcomerEmail],
+      already: [],
+      unmailed: [],
+    });
     await roster.until((events) => rows(events, (row: RosterEntry) => row.id).length === 3);
     // An invitation-only change reaches the live roster too.
     const another = uniqueEmail('another');
