@@ -208,7 +208,13 @@ export async function signOut(client: QueryClient): Promise<void> {
   // Their own sign-out: what they had not sent stays off a shared computer.
   // Loaded here, not with the sign-in page: the drafts code is the chat's (issue 13's budget).
   const uid = client.getQueryData<SessionPayload | null>(SESSION_QUERY_KEY)?.user.id;
-  if (uid) (await import('../features/chat/drafts')).forgetDrafts(uid);
+  if (uid) {
+    try {
+      (await import('../features/chat/drafts')).forgetDrafts(uid);
+    } catch {
+      // The chunk could not load (offline, a new deploy): sign out all the same.
+    }
+  }
   await clearSessionLocally(client);
 }
 
