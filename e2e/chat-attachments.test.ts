@@ -4,10 +4,9 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { makeRecordId } from '@seminar/shared';
 import { axeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
-import { apiAs, signUpPerson, type Person } from './support/people';
+import { classWithStudents, signUpPerson, type Person } from './support/people';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -32,18 +31,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   teacher = await signUpPerson(browser, server, 'Franklin, Rosalind', 'rosalind@example.edu');
   student = await signUpPerson(browser, server, 'Crick, Francis', 'francis@example.edu');
-  const api = await apiAs(server, teacher);
-  try {
-    classId = makeRecordId('class', teacher.uid);
-    await api.trpc.classes.request.mutate({ pending_class_id: classId, name: 'Crystallography' });
-    await api.trpc.classes.addMembers.mutate({
-      class_id: classId,
-      role: 'student',
-      people: [{ email: student.email, name: '' }],
-    });
-  } finally {
-    await api.close();
-  }
+  classId = await classWithStudents(server, teacher, 'Crystallography', [student]);
 });
 afterAll(async () => {
   await teacher?.context.close();

@@ -10,7 +10,12 @@ import type { Browser, Page } from 'playwright-core';
 import { makeRecordId } from '@seminar/shared';
 import { axeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
-import { apiAs as apiAsPerson, signUpPerson, type Person } from './support/people';
+import {
+  apiAs as apiAsPerson,
+  classWithStudents,
+  signUpPerson,
+  type Person,
+} from './support/people';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -71,15 +76,9 @@ describe('chat reactions and mentions', () => {
   beforeAll(async () => {
     teacher = await signUpPerson(browser, server, 'Lovelace, Ada', 'ada@example.edu');
     student = await signUpPerson(browser, server, 'Turing, Alan', 'alan@example.edu');
+    classId = await classWithStudents(server, teacher, 'Logic 101', [student]);
     const api = await apiAsPerson(server, teacher);
     try {
-      classId = makeRecordId('class', teacher.uid);
-      await api.trpc.classes.request.mutate({ pending_class_id: classId, name: 'Logic 101' });
-      await api.trpc.classes.addMembers.mutate({
-        class_id: classId,
-        role: 'student',
-        people: [{ email: student.email, name: '' }],
-      });
       // A second channel, where the student's mention badge can show while general is open.
       await api.trpc.channels.create.mutate({
         class_id: classId,

@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page, WebSocketRoute } from 'playwright-core';
 import { makeRecordId } from '@seminar/shared';
 import { launchBrowser } from './support/browser';
-import { apiAs as apiAsPerson, signUpPerson, type Person } from './support/people';
+import {
+  apiAs as apiAsPerson,
+  classWithStudents,
+  signUpPerson,
+  type Person,
+} from './support/people';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -43,18 +48,7 @@ describe('chat outbox and first unread', () => {
   beforeAll(async () => {
     teacher = await signUpPerson(browser, server, 'Lovelace, Ada', 'ada@example.edu');
     student = await signUpPerson(browser, server, 'Turing, Alan', 'alan@example.edu');
-    const api = await apiAsPerson(server, teacher);
-    try {
-      classId = makeRecordId('class', teacher.uid);
-      await api.trpc.classes.request.mutate({ pending_class_id: classId, name: 'Logic 101' });
-      await api.trpc.classes.addMembers.mutate({
-        class_id: classId,
-        role: 'student',
-        people: [{ email: student.email, name: '' }],
-      });
-    } finally {
-      await api.close();
-    }
+    classId = await classWithStudents(server, teacher, 'Logic 101', [student]);
     await student.context.routeWebSocket(/\/api\/live/, (ws) => {
       if (cut) {
         void ws.close({ code: 1001, reason: 'cut by the test' });

@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TRPCClient } from '@trpc/client';
+import { makeRecordId } from '@seminar/shared';
 import type { AppRouter } from '../../apps/server/src/router';
 import { connectLive } from '../../test-support/liveClient';
 import type { RunningServer } from './server';
@@ -49,4 +50,26 @@ export async function apiAs(server: RunningServer, person: Person) {
   const client = connectLive(server.url, { cookie });
   const trpc: TRPCClient<AppRouter> = client.trpc;
   return { trpc, close: () => client.close() };
+}
+
+/** A class called `name`, requested by `instructor` over the API, with `students` added; its id. */
+export async function classWithStudents(
+  server: RunningServer,
+  instructor: Person,
+  name: string,
+  students: readonly Person[],
+): Promise<string> {
+  const api = await apiAs(server, instructor);
+  try {
+    const classId = makeRecordId('class', instructor.uid);
+    await api.trpc.classes.request.mutate({ pending_class_id: classId, name });
+    await api.trpc.classes.addMembers.mutate({
+      class_id: classId,
+      role: 'student',
+      people: students.map((student) => ({ email: student.email, name: '' })),
+    });
+    return classId;
+  } finally {
+    await api.close();
+  }
 }
