@@ -75,6 +75,11 @@ export interface StepResult {
   /** Server CPU per message sent (its deliveries included), in ms. */
   serverMsPerMessage: number;
   keptUp: boolean;
+  /**
+   * The p99 of an earlier try of this rate that lost nothing but missed the p99 limit (one stall:
+   * a GC pause, a checkpoint), when the step was run again; null when it was run once.
+   */
+  retriedAfterP99Ms: number | null;
 }
 
 /** Matches deliveries to sends by message id; each entry knows its step and how many are due. */
@@ -319,7 +324,23 @@ async function runStep(
       step.sendErrors === 0 &&
       deliveredPerSecond >= KEEP_UP * offeredDeliveriesPerSecond &&
       p99Ms <= P99_LIMIT_MS,
+    retriedAfterP99Ms: null,
   };
+}
+
+/**
+ * A step that delivered everything at the offered rate with a typical latency (p50) far inside the
+ * limit and missed only at the tail was most likely hit by one stall of the machine, not saturated:
+ * it is run once more before the ladder calls the rate saturated (both systems get the same rule).
+ */
+function onlyTailMissed(step: StepResult): boolean {
+  return (
+    !step.keptUp &&
+    step.lost === 0 &&
+    step.sendErrors === 0 &&
+    step.deliveredPerSecond >= KEEP_UP * step.offeredDeliveriesPerSecond &&
+    step.p50Ms <= P99_LIMIT_MS / 10
+  );
 }
 
 /**
@@ -339,14 +360,17 @@ async function ladder(
     const running = targets.filter((target) => steps.get(target)?.every((step) => step.keptUp));
     if (running.length === 0) break;
     for (const target of running) {
-      const step = await runStep(
-        context,
-        rooms,
-        target,
-        tracker,
-        rate,
-        counters.get(target) ?? { next: 0 },
-      );
+      const counter = counters.get(target) ?? { next: 0 };
+      let step = await runStep(context, rooms, target, tracker, rate, counter);
+      if (onlyTailMissed(step)) {
+        context.log(
+          `  ${target.system.padEnd(8)} ${String(rate).padStart(5)} msg/s: p99 ${round(step.p99Ms)} ms with p50 ${round(step.p50Ms)} ms and nothing lost — one stall? running the step again`,
+        );
+        await sleep(1500);
+        const first = step;
+        step = await runStep(context, rooms, target, tracker, rate, counter);
+        step.retriedAfterP99Ms = round(first.p99Ms);
+      }
       steps.get(target)?.push(step);
       context.log(
         `  ${target.system.padEnd(8)} ${String(rate).padStart(5)} msg/s → ${Math.round(step.deliveredPerSecond)} deliveries/s, p50 ${round(step.p50Ms)} ms, p99 ${round(step.p99Ms)} ms, lost ${step.lost}${step.keptUp ? '' : '  (saturated)'}`,
@@ -449,7 +473,10 @@ async function fanoutBench(context: BenchContext, options: FanoutOptions): Promi
         step.postgresCpuPct,
         step.otherCpuPct,
         step.serverMsPerMessage,
-        step.keptUp ? 'yes' : 'no',
+        (step.keptUp ? 'yes' : 'no') +
+          (step.retriedAfterP99Ms === null
+            ? ''
+            : ` (2nd try; 1st p99 ${step.retriedAfterP99Ms} ms)`),
       ]),
     ),
   );
