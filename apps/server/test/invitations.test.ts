@@ -7,7 +7,7 @@ import { makeRecordId } from '@seminar/shared';
 import { invitationClock, invitationLimits, RESEND_INTERVAL_MS } from '../src/classes/invitations';
 import { users } from '../src/db/schema';
 import type { OutboxEntry } from '../src/mail/mailer';
-import { uniqueEmail } from './authClient';
+import { authClient, uniqueEmail } from './authClient';
 import { callerFor, collect } from './callers';
 import { testDatabaseKind } from './database';
 import { useTestServer } from './factories';
@@ -66,6 +66,33 @@ describe(`invitations (${testDatabaseKind})`, () => {
     );
     // A member added at once gets no invitation (only the verification code sign-up mailed).
     expect(mailsTo(pupil.email).filter((mail) => mail.subject.includes('invited'))).toEqual([]);
+  });
+
+  it('sends an address with an unconfirmed account to sign-in and the password reset, not sign-up', async () => {
+    const classId = await newClass('Literacy Circles');
+    const invitee = uniqueEmail('unconfirmed');
+    const account = authClient(server.made.app, server.made.config.publicUrl, '203.0.113.71');
+    expect(
+      (await account.signUp('Someone, Else', invitee, 'a long enough passphrase')).status,
+    ).toBe(200);
+    const result = await callerFor(server.services, teacher).classes.addMembers({
+      class_id: classId,
+      role: 'student',
+      people: [{ email: invitee }],
+    });
+    expect(result.invited).toEqual([invitee]);
+    // The sign-up mailed its verification code too; the invitation is the mail that says so.
+    let mail: OutboxEntry | undefined;
+    for (let tries = 0; tries < 200 && !mail; tries++) {
+      mail = mailsTo(invitee).find((sent) => sent.subject.includes('invited you'));
+      if (!mail) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    if (!mail) throw new Error(`no invitation mail to ${invitee}`);
+    expect(mail.subject).toContain('invited you to Literacy Circles');
+    const query = `?email=${encodeURIComponent(invitee)}`;
+    expect(mail.text).toContain(`${server.made.config.publicUrl}/sign-in${query}`);
+    expect(mail.text).toContain(`${server.made.config.publicUrl}/forgot-password${query}`);
+    expect(mail.text).not.toContain('/sign-up');
   });
 
   it('resends on request, not sooner than the interval, and only to managers of the class', async () => {

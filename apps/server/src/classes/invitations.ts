@@ -6,13 +6,13 @@
 // cannot be turned into a mail cannon against one address. Nor against many: one inviter's mails per
 // hour, the remembered send times and the queue of unsent mails are capped per node
 // (`invitationLimits`); what a cap holds back is reported as not mailed, never silently dropped.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { displayName, normalizeEmail, type Role } from '@seminar/shared';
 import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
-import { classes, classInvitations } from '../db/schema';
+import { classes, classInvitations, users } from '../db/schema';
 import { notFound } from '../live/trpc';
 import type { Mail, Mailer } from '../mail/mailer';
 import type { Services } from '../runtime';
@@ -42,7 +42,12 @@ const ROLE_WORDS: Record<Role, string> = {
   admin: 'a class admin',
 };
 
-/** The invitation mail: the class, who invited them, the role, and a sign-up link with the address. */
+/**
+ * The invitation mail: the class, who invited them, the role, and a link with the address — to
+ * sign-up, or, when an account with the address exists but has not confirmed it, to sign-in (where
+ * signing in asks for the code that confirms it) and to the password reset for whoever made that
+ * account without knowing the address's owner's password.
+ */
 export function invitationMail(input: {
   to: string;
   className: string;
@@ -50,17 +55,30 @@ export function invitationMail(input: {
   role: Role;
   appName: string;
   publicUrl: string;
+  /** An account with this address exists (unverified: a verified one is added at once). */
+  hasAccount: boolean;
 }): Mail {
-  const link = `${input.publicUrl}/sign-up?email=${encodeURIComponent(input.to)}`;
+  const query = `?email=${encodeURIComponent(input.to)}`;
+  const join = input.hasAccount
+    ? [
+        `An account with this address already exists. Sign in and confirm the address with the code we mail you to join: ${input.publicUrl}/sign-in${query}`,
+        '',
+        `If you do not know its password, set a new one: ${input.publicUrl}/forgot-password${query}`,
+        '',
+        'You join the class as soon as the address is confirmed. If you did not expect this, ignore this mail.',
+      ]
+    : [
+        `Create your account with this address to join: ${input.publicUrl}/sign-up${query}`,
+        '',
+        'You join the class as soon as the account is made. If you did not expect this, ignore this mail.',
+      ];
   return {
     to: input.to,
     subject: `${input.inviterName} invited you to ${input.className} on ${input.appName}`,
     text: [
       `${input.inviterName} added you to the class “${input.className}” on ${input.appName} as ${ROLE_WORDS[input.role]}.`,
       '',
-      `Create your account with this address to join: ${link}`,
-      '',
-      'You join the class as soon as the account is made. If you did not expect this, ignore this mail.',
+      ...join,
     ].join('\n'),
   };
 }
@@ -259,6 +277,15 @@ async function queueInvitationMails(
     .from(classes)
     .where(eq(classes.class_id, classId));
   if (!cls) return;
+  // Addresses that already have an (unverified) account: their owner signs in, not up.
+  const withAccount = new Set(
+    (
+      await services.database.db
+        .select({ email: users.email })
+        .from(users)
+        .where(inArray(users.email, [...emails]))
+    ).map((row) => row.email),
+  );
   postOf(services).enqueue(
     emails.map((to) =>
       invitationMail({
@@ -268,6 +295,7 @@ async function queueInvitationMails(
         role,
         appName: services.config.appName,
         publicUrl: services.config.publicUrl,
+        hasAccount: withAccount.has(to),
       }),
     ),
   );

@@ -56,6 +56,13 @@ describe('Forgot password page', () => {
     expect(screen.queryByLabelText('Code')).toBeNull();
   });
 
+  it('fills in the address an invitation mail links with (?email=)', async () => {
+    fakeAuthServer();
+    renderApp('/forgot-password?email=ada%40uni.test');
+    await screen.findByRole('heading', { name: 'Forgot password', level: 1 });
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@uni.test');
+  });
+
   it('checks the e-mail before sending', async () => {
     const { server } = await openForgotPassword();
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));

@@ -7,7 +7,7 @@ import {
   RESET_CODE_TTL_MS,
   type AuthErrorField,
 } from '@seminar/shared';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { authApi, toAuthError, type ResetPasswordInput } from '../../auth/authApi';
 import {
   checkEmail,
@@ -49,7 +49,9 @@ export function codeSentMessage(email: string): string {
 export function ForgotPasswordPage() {
   const pageState = useAuthPageState();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(pageState.email ?? '');
+  // An invitation mail to an address with an unconfirmed account links here with it (?email=).
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState(pageState.email ?? searchParams.get('email') ?? '');
   /** The normalized address the code went to; set means step 2. */
   const [sentTo, setSentTo] = useState<string | null>(null);
 

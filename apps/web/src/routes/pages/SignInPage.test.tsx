@@ -54,6 +54,13 @@ describe('Sign in page', () => {
     expect(screen.getByRole('button', { name: 'Colour mode' })).toBeDefined();
   });
 
+  it('fills in the address an invitation mail links with (?email=)', async () => {
+    fakeAuthServer();
+    renderApp('/sign-in?email=ada%40uni.test');
+    await screen.findByRole('heading', { name: 'Sign in', level: 1 });
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@uni.test');
+  });
+
   it('checks the fields before sending anything', async () => {
     const { server } = await openSignIn();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));

@@ -1,6 +1,7 @@
 // Sign in with e-mail and password. Also shows why the user was signed out (SPEC §8:
 // 'user-disabled', 'user-token-expired') and that a password reset succeeded.
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { authErrorWords, normalizeEmail, type AuthErrorField } from '@seminar/shared';
 import { authApi, toAuthError, type SignInInput } from '../../auth/authApi';
 import { checkEmail, checkPassword, onlyErrors, placeAuthError } from '../../auth/formChecks';
@@ -27,7 +28,9 @@ export function SignInPage() {
   const pageState = useAuthPageState();
   const notice = useSignOutNotice();
   const confirmSignedIn = useConfirmSignedIn();
-  const [email, setEmail] = useState(pageState.email ?? '');
+  // An invitation mail to an address with an unconfirmed account links here with it (?email=).
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState(pageState.email ?? searchParams.get('email') ?? '');
   const [password, setPassword] = useState('');
   const { errors, show, clear, inputRef } = useFieldErrors(FIELDS);
 
