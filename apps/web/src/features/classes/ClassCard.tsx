@@ -17,8 +17,11 @@ export function ClassCard({
   cls,
   to,
   actions,
+  counts,
 }: {
   cls: Class;
+  /** Live chips beside the role (unread and mentions in My classes). */
+  counts?: ReactNode;
   /** Where the card links (ready classes only). */
   to?: string;
   /** Buttons under the card's text (e.g. "Join"). */
@@ -55,6 +58,7 @@ export function ClassCard({
           {cls.my_role && <Chip size="small" label={roleLabel(cls.my_role)} />}
           {cls.is_demo && <Chip size="small" color="secondary" label="Demo" />}
           {cls.is_public && <Chip size="small" variant="outlined" label="Public" />}
+          {counts}
         </Stack>
       </Stack>
     </CardContent>

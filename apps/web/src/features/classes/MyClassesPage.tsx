@@ -10,12 +10,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
-import type { Class } from '@seminar/shared';
+import { isPendingClass, type Class } from '@seminar/shared';
 import { Link as RouterLink } from 'react-router';
 import { useClassActions } from '../../data/classes';
 import { classPath, PATHS } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { EmptyState, LoadError } from '../common/EmptyState';
+import { ClassAttention, MAX_CLASSES_WITH_COUNTS } from './ClassAttention';
 import { ClassCard } from './ClassCard';
 import { CreateClassDialog } from './CreateClassDialog';
 import { useClassSelection } from './selection';
@@ -83,9 +84,17 @@ export function MyClassesPage() {
       )}
       {classes.rows.length > 0 && !resuming && (
         <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {classes.rows.map((cls) => (
+          {classes.rows.map((cls, index) => (
             <Grid key={cls.class_id} size={{ xs: 12, sm: 6, md: 4 }} component="li">
-              <ClassCard cls={cls} to={classPath(cls.class_id)} />
+              <ClassCard
+                cls={cls}
+                to={classPath(cls.class_id)}
+                counts={
+                  index < MAX_CLASSES_WITH_COUNTS && !isPendingClass(cls) ? (
+                    <ClassAttention classId={cls.class_id} />
+                  ) : undefined
+                }
+              />
             </Grid>
           ))}
         </Grid>
