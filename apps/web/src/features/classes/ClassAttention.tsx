@@ -1,6 +1,7 @@
 // Docs: docs/channels.md#mentions — a class's unread messages and mentions of the viewer, on its card
 // in My classes (the class page's Chat tab has its own badge).
 import Chip from '@mui/material/Chip';
+import { visuallyHidden } from '../chat/a11y';
 import { useChannels } from '../../data/channels';
 import { mentionWords, totalMentions, totalUnread, unreadBadge, unreadWords } from '../chat/unread';
 
@@ -25,8 +26,7 @@ export function ClassAttention({ classId }: { classId: string }) {
         <Chip
           size="small"
           color="primary"
-          label={`@${unreadBadge(mentions)}`}
-          aria-label={mentionWords(mentions)}
+          label={<Words shown={`@${unreadBadge(mentions)}`} read={mentionWords(mentions)} />}
           data-testid="class-card-mentions"
         />
       )}
@@ -35,10 +35,19 @@ export function ClassAttention({ classId }: { classId: string }) {
           size="small"
           color="primary"
           variant="outlined"
-          label={`${unreadBadge(unread)} new`}
-          aria-label={unreadWords(unread)}
+          label={<Words shown={`${unreadBadge(unread)} new`} read={unreadWords(unread)} />}
         />
       )}
+    </>
+  );
+}
+
+/** Short text for the eye, whole words for screen readers (a chip is no place for aria-label). */
+function Words({ shown, read }: { shown: string; read: string }) {
+  return (
+    <>
+      <span aria-hidden>{shown}</span>
+      <span style={visuallyHidden}>{read}</span>
     </>
   );
 }
