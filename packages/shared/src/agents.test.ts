@@ -30,8 +30,17 @@ describe('mentionsAgent', () => {
     ['@Data AnalystBot', false],
     ['me@DataAnalystBot and @DataAnalystBot', true],
     ['', false],
+    // Only ASCII letters fold: the Kelvin sign and a dotted İ are not k and i (nor word characters).
+    ['@DataAnalystBot\u212A', true],
+    ['@DataAnalystBo\u0130', false],
+    ['@DataAnalystBoté', true],
   ])('%j → %s', (body, expected) => {
     expect(mentionsAgent(body, 'DataAnalystBot')).toBe(expected);
+  });
+
+  it('does not read the Kelvin sign as the k of a name', () => {
+    expect(mentionsAgent('@\u212Aai', 'Kai')).toBe(false);
+    expect(mentionsAgent('@kAI', 'Kai')).toBe(true);
   });
 
   it('never matches a name that is not an agent name (it would not be safe in the SQL rule)', () => {

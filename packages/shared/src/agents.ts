@@ -64,14 +64,22 @@ export function isAgentUid(uid: string): boolean {
   return uid.startsWith(AGENT_UID_PREFIX);
 }
 
+/** ASCII letters lower-cased, nothing else (toLowerCase would map K, the Kelvin sign, to k). */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]/g, (letter) => String.fromCharCode(letter.charCodeAt(0) + 32));
+}
+
 /**
- * Whether `body` @mentions `agent`: `@` + the name (any case), not inside a word before (`a@b`) or
- * after (`@DataAnalystBotX`). The trigger in migration 0006 applies the same rule in SQL.
+ * Whether `body` @mentions `agent`: `@` + the name in any case of its ASCII letters, not inside a
+ * word before (`a@b`) or after (`@DataAnalystBotX`) — word characters being ASCII letters, digits
+ * and `_`. Only ASCII letters are case-folded, so no locale and no Unicode case mapping (the
+ * Kelvin sign, a dotted İ) can make a mention. The enqueue trigger (migration 0011) applies the
+ * same rule in SQL; apps/server/test/agentMentions.test.ts checks that the two agree.
  */
 export function mentionsAgent(body: string, agent: string): boolean {
   if (!isAgentName(agent)) return false;
-  const wanted = `@${agent.toLowerCase()}`;
-  const text = body.toLowerCase();
+  const wanted = `@${asciiLower(agent)}`;
+  const text = asciiLower(body);
   let from = 0;
   for (;;) {
     const at = text.indexOf(wanted, from);
