@@ -13,6 +13,7 @@ import {
   isAgentName,
   isAgentUid,
   mentionsAgent,
+  agentRateLimited,
 } from './agents';
 
 describe('mentionsAgent', () => {
@@ -48,6 +49,16 @@ describe('mentionsAgent', () => {
     expect(isAgentName('a.b')).toBe(false);
     expect(isAgentName('1abc')).toBe(false);
     expect(isAgentName('Tutor_2')).toBe(true);
+  });
+});
+
+describe('agentRateLimited', () => {
+  it('limits students and former members, not instructors or class admins', () => {
+    expect(agentRateLimited(['student'])).toBe(true);
+    expect(agentRateLimited([])).toBe(true);
+    expect(agentRateLimited(['instructor'])).toBe(false);
+    expect(agentRateLimited(['admin'])).toBe(false);
+    expect(agentRateLimited(['student', 'admin'])).toBe(false);
   });
 });
 

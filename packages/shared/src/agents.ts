@@ -1,5 +1,6 @@
 // Docs: docs/ai.md#agents-in-case-channels — who an AI agent is in a channel and when it speaks.
 import { z } from 'zod';
+import type { Role } from './constants';
 
 /**
  * When an agent speaks in its activity's case channel (`ai_agent_cooperation_mode`):
@@ -89,6 +90,16 @@ export function mentionsAgent(body: string, agent: string): boolean {
     if (!/[a-z0-9_]/.test(before) && !/[a-z0-9_]/.test(after)) return true;
     from = at + 1;
   }
+}
+
+/**
+ * Whether the per-person agent rate limit applies to someone holding `roles` in the class: it does
+ * to students and to anyone no longer a member (no roles). Instructors and class admins are exempt
+ * — they try the agents out and show them to a class — and the activity's budget still bounds what
+ * they use.
+ */
+export function agentRateLimited(roles: readonly Role[]): boolean {
+  return !roles.some((role) => role === 'instructor' || role === 'admin');
 }
 
 /** The id of the reply to job `jobId`: derived, so a retried job can never post twice. */
