@@ -88,7 +88,7 @@ async function withWorker(concurrency: number, run: (openai: TestOpenAiServer) =
     triggersPerMinute: 100,
     pollMs: 50,
     concurrency,
-    llm: { baseUrl: openai.url, model: 'test-model' },
+    llm: { baseUrl: openai.url, model: 'test-model', apiKey: undefined },
   });
   await worker.start();
   try {
