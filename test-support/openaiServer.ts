@@ -4,7 +4,10 @@
 //
 // Its script: a request offering tools and holding no tool result calls the first tool; a request
 // holding a tool result answers "From the analysis:" and the result's text; any other request
-// answers STREAMED_ANSWER. Text is streamed in small chunks `chunkDelayMs` apart.
+// answers STREAMED_ANSWER. Text is streamed in small chunks `chunkDelayMs` apart. With `gated`, the
+// first chunk goes at once and each further one waits for the test's `release()`: the stream stays
+// open between chunks for as long as the test likes (a reply seen half-written, a node killed
+// mid-answer).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 
 /** What the server answers a request without tools. */
@@ -26,7 +29,46 @@ export interface TestOpenAiServer {
   /** The base URL (`…/v1`) for AI_BASE_URL. */
   url: string;
   requests: ReceivedCompletion[];
+  /** Text chunks written so far, over all requests. */
+  chunksSent(): number;
+  /** Gated: lets `count` more chunks out (they go when a stream reaches them). */
+  release(count?: number): void;
+  /** Gated: lets every chunk out from now on (ungated). */
+  releaseAll(): void;
   close(): Promise<void>;
+}
+
+/** Permits for a gated server's chunks: taken one per chunk, given by the test. */
+class ChunkGate {
+  #permits = 0;
+  #open = false;
+  #waiting: Array<() => void> = [];
+
+  release(count: number): void {
+    this.#permits += count;
+    this.#wakeUp();
+  }
+
+  openForGood(): void {
+    this.#open = true;
+    this.#wakeUp();
+  }
+
+  async take(): Promise<void> {
+    if (this.#open) return;
+    if (this.#permits > 0) {
+      this.#permits -= 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  }
+
+  #wakeUp(): void {
+    while (this.#waiting.length > 0 && (this.#open || this.#permits > 0)) {
+      if (!this.#open) this.#permits -= 1;
+      this.#waiting.shift()!();
+    }
+  }
 }
 
 const USAGE = { prompt_tokens: 50, completion_tokens: 20, total_tokens: 70 };
@@ -51,11 +93,14 @@ function textOf(content: unknown): string {
 
 /** Starts the server on a free 127.0.0.1 port. */
 export async function startTestOpenAiServer(
-  options: { chunkDelayMs?: number; chunkSize?: number } = {},
+  options: { chunkDelayMs?: number; chunkSize?: number; gated?: boolean } = {},
 ): Promise<TestOpenAiServer> {
   const delay = options.chunkDelayMs ?? 60;
   const size = options.chunkSize ?? 8;
   const requests: ReceivedCompletion[] = [];
+  const gate = new ChunkGate();
+  if (!options.gated) gate.openForGood();
+  let sent = 0;
   const server: Server = createServer((request, response) => {
     void (async () => {
       if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
@@ -64,6 +109,9 @@ export async function startTestOpenAiServer(
       }
       const body = (await readJson(request)) as ReceivedCompletion['body'];
       requests.push({ authorization: request.headers.authorization, body });
+      // Before the end is written, 'close' means the client went away (a node killed mid-answer).
+      let gone = false;
+      response.once('close', () => (gone = true));
       response.writeHead(200, {
         'content-type': 'text/event-stream',
         'cache-control': 'no-cache',
@@ -111,6 +159,9 @@ export async function startTestOpenAiServer(
         ? `From the analysis:\n${textOf(toolResult.content)}`
         : STREAMED_ANSWER;
       for (let at = 0; at < text.length; at += size) {
+        if (at > 0) await gate.take();
+        if (gone) return;
+        sent += 1;
         send({
           ...base,
           choices: [
@@ -128,8 +179,12 @@ export async function startTestOpenAiServer(
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    chunksSent: () => sent,
+    release: (count = 1) => gate.release(count),
+    releaseAll: () => gate.openForGood(),
     close: () =>
       new Promise<void>((resolve) => {
+        gate.openForGood();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

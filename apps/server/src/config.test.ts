@@ -39,7 +39,13 @@ describe('loadConfig', () => {
       leaseMs: 60_000,
       maxAttempts: 3,
       triggersPerMinute: 5,
+      concurrency: 2,
     });
+    expect(loadConfig({ AI_JOB_CONCURRENCY: '4' }).ai.concurrency).toBe(4);
+    expect(() => loadConfig({ AI_JOB_CONCURRENCY: '0' })).toThrow(/AI_JOB_CONCURRENCY/);
+    expect(() => loadConfig({ AI_JOB_CONCURRENCY: '17' })).toThrow(
+      /AI_JOB_CONCURRENCY must be at most 16/,
+    );
   });
 
   it('normalises ADMIN_EMAILS', () => {

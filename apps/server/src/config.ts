@@ -91,6 +91,7 @@ const envSchema = z.object({
   AI_JOB_LEASE_SECONDS: positiveInt.max(3600, 'must be at most 3600').default(60),
   AI_JOB_MAX_ATTEMPTS: positiveInt.max(10, 'must be at most 10').default(3),
   AI_TRIGGERS_PER_MINUTE: positiveInt.default(5),
+  AI_JOB_CONCURRENCY: positiveInt.max(16, 'must be at most 16').default(2),
   AI_BASE_URL: z
     .url({ message: 'must be an http(s) URL such as http://localhost:11434/v1' })
     .regex(/^https?:\/\//, 'must be an http(s) URL such as http://localhost:11434/v1')
@@ -149,8 +150,10 @@ export interface Config {
     leaseMs: number;
     /** Claims of one job before it is marked failed (the channel is told). */
     maxAttempts: number;
-    /** Agent answers one person may trigger per activity per minute; more are refused. */
+    /** Agent answers one student may trigger per activity per minute; more are refused. */
     triggersPerMinute: number;
+    /** Jobs one node answers at once (a slow model's answer does not hold up the others). */
+    concurrency: number;
     /** The OpenAI-compatible endpoint LLM agents use; null: LLM agents are not configured. */
     llm: { baseUrl: string; model: string; apiKey: string | undefined } | null;
   };
@@ -236,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leaseMs: value.AI_JOB_LEASE_SECONDS * 1000,
       maxAttempts: value.AI_JOB_MAX_ATTEMPTS,
       triggersPerMinute: value.AI_TRIGGERS_PER_MINUTE,
+      concurrency: value.AI_JOB_CONCURRENCY,
       llm:
         value.AI_BASE_URL !== undefined && value.AI_MODEL !== undefined
           ? {

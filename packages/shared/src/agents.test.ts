@@ -13,6 +13,7 @@ import {
   isAgentName,
   isAgentUid,
   mentionsAgent,
+  agentRateLimited,
 } from './agents';
 
 describe('mentionsAgent', () => {
@@ -30,8 +31,17 @@ describe('mentionsAgent', () => {
     ['@Data AnalystBot', false],
     ['me@DataAnalystBot and @DataAnalystBot', true],
     ['', false],
+    // Only ASCII letters fold: the Kelvin sign and a dotted İ are not k and i (nor word characters).
+    ['@DataAnalystBot\u212A', true],
+    ['@DataAnalystBo\u0130', false],
+    ['@DataAnalystBoté', true],
   ])('%j → %s', (body, expected) => {
     expect(mentionsAgent(body, 'DataAnalystBot')).toBe(expected);
+  });
+
+  it('does not read the Kelvin sign as the k of a name', () => {
+    expect(mentionsAgent('@\u212Aai', 'Kai')).toBe(false);
+    expect(mentionsAgent('@kAI', 'Kai')).toBe(true);
   });
 
   it('never matches a name that is not an agent name (it would not be safe in the SQL rule)', () => {
@@ -39,6 +49,16 @@ describe('mentionsAgent', () => {
     expect(isAgentName('a.b')).toBe(false);
     expect(isAgentName('1abc')).toBe(false);
     expect(isAgentName('Tutor_2')).toBe(true);
+  });
+});
+
+describe('agentRateLimited', () => {
+  it('limits students and former members, not instructors or class admins', () => {
+    expect(agentRateLimited(['student'])).toBe(true);
+    expect(agentRateLimited([])).toBe(true);
+    expect(agentRateLimited(['instructor'])).toBe(false);
+    expect(agentRateLimited(['admin'])).toBe(false);
+    expect(agentRateLimited(['student', 'admin'])).toBe(false);
   });
 });
 

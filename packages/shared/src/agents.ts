@@ -1,5 +1,6 @@
 // Docs: docs/ai.md#agents-in-case-channels — who an AI agent is in a channel and when it speaks.
 import { z } from 'zod';
+import type { Role } from './constants';
 
 /**
  * When an agent speaks in its activity's case channel (`ai_agent_cooperation_mode`):
@@ -64,14 +65,22 @@ export function isAgentUid(uid: string): boolean {
   return uid.startsWith(AGENT_UID_PREFIX);
 }
 
+/** ASCII letters lower-cased, nothing else (toLowerCase would map K, the Kelvin sign, to k). */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]/g, (letter) => String.fromCharCode(letter.charCodeAt(0) + 32));
+}
+
 /**
- * Whether `body` @mentions `agent`: `@` + the name (any case), not inside a word before (`a@b`) or
- * after (`@DataAnalystBotX`). The trigger in migration 0006 applies the same rule in SQL.
+ * Whether `body` @mentions `agent`: `@` + the name in any case of its ASCII letters, not inside a
+ * word before (`a@b`) or after (`@DataAnalystBotX`) — word characters being ASCII letters, digits
+ * and `_`. Only ASCII letters are case-folded, so no locale and no Unicode case mapping (the
+ * Kelvin sign, a dotted İ) can make a mention. The enqueue trigger (migration 0011) applies the
+ * same rule in SQL; apps/server/test/agentMentions.test.ts checks that the two agree.
  */
 export function mentionsAgent(body: string, agent: string): boolean {
   if (!isAgentName(agent)) return false;
-  const wanted = `@${agent.toLowerCase()}`;
-  const text = body.toLowerCase();
+  const wanted = `@${asciiLower(agent)}`;
+  const text = asciiLower(body);
   let from = 0;
   for (;;) {
     const at = text.indexOf(wanted, from);
@@ -81,6 +90,16 @@ export function mentionsAgent(body: string, agent: string): boolean {
     if (!/[a-z0-9_]/.test(before) && !/[a-z0-9_]/.test(after)) return true;
     from = at + 1;
   }
+}
+
+/**
+ * Whether the per-person agent rate limit applies to someone holding `roles` in the class: it does
+ * to students and to anyone no longer a member (no roles). Instructors and class admins are exempt
+ * — they try the agents out and show them to a class — and the activity's budget still bounds what
+ * they use.
+ */
+export function agentRateLimited(roles: readonly Role[]): boolean {
+  return !roles.some((role) => role === 'instructor' || role === 'admin');
 }
 
 /** The id of the reply to job `jobId`: derived, so a retried job can never post twice. */

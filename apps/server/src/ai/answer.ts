@@ -4,6 +4,8 @@
 import { and, eq } from 'drizzle-orm';
 import {
   BOT_NAME,
+  ROLES,
+  agentRateLimited,
   analyzeMessage,
   budgetReached,
   budgetReply,
@@ -12,9 +14,10 @@ import {
   mentionsAgent,
   rateLimitReply,
   type AgentBudget,
+  type Role,
 } from '@seminar/shared';
 import type { Db } from '../db/client';
-import { activities, messages, products } from '../db/schema';
+import { activities, classMemberships, messages, products } from '../db/schema';
 import type { ClaimedJob } from './jobs';
 import type { Config } from '../config';
 import { answerWithModel } from './llm';
@@ -123,9 +126,29 @@ export async function answerJob(
   };
 }
 
+/** The roles the job's author holds in its class now (none once they left it). */
+async function authorRoles(db: Db, job: ClaimedJob): Promise<Role[]> {
+  const rows = await db
+    .select({ role: classMemberships.role })
+    .from(classMemberships)
+    .where(
+      and(
+        eq(classMemberships.class_id, job.class_id),
+        eq(classMemberships.uid, job.author_uid),
+        eq(classMemberships.enabled, true),
+        eq(classMemberships.deleted, false),
+        eq(classMemberships.pending_deleted, false),
+      ),
+    );
+  return rows
+    .map((row) => row.role)
+    .filter((role): role is Role => (ROLES as readonly string[]).includes(role));
+}
+
 /**
- * The rate limit (per person, activity and minute), then the activity's budget. A refusal is said
- * once — per minute for the rate limit, per person for the budget — and is silent after that.
+ * The rate limit (per person, activity and minute; students only, agentRateLimited), then the
+ * activity's budget. A refusal is said once — per minute for the rate limit, per person for the
+ * budget — and is silent after that.
  */
 async function checkLimits(
   db: Db,
@@ -133,7 +156,9 @@ async function checkLimits(
   context: JobContext,
   perMinute: number,
 ): Promise<JobOutcome | null> {
-  const recent = await recentTriggers(db, job);
+  const recent = agentRateLimited(await authorRoles(db, job))
+    ? await recentTriggers(db, job)
+    : { count: 0, told: false };
   if (recent.count >= perMinute)
     return {
       status: 'refused',

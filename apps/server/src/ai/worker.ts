@@ -1,6 +1,7 @@
 // Docs: docs/ai.md#the-job-mechanism — each node runs one agent worker: woken by the `seminar_ai`
 // NOTIFY the enqueue trigger sends (and by a poll, which also finds jobs whose lease ran out), it
-// claims jobs one at a time and answers them.
+// claims jobs and answers up to `concurrency` of them at once, so one slow model answer does not
+// hold up every other question on the node.
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
@@ -22,6 +23,8 @@ export interface AgentWorkerOptions {
   llm?: Config['ai']['llm'];
   /** How often to look for jobs without a NOTIFY (expired leases, a lost notice). */
   pollMs?: number;
+  /** Jobs answered at once (README: AI_JOB_CONCURRENCY); 1 unless given. */
+  concurrency?: number;
 }
 
 const DEFAULT_POLL_MS = 2_000;
@@ -33,14 +36,17 @@ export class AgentWorker {
   readonly #options: Required<AgentWorkerOptions>;
   #timer: NodeJS.Timeout | null = null;
   #unlisten: (() => Promise<void>) | null = null;
-  #running: Promise<void> | null = null;
+  /** The pass claiming jobs, if one runs (one at a time: claims are not raced on one node). */
+  #claiming: Promise<void> | null = null;
+  /** The jobs being answered; never more than `concurrency`. */
+  readonly #answering = new Set<Promise<void>>();
   #again = false;
   #stopped = false;
 
   constructor(database: Database, log: FastifyBaseLogger, options: AgentWorkerOptions) {
     this.#database = database;
     this.#log = log;
-    this.#options = { pollMs: DEFAULT_POLL_MS, llm: null, ...options };
+    this.#options = { pollMs: DEFAULT_POLL_MS, llm: null, concurrency: 1, ...options };
   }
 
   /** Starts listening and polling; answers what is already waiting. */
@@ -58,12 +64,12 @@ export class AgentWorker {
   /** Looks for jobs now (again after the current pass, if one runs). */
   wake(): void {
     if (this.#stopped) return;
-    if (this.#running) {
+    if (this.#claiming) {
       this.#again = true;
       return;
     }
-    this.#running = this.#drain().finally(() => {
-      this.#running = null;
+    this.#claiming = this.#fill().finally(() => {
+      this.#claiming = null;
       if (this.#again) {
         this.#again = false;
         this.wake();
@@ -71,24 +77,26 @@ export class AgentWorker {
     });
   }
 
-  /** Stops taking jobs and waits for the one being answered. */
+  /** Stops taking jobs and waits for those being answered. */
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
     const unlisten = this.#unlisten;
     this.#unlisten = null;
     await unlisten?.().catch(() => undefined);
-    await this.#running;
+    await this.idle();
   }
 
-  /** Resolves once no pass is running (tests). */
+  /** Resolves once no pass runs and no job is being answered (tests). */
   async idle(): Promise<void> {
-    while (this.#running) await this.#running;
+    while (this.#claiming || this.#answering.size > 0)
+      await Promise.all([this.#claiming, ...this.#answering]);
   }
 
-  async #drain(): Promise<void> {
-    const { nodeId, leaseMs } = this.#options;
-    while (!this.#stopped) {
+  /** Claims jobs while a slot is free; each answered job frees its slot and looks for more. */
+  async #fill(): Promise<void> {
+    const { nodeId, leaseMs, concurrency } = this.#options;
+    while (!this.#stopped && this.#answering.size < concurrency) {
       let job: ClaimedJob | null;
       try {
         job = await claimJob(this.#database.db, nodeId, leaseMs);
@@ -97,7 +105,11 @@ export class AgentWorker {
         return;
       }
       if (!job) return;
-      await this.#run(job);
+      const answering: Promise<void> = this.#run(job).finally(() => {
+        this.#answering.delete(answering);
+        this.wake();
+      });
+      this.#answering.add(answering);
     }
   }
 
