@@ -76,7 +76,7 @@ export interface AnswerOptions {
 
 /** The words of a job that ran out of tries. */
 export function failureReply(agent: string, attempts: number): string {
-  return `${agent} could not answer this message (tried ${attempts} times). Ask again in a moment, or tell your instructor if it keeps happening.`;
+  return `${agent} could not answer this message (tried ${attempts === 1 ? 'once' : `${attempts} times`}). Ask again in a moment, or tell your instructor if it keeps happening.`;
 }
 
 /**

@@ -181,6 +181,6 @@ describe('a node killed in the middle of a streamed answer', () => {
     const replies = await question.replies();
     expect(replies.map((row) => row.id)).toEqual([question.replyId]);
     expect(replies[0]!.ai).toMatchObject({ status: 'failed' });
-    expect(replies[0]!.body).toContain(`${AGENT} could not answer this message (tried 1 times)`);
+    expect(replies[0]!.body).toContain(`${AGENT} could not answer this message (tried once)`);
   }, 120_000);
 });
