@@ -10,6 +10,7 @@ import {
   effectiveAgentMode,
   formatAnalystReply,
   mentionsAgent,
+  messageChart,
   rateLimitReply,
   type AgentBudget,
 } from '@seminar/shared';
@@ -113,6 +114,7 @@ export async function answerJob(
       analyses: answer.analyses,
       inputTokens: answer.inputTokens,
       outputTokens: answer.outputTokens,
+      chart: answer.chart,
     };
   }
   return {
@@ -120,6 +122,7 @@ export async function answerJob(
     body: formatAnalystReply(outcome),
     productTitle: context.productTitle,
     analyses: outcome.kind === 'analysis' ? 1 : 0,
+    chart: outcome.kind === 'analysis' ? messageChart(outcome.analysis.chart) : null,
   };
 }
 
