@@ -146,7 +146,23 @@ describe('the catalogue page', () => {
       target: { value: 'Churn case' },
     });
     fireEvent.click(within(activity).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New activity' })).toBeNull());
+    // The cost is confirmed before anything is saved; "Back" returns to the form as it was.
+    let confirm = await screen.findByRole('dialog', { name: 'Confirm the AI product’s cost' });
+    const cost = within(confirm).getByRole('status');
+    expect(cost.textContent).toBe(
+      'Cost for Physics 101: 4.50 per student × 2 students = 9.00 per term',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(cost));
+    expect(fake.inputsOf('activities.save')).toEqual([]);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Back' }));
+    const again = await screen.findByRole('dialog', { name: 'New activity' });
+    expect(
+      (within(again).getByLabelText(/^Title/, { selector: 'input' }) as HTMLInputElement).value,
+    ).toBe('Churn case');
+    fireEvent.click(within(again).getByRole('button', { name: 'Save' }));
+    confirm = await screen.findByRole('dialog', { name: 'Confirm the AI product’s cost' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm and save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent).toMatchObject({
       class_id: 'class_1',
       title: 'Churn case',

@@ -5,6 +5,7 @@ import { makeInvitation, makeMember } from '../../testing/classFixtures';
 import {
   bySeq,
   costText,
+  costWithBilling,
   enrolledStudentCount,
   filterChoices,
   filterProducts,
@@ -151,6 +152,25 @@ describe('cost', () => {
     expect(priceText(4.5)).toBe('4.50 per student');
     expect(priceText(0)).toBe('Free');
     expect(priceText(null)).toBe('No price');
+  });
+
+  it('names the billing when the product has one', () => {
+    const priced = { price_per_user: 4.5, product_billing_name: 'Analyst seat' };
+    expect(costWithBilling(priced, 3)).toBe(
+      '4.50 per student × 3 students = 13.50 per term · billed as Analyst seat',
+    );
+    expect(costWithBilling({ ...priced, product_billing_name: '  ' }, 1)).toBe(
+      '4.50 per student × 1 student = 4.50 per term',
+    );
+    expect(costWithBilling({ ...priced, product_billing_name: null }, 0)).toBe(
+      '4.50 per student × 0 students = 0.00 per term',
+    );
+    expect(costWithBilling({ price_per_user: 0, product_billing_name: 'Trial' }, 9)).toBe(
+      'Free · billed as Trial',
+    );
+    expect(costWithBilling({ price_per_user: null, product_billing_name: null }, 9)).toBe(
+      'No price yet',
+    );
   });
 
   it('counts enabled, not deleted student entries, each person once, without invitations', () => {
