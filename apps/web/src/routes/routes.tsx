@@ -54,6 +54,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/classes/ClassPage'), 'ClassPage'),
           },
           {
+            path: PATHS.activityReview,
+            lazy: page(() => import('../features/activities/AgentReviewPage'), 'AgentReviewPage'),
+          },
+          {
             path: PATHS.catalogue,
             lazy: page(() => import('../features/catalogue/CataloguePage'), 'CataloguePage'),
           },
