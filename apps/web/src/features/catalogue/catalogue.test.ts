@@ -20,7 +20,12 @@ import {
   termCost,
   typeLabel,
 } from './catalogue';
-import { emptyProductForm, parseProductForm, productFormFrom } from './productForm';
+import {
+  cooperationModeChoices,
+  emptyProductForm,
+  parseProductForm,
+  productFormFrom,
+} from './productForm';
 
 const bot = makeProduct();
 const tutor = makeProduct({
@@ -244,6 +249,19 @@ describe('the product form', () => {
       enabled: true,
     });
     expect(productInputSchema.safeParse(result.value).success).toBe(true);
+  });
+
+  it('offers the cooperation modes, and keeps an older free-text value as a choice', () => {
+    const values = (current: string) => cooperationModeChoices(current).map((c) => c.value);
+    expect(values('')).toEqual(['', 'mention', 'every_message', 'paused']);
+    expect(values('paused')).toEqual(['', 'mention', 'every_message', 'paused']);
+    expect(values('co-analyst')).toEqual(['', 'mention', 'every_message', 'paused', 'co-analyst']);
+    expect(cooperationModeChoices('co-analyst').at(-1)?.label).toBe(
+      'co-analyst — an older value: answers when @mentioned',
+    );
+    expect(cooperationModeChoices('').find((c) => c.value === 'mention')?.label).toBe(
+      'mention — answers when @mentioned (the default)',
+    );
   });
 
   it('round-trips a product through the form', () => {
