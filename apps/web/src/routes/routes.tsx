@@ -55,7 +55,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: PATHS.activityReview,
-            lazy: page(() => import('../features/activities/AgentReviewPage'), 'AgentReviewPage'),
+            // Through the class page's chunk, which loads the review's own (see ClassPage.tsx).
+            lazy: page(() => import('../features/classes/ClassPage'), 'ActivityReviewRoute'),
           },
           {
             path: PATHS.catalogue,

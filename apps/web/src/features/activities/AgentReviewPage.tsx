@@ -2,7 +2,8 @@
 // activity's exchanges with its agents for the class's instructors and admins (question, answer,
 // time and usage), filterable by student, downloadable as CSV, with a way back to the class's
 // activities. Anyone else — a student, a non-member, a deleted or unknown activity — sees the same
-// "Activity not found" (the server refuses them the exchanges as well). Its own route chunk.
+// "Activity not found" (the server refuses them the exchanges as well). Its own chunk, loaded
+// through the class page's (ActivityReviewRoute in ClassPage.tsx).
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Button from '@mui/material/Button';
