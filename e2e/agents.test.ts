@@ -1,7 +1,9 @@
-// Issue 11: DataAnalystBot in a case channel, in real Chromium on the built app. A student pastes a
-// CSV and mentions the bot; the reply — computed on the server, posted live — shows the right
-// means and is unmistakably an AI's (badge, product, "AI-generated"). The agent is listed among
-// the channel's members, and an instructor pauses it from the activity's card, live for the student.
+// Issue 11: DataAnalystBot in a case channel, in real Chromium on the built app. The instructor
+// attaches the bot to an activity with a case channel, confirming its cost first (the card keeps
+// showing it). A student pastes a CSV and mentions the bot; the reply — computed on the server,
+// posted live — shows the right means and a chart, and is unmistakably an AI's (badge, product,
+// "AI-generated"). The agent is listed among the channel's members; the instructor opens the
+// review page and sees the exchange, then pauses the agent from the card, live for the student.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -18,8 +20,9 @@ let student: Person;
 let classId: string;
 let channelId: string;
 
-/** The seeded catalogue's DataAnalystBot product (docs/catalogue.md#seed). */
-const PRODUCT_ID = 'product_data_analyst_bot';
+/** The seeded DataAnalystBot's cost for a class of one student (docs/ai.md#cost-preview). */
+const COST =
+  'Cost for Statistics 101: 4.50 per student × 1 student = 4.50 per term · billed as Per student, per term';
 
 beforeAll(async () => {
   server = await startServer();
@@ -42,13 +45,6 @@ beforeAll(async () => {
       name: 'cholera',
       is_public: true,
     });
-    await api.trpc.activities.save.mutate({
-      activity_id: makeRecordId('activity', teacher.uid),
-      class_id: classId,
-      title: 'Broad Street pump',
-      product_id: PRODUCT_ID,
-      channel_id: channelId,
-    });
   } finally {
     await api.close();
   }
@@ -60,7 +56,38 @@ afterAll(async () => {
 });
 
 describe('DataAnalystBot in a case channel', () => {
-  it('answers a pasted CSV with the right means, labelled as AI, and can be paused', async () => {
+  it('is attached after its cost is confirmed, and the card keeps the cost', async () => {
+    const page = teacher.page;
+    await page.goto(`${server.url}/classes/${classId}/activities`);
+    await page.getByRole('button', { name: 'New activity' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New activity' });
+    await dialog.getByLabel(/^Title/).fill('Broad Street pump');
+    await dialog.getByRole('combobox', { name: 'AI product' }).fill('Data Analyst');
+    await page.getByRole('option', { name: /Data Analyst Bot/ }).click();
+    await dialog.getByRole('combobox', { name: 'Case channel' }).click();
+    await page.getByRole('option', { name: 'cholera' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    // Nothing is saved before the cost is confirmed.
+    const confirm = page.getByRole('dialog', { name: 'Confirm the AI product’s cost' });
+    await confirm.getByRole('status').getByText(COST).waitFor();
+    await confirm
+      .getByText(`“Data Analyst Bot” (${BOT_NAME}) will be used in “Broad Street pump”.`)
+      .waitFor();
+    expect(await page.getByRole('article', { name: 'Broad Street pump' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Confirm and save' }).click();
+    await confirm.waitFor({ state: 'detached' });
+
+    const card = page.getByRole('article', { name: 'Broad Street pump' });
+    await card.getByText('AI product: Data Analyst Bot').waitFor();
+    await card.getByText(COST).waitFor();
+    // Saved for real: the cost is still on the card after a reload.
+    await page.reload();
+    await page.getByRole('article', { name: 'Broad Street pump' }).getByText(COST).waitFor();
+  });
+
+  it('answers a pasted CSV with the right means and a chart, labelled as AI, and can be paused', async () => {
     const page = student.page;
     await page.goto(`${server.url}/classes/${classId}?channel=${channelId}`);
     const log = page.getByRole('log', { name: 'Messages' });
@@ -102,7 +129,32 @@ describe('DataAnalystBot in a case channel', () => {
     expect(text).toContain('Data Analyst Bot'); // the product
     expect(text).toContain('AI-generated');
     await reply.getByText('AI', { exact: true }).waitFor();
+    // The chart drawn in the message: one image named by its column, described by its numbers.
+    // deaths 12, 18, 3, 5: Sturges' 3 bins of width 5 from 3 to 18.
+    const chart = reply.getByRole('img', { name: 'Histogram of deaths' });
+    await chart.locator('svg .MuiBarChart-element').first().waitFor();
+    expect(await chart.locator('svg .MuiBarChart-element').count()).toBe(3);
+    const describedBy = await chart.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(
+      '4 values in 3 bins. 3 to 8: 2; 8 to 13: 1; 13 to 18: 1.',
+    );
+    const box = await chart.boundingBox();
+    expect(box!.height).toBeGreaterThan(100);
     expect(await axeViolations(page)).toEqual([]);
+    // In dark mode at a phone's width it still fits, in the dark theme's lighter primary.
+    const viewport = page.viewportSize()!;
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect
+      .poll(() => chart.locator('svg .MuiBarChart-element').first().getAttribute('fill'))
+      .toBe('#90caf9');
+    await chart.scrollIntoViewIfNeeded();
+    const phone = (await chart.boundingBox())!;
+    expect(phone.x).toBeGreaterThanOrEqual(0);
+    expect(phone.x + phone.width).toBeLessThanOrEqual(360);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // The instructor pauses the agent on the activity's card; the student's panel says so, live.
     await teacher.page.goto(`${server.url}/classes/${classId}/activities`);
@@ -110,21 +162,34 @@ describe('DataAnalystBot in a case channel', () => {
     await teacher.page
       .getByText(/Agent use: 1 answers · 1 analyses · 0 tokens · Budget: no limit/)
       .waitFor();
-    // The review lists the exchange and exports it as CSV.
-    await teacher.page.getByRole('button', { name: 'Review exchanges' }).click();
-    const review = teacher.page.getByRole('dialog', { name: /^Exchanges with the agents of/ });
-    const exchange = review.getByRole('table', { name: 'Exchanges' }).getByRole('row').nth(1);
+    // The review page lists the exchange and exports it as CSV.
+    await teacher.page.getByRole('link', { name: 'Review exchanges' }).click();
+    await teacher.page
+      .getByRole('heading', { level: 1, name: 'Exchanges with the agents of Broad Street pump' })
+      .waitFor();
+    expect(new URL(teacher.page.url()).pathname).toMatch(
+      new RegExp(`^/classes/${classId}/activities/[^/]+/review$`),
+    );
+    const exchange = teacher.page.getByRole('table', { name: 'Exchanges' }).getByRole('row').nth(1);
     await exchange.getByText('John Snow').waitFor();
     expect(await exchange.innerText()).toContain('mean of deaths by street');
+    expect(await exchange.innerText()).toContain('Broad');
+    expect(await axeViolations(teacher.page)).toEqual([]);
     const [file] = await Promise.all([
       teacher.page.waitForEvent('download'),
-      review.getByRole('button', { name: 'Download CSV' }).click(),
+      teacher.page.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
     const csv = await readFile((await file.path())!, 'utf8');
     expect(csv.split('\r\n')[0]).toBe('time,student,agent,question,answer,status,analyses,tokens');
     expect(csv).toContain('John Snow,DataAnalystBot,');
-    await review.getByRole('button', { name: 'Close' }).click();
-    await review.waitFor({ state: 'hidden' });
+    // The student cannot open it: the same page says the activity is not found.
+    await page.goto(teacher.page.url());
+    await page.getByRole('heading', { name: 'Activity not found' }).waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    await page.goto(`${server.url}/classes/${classId}?channel=${channelId}`);
+    await log.waitFor();
+    await teacher.page.getByRole('link', { name: 'Back to Statistics 101 activities' }).click();
+    await teacher.page.getByRole('article', { name: 'Broad Street pump' }).waitFor();
     const mode = teacher.page.getByRole('combobox', { name: `When ${BOT_NAME} answers` });
     await mode.click();
     await teacher.page.getByRole('option', { name: 'Paused by the instructor' }).click();

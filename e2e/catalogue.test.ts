@@ -168,11 +168,22 @@ describe('the AI product catalogue', () => {
 
     await dialog.getByLabel(/^Title/).fill('Churn case with the bot');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    // The cost is confirmed before the product is attached (docs/ai.md#cost-preview).
+    const confirm = page.getByRole('dialog', { name: 'Confirm the AI product’s cost' });
+    await confirm
+      .getByText(
+        `Cost for ${DEMO_CLASS}: 4.50 per student × 3 students = 13.50 per term · billed as Per student, per term`,
+      )
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Confirm and save' }).click();
+    await confirm.waitFor({ state: 'detached' });
     await page.getByText(`Activity “Churn case with the bot” added to ${DEMO_CLASS}.`).waitFor();
     await page.getByRole('link', { name: 'Open activities' }).click();
     const card = page.getByRole('article', { name: 'Churn case with the bot' });
     await card.getByText('AI product: Data Analyst Bot').waitFor();
+    await card
+      .getByText(`Cost for ${DEMO_CLASS}: 4.50 per student × 3 students`, { exact: false })
+      .waitFor();
     // Saved for real: still there after a reload.
     await page.reload();
     await page.getByRole('article', { name: 'Churn case with the bot' }).waitFor();

@@ -127,6 +127,7 @@ describe(`agents in case channels (${testDatabaseKind})`, () => {
         agent: BOT_NAME,
         product_title: 'Data analyst for cases',
         status: 'done',
+        chart: expect.objectContaining({ kind: 'histogram', column: 'score' }),
       });
       // mean of score by group: a 1.5, b 4.5; the column's mean is 3.
       expect(reply.body).toContain('1.5');

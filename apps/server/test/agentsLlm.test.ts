@@ -178,6 +178,8 @@ describe(`LLM agents (${testDatabaseKind})`, () => {
       .from(messages)
       .where(eq(messages.id, agentReplyId(job!.job_id)));
     expect(reply!.ai?.status).toBe('done');
+    // The chart comes from the tool's analysis, as without a model.
+    expect(reply!.ai?.chart).toMatchObject({ kind: 'histogram', column: 'score' });
     expect(reply!.body).toContain('From the analysis:');
     expect(reply!.body).toContain('1.5');
     expect(reply!.body).toContain('4.5');

@@ -1,6 +1,7 @@
 // Docs: docs/ai.md#agents-in-case-channels — who an AI agent is in a channel and when it speaks.
 import { z } from 'zod';
 import type { Role } from './constants';
+import { messageChartSchema } from './dataAnalyst/chart';
 
 /**
  * When an agent speaks in its activity's case channel (`ai_agent_cooperation_mode`):
@@ -118,6 +119,11 @@ export const messageAiSchema = z.object({
    * answer (the body says so).
    */
   status: z.enum(['streaming', 'done', 'failed']),
+  /**
+   * DataAnalystBot's chart of the table it analysed (a histogram or a scatter), drawn in the
+   * message; absent on other replies. Bounded by the engine's limits (docs/ai.md).
+   */
+  chart: messageChartSchema.exactOptional(),
 });
 
 /** The AI label of an agent's message; null for people's messages. */

@@ -12,6 +12,7 @@ import {
   effectiveAgentMode,
   formatAnalystReply,
   mentionsAgent,
+  messageChart,
   rateLimitReply,
   type AgentBudget,
   type Role,
@@ -116,6 +117,7 @@ export async function answerJob(
       analyses: answer.analyses,
       inputTokens: answer.inputTokens,
       outputTokens: answer.outputTokens,
+      chart: answer.chart,
     };
   }
   return {
@@ -123,6 +125,7 @@ export async function answerJob(
     body: formatAnalystReply(outcome),
     productTitle: context.productTitle,
     analyses: outcome.kind === 'analysis' ? 1 : 0,
+    chart: outcome.kind === 'analysis' ? messageChart(outcome.analysis.chart) : null,
   };
 }
 

@@ -13,6 +13,8 @@ import {
   analyzeMessage,
   formatAnalystReply,
   isAgentUid,
+  messageChart,
+  type MessageChart,
 } from '@seminar/shared';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -32,6 +34,8 @@ export interface ModelAnswer {
   inputTokens: number;
   outputTokens: number;
   analyses: number;
+  /** The chart of the last table the analysis tool read (DataAnalystBot), else null. */
+  chart: MessageChart | null;
 }
 
 type LlmConfig = NonNullable<Config['ai']['llm']>;
@@ -64,8 +68,17 @@ async function channelContext(db: Db, job: ClaimedJob): Promise<ModelMessage[]> 
     );
 }
 
-/** DataAnalystBot's tool: the engine run on the triggering message. */
-function analystTools(body: string, counter: { analyses: number }): ToolSet {
+/** What the tool calls of one answer came to. */
+interface ToolCounter {
+  analyses: number;
+  chart: MessageChart | null;
+}
+
+/**
+ * DataAnalystBot's tool: the engine run on the triggering message. Its chart goes with the reply,
+ * as without a model: the model explains, the numbers and the chart come from the code.
+ */
+function analystTools(body: string, counter: ToolCounter): ToolSet {
   return {
     analyze_table: tool({
       description:
@@ -73,7 +86,10 @@ function analystTools(body: string, counter: { analyses: number }): ToolSet {
       inputSchema: z.object({}),
       execute: async () => {
         const outcome = analyzeMessage(body);
-        if (outcome.kind === 'analysis') counter.analyses += 1;
+        if (outcome.kind === 'analysis') {
+          counter.analyses += 1;
+          counter.chart = messageChart(outcome.analysis.chart);
+        }
         return formatAnalystReply(outcome);
       },
     }),
@@ -105,7 +121,7 @@ export async function answerWithModel(
     ...(llm.apiKey ? { apiKey: llm.apiKey } : {}),
     includeUsage: true,
   });
-  const counter = { analyses: 0 };
+  const counter: ToolCounter = { analyses: 0, chart: null };
   const analyst = job.agent === BOT_NAME;
   const system = [
     `You are ${job.agent}, an AI agent of the product "${product?.title ?? ''}" in a class's case discussion channel.`,
@@ -145,5 +161,6 @@ export async function answerWithModel(
     inputTokens: usage.inputTokens ?? 0,
     outputTokens: usage.outputTokens ?? 0,
     analyses: counter.analyses,
+    chart: counter.chart,
   };
 }

@@ -2,7 +2,7 @@
 // the channel row's lock, the next seq, a new version, the announcement on commit), and the job is
 // closed in the same transaction, so a reply and "this job is done" commit together or not at all.
 import { and, eq, sql } from 'drizzle-orm';
-import { agentReplyId, agentUid, type MessageAi } from '@seminar/shared';
+import { agentReplyId, agentUid, type MessageAi, type MessageChart } from '@seminar/shared';
 import type { Db } from '../db/client';
 import { aiJobs, channels, messages } from '../db/schema';
 import { channelsTopic } from '../channels/live';
@@ -17,6 +17,8 @@ export interface JobOutcome {
   body?: string;
   /** `ai.status` of the reply: `failed` when the body says the agent could not answer. */
   replyStatus?: MessageAi['status'];
+  /** DataAnalystBot's chart of the table it analysed, carried in the reply's `ai.chart`. */
+  chart?: MessageChart | null;
   productTitle?: string;
   analyses?: number;
   inputTokens?: number;
@@ -46,6 +48,7 @@ export async function finishJob(db: Db, job: ClaimedJob, outcome: JobOutcome): P
           agent: job.agent,
           product_title: outcome.productTitle ?? '',
           status: outcome.replyStatus ?? 'done',
+          ...(outcome.chart ? { chart: outcome.chart } : {}),
         },
       });
     }

@@ -10,6 +10,8 @@ export const PATHS = {
   classPage: '/classes/:classId/:tab?',
   /** The AI product catalogue; with a product id its detail shows. */
   catalogue: '/catalogue/:productId?',
+  /** An activity's exchanges with its AI agents, for the class's instructors and admins. */
+  activityReview: '/classes/:classId/activities/:activityId/review',
 } as const;
 
 /** The catalogue's path, or one product's detail in it; `search` keeps the search and filters. */
@@ -26,6 +28,11 @@ export type ClassTab = (typeof CLASS_TABS)[number];
 export function classPath(classId: string, tab: ClassTab = 'chat'): string {
   const base = `/classes/${encodeURIComponent(classId)}`;
   return tab === 'chat' ? base : `${base}/${tab}`;
+}
+
+/** The path of an activity's review (its exchanges with its AI agents). */
+export function activityReviewPath(classId: string, activityId: string): string {
+  return `${classPath(classId, 'activities')}/${encodeURIComponent(activityId)}/review`;
 }
 
 /** The class chat's search parameter that names the open channel. */

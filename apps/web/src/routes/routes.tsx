@@ -54,6 +54,11 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/classes/ClassPage'), 'ClassPage'),
           },
           {
+            path: PATHS.activityReview,
+            // Through the class page's chunk, which loads the review's own (see ClassPage.tsx).
+            lazy: page(() => import('../features/classes/ClassPage'), 'ActivityReviewRoute'),
+          },
+          {
             path: PATHS.catalogue,
             lazy: page(() => import('../features/catalogue/CataloguePage'), 'CataloguePage'),
           },

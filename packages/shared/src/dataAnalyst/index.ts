@@ -10,5 +10,8 @@ export * from './analyze';
 export * from './requests';
 export * from './operations';
 export * from './engine';
+export * from './chart';
+export * from './chartText';
+export * from './chartTitle';
 export { formatCount, formatR, formatStat } from './format';
 export * from './reply';

@@ -1,6 +1,7 @@
 // Activities of a class (live, SPEC §7 "Activities"; students see enabled ones only, SPEC §5).
 // Instructors and class admins create and edit them ("New activity"), switch each on or off, and
-// delete with a confirmation (shown at once, SPEC §4). A case channel shows as its case label.
+// delete with a confirmation (shown at once, SPEC §4). A case channel shows as its case label; an
+// AI product's cost for the class shows on the card to instructors and class admins.
 import { useId, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
@@ -23,6 +24,7 @@ import {
   type ChannelAgent,
   type ChannelView,
   type Class,
+  type PublicProduct,
 } from '@seminar/shared';
 import { useActivities, useActivityActions } from '../../data/activities';
 import { useChannels } from '../../data/channels';
@@ -33,6 +35,7 @@ import { EditDeleteButtons, EnabledSwitch } from '../common/ManageControls';
 import { EmptyState, LoadError } from '../common/EmptyState';
 import { greyedSx } from '../common/greyed';
 import { classChannelPath } from '../../routes/paths';
+import { costLine, useStudentCount } from './ActivityCost';
 import { ActivityDialog } from './ActivityDialog';
 import { AgentBudget } from './AgentBudget';
 import { AgentControls } from './AgentControls';
@@ -88,12 +91,18 @@ type Editing = { activity: Activity | null; token: number } | null;
 
 export function ActivitiesPanel({ cls }: { cls: Class }) {
   const products = useProducts();
-  const productTitles = useMemo(
-    () => new Map(products.rows.map((product) => [product.product_id, product.title])),
+  const productsById = useMemo(
+    () => new Map<string, PublicProduct>(products.rows.map((p) => [p.product_id, p])),
     [products.rows],
   );
   const classId = cls.class_id;
   const manager = can(cls.my_role, 'activities.manage');
+  // The cost is the managers' concern: only they subscribe to the roster for it.
+  const students = useStudentCount(manager ? classId : null);
+  const cardCost = (activity: Activity) => {
+    const product = activity.product_id ? productsById.get(activity.product_id) : undefined;
+    return manager && product ? costLine(product, cls.name, students) : null;
+  };
   const actions = useActivityActions(classId);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Activity | null>(null);
@@ -162,9 +171,10 @@ export function ActivitiesPanel({ cls }: { cls: Class }) {
                 )}
                 productTitle={
                   activity.product_id
-                    ? (productTitles.get(activity.product_id) ?? activity.product_id)
+                    ? (productsById.get(activity.product_id)?.title ?? activity.product_id)
                     : null
                 }
+                cost={cardCost(activity)}
                 agents={
                   activity.channel_id
                     ? channelAgents(activity.channel_id, [activity], products.rows)
@@ -188,6 +198,7 @@ export function ActivitiesPanel({ cls }: { cls: Class }) {
           key={editing.token}
           open
           classId={classId}
+          className={cls.name}
           activity={editing.activity}
           channels={channels.rows}
           newActivityId={actions.newActivityId}
@@ -251,6 +262,7 @@ function ActivityCard({
   pending,
   caseChip,
   productTitle,
+  cost,
   agents,
   onAgentMode,
   onAgentBudget,
@@ -264,6 +276,8 @@ function ActivityCard({
   caseChip: CaseChipView | null;
   /** The AI product's title from the catalogue (its id while the catalogue loads). */
   productTitle: string | null;
+  /** What the AI product costs the class (managers only), else null. */
+  cost: string | null;
   /** The AI agents of its case channel (docs/ai.md). */
   agents: readonly ChannelAgent[];
   onAgentMode: (agent: string, mode: AiAgentCooperationMode) => void;
@@ -318,6 +332,11 @@ function ActivityCard({
             {!activity.enabled && <Chip size="small" label="Disabled" />}
             {pending && <Chip size="small" variant="outlined" label="Saving…" />}
           </Stack>
+          {cost && (
+            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+              {cost}
+            </Typography>
+          )}
           <AgentControls agents={agents} manager={manager} onMode={onAgentMode} />
           {manager && agents.length > 0 ? (
             <AgentBudget activity={activity} onSave={onAgentBudget} />

@@ -1,8 +1,11 @@
 // "New activity" / "Edit activity": Title, Description, Qualified name, AI product (optional, picked
 // from the catalogue), Case channel (the class's channels), Start date and Due date; checked with
-// the shared schema, errors under their fields. On "Save" the dialog closes and the activity shows
-// at once (optimistic), reconciled by the live list.
-import { useRef, useState, type FormEvent } from 'react';
+// the shared schema, errors under their fields. Attaching an AI product (a new activity with one, or
+// an edit that changes it) goes through a confirm step that shows its cost for the class (price per
+// user × enrolled students, with the billing name) before anything is saved. On "Save" / "Confirm"
+// the dialog closes and the activity shows at once (optimistic), reconciled by the live list.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -19,6 +22,13 @@ import {
 } from './activityForm';
 import { FormDialog } from '../common/FormDialog';
 import { ProductPicker } from '../catalogue/ProductPicker';
+import { useProducts } from '../../data/products';
+import { CostConfirmation, useStudentCount } from './ActivityCost';
+
+/** Whether saving `input` attaches a product the activity did not have: the cost is confirmed. */
+export function attachesProduct(input: ActivityInput, previous: Activity | null): boolean {
+  return input.product_id !== null && input.product_id !== (previous?.product_id ?? null);
+}
 
 export function ActivityDialog({
   open,
@@ -27,12 +37,14 @@ export function ActivityDialog({
   channels,
   newActivityId,
   initialProductId,
-  studentCount,
+  className,
   onClose,
   onSave,
 }: {
   open: boolean;
   classId: string;
+  /** The class's name, in the cost ("Cost for Chemistry: …"). */
+  className: string;
   /** The activity to edit; null for a new one. */
   activity: Activity | null;
   /** The class's channels, for the case channel. */
@@ -41,8 +53,6 @@ export function ActivityDialog({
   newActivityId: () => string;
   /** A new activity starts with this AI product chosen (the catalogue's "Use in activity"). */
   initialProductId?: string;
-  /** The class's enrolled students: the chosen product's cost shows under it. */
-  studentCount?: number | null;
   onClose: () => void;
   /** Saves the checked input; returns a message when it could not even be sent. */
   onSave: (input: ActivityInput, previous: Activity | null) => string | null;
@@ -55,6 +65,24 @@ export function ActivityDialog({
   const [errors, setErrors] = useState<ActivityFormErrors>({});
   const inputs = useRef<Partial<Record<ActivityField, HTMLElement | null>>>({});
   const [activityId] = useState(() => activity?.activity_id ?? newActivityId());
+  // The checked input waiting for the cost to be confirmed; null while the form shows.
+  const [confirming, setConfirming] = useState<ActivityInput | null>(null);
+  const students = useStudentCount(classId);
+  const products = useProducts();
+  const costRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (confirming) costRef.current?.focus();
+  }, [confirming]);
+
+  const save = (input: ActivityInput) => {
+    const problem = onSave(input, activity);
+    if (problem) {
+      setConfirming(null);
+      setErrors({ form: problem });
+      return;
+    }
+    onClose();
+  };
 
   const change = (field: ActivityField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -63,6 +91,10 @@ export function ActivityDialog({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (confirming) {
+      save(confirming);
+      return;
+    }
     const result = parseActivityForm(values, {
       activity_id: activityId,
       class_id: classId,
@@ -74,12 +106,8 @@ export function ActivityDialog({
       if (first) inputs.current[first]?.focus();
       return;
     }
-    const problem = onSave(result.value, activity);
-    if (problem) {
-      setErrors({ form: problem });
-      return;
-    }
-    onClose();
+    if (attachesProduct(result.value, activity)) setConfirming(result.value);
+    else save(result.value);
   };
 
   const field = (name: ActivityField, label: string, help?: string) => ({
@@ -97,6 +125,37 @@ export function ActivityDialog({
 
   // A case channel that is no longer listed still shows as chosen (by id) rather than vanishing.
   const knownChannel = channels.some((channel) => channel.channel_id === values.channel_id);
+
+  if (confirming?.product_id) {
+    const product = products.rows.find((row) => row.product_id === confirming.product_id) ?? null;
+    // The cost must be known (or known to be unknowable) before it can be confirmed.
+    const counting = students.count === null && students.error === null;
+    return (
+      <FormDialog
+        open={open}
+        title="Confirm the AI product’s cost"
+        onClose={onClose}
+        onSubmit={onSubmit}
+        actions={
+          <>
+            <Button onClick={() => setConfirming(null)}>Back</Button>
+            <Button type="submit" variant="contained" disabled={counting}>
+              Confirm and save
+            </Button>
+          </>
+        }
+      >
+        <CostConfirmation
+          ref={costRef}
+          product={product}
+          productId={confirming.product_id}
+          activityTitle={confirming.title}
+          className={className}
+          students={students}
+        />
+      </FormDialog>
+    );
+  }
 
   return (
     <FormDialog
@@ -127,7 +186,7 @@ export function ActivityDialog({
             inputRef={(element: HTMLInputElement | null) => {
               inputs.current.product_id = element;
             }}
-            studentCount={studentCount ?? null}
+            studentCount={students.count}
           />
         </Grid>
         <Grid size={12}>

@@ -1,14 +1,16 @@
 // Docs: docs/ai.md#usage-budget-and-rate-limit — an activity's agent usage and budget on its card,
-// for instructors and class admins: what was used, and a dialog to set the budget.
+// for instructors and class admins: what was used, a dialog to set the budget, and the link to the
+// activity's review page (docs/ai.md#instructor-review).
 import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Activity } from '@seminar/shared';
 import { useAgentUsage } from '../../data/activities';
+import { activityReviewPath } from '../../routes/paths';
 import { FormDialog } from '../common/FormDialog';
-import { AgentReview } from './AgentReview';
 
 const count = (value: number) => value.toLocaleString();
 
@@ -22,7 +24,6 @@ export function AgentBudget({
 }) {
   const usage = useAgentUsage(activity.class_id, activity.activity_id, true);
   const [open, setOpen] = useState(false);
-  const [reviewing, setReviewing] = useState(false);
   const data = usage.data;
   const budget = [
     activity.ai_budget_answers !== null ? `${count(activity.ai_budget_answers)} answers` : null,
@@ -43,16 +44,13 @@ export function AgentBudget({
       <Button size="small" onClick={() => setOpen(true)}>
         Budget
       </Button>
-      <Button size="small" onClick={() => setReviewing(true)}>
+      <Button
+        size="small"
+        component={RouterLink}
+        to={activityReviewPath(activity.class_id, activity.activity_id)}
+      >
         Review exchanges
       </Button>
-      {reviewing ? (
-        <AgentReview
-          activity={activity}
-          people={data?.people ?? []}
-          onClose={() => setReviewing(false)}
-        />
-      ) : null}
       {open ? (
         <BudgetDialog
           activity={activity}

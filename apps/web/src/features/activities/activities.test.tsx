@@ -2,7 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Activity, ActivityInput, Role } from '@seminar/shared';
 import { descriptionOf, fakeAuthServer, renderApp, sessionFor } from '../../testing/authTestKit';
-import { makeActivity, makeChannel, makeClass } from '../../testing/classFixtures';
+import { makeProduct } from '../../testing/catalogueFixtures';
+import { makeActivity, makeChannel, makeClass, makeMember } from '../../testing/classFixtures';
 import { fakeTrpc } from '../../testing/liveTestKit';
 import {
   activityCaseChip,
@@ -11,6 +12,7 @@ import {
   PRIVATE_CASE_NOTE,
   type CaseChipView,
 } from './ActivitiesPanel';
+import { attachesProduct } from './ActivityDialog';
 import { emptyActivityForm, parseActivityForm } from './activityForm';
 
 const ids = { activity_id: 'activity_1', class_id: 'class_1', enabled: true };
@@ -56,6 +58,18 @@ describe('parseActivityForm', () => {
     expect(!result.ok && result.errors.product_id).toBe(
       'Enter an AI product id (no slashes), or leave it empty',
     );
+  });
+});
+
+describe('attachesProduct', () => {
+  const input = (product_id: string | null) =>
+    ({ product_id }) as Parameters<typeof attachesProduct>[0];
+  it('asks for the cost of a product newly attached, not of one kept or removed', () => {
+    expect(attachesProduct(input('p1'), null)).toBe(true);
+    expect(attachesProduct(input('p2'), makeActivity({ product_id: 'p1' }))).toBe(true);
+    expect(attachesProduct(input('p1'), makeActivity({ product_id: 'p1' }))).toBe(false);
+    expect(attachesProduct(input(null), makeActivity({ product_id: 'p1' }))).toBe(false);
+    expect(attachesProduct(input(null), null)).toBe(false);
   });
 });
 
@@ -226,6 +240,65 @@ describe('Activities tab', () => {
     expect(fake.inputsOf('activities.delete')).toEqual([
       { class_id: 'class_1', activity_id: 'a2' },
     ]);
+  });
+
+  it('shows the AI product’s cost on the card and confirms it before attaching a product', async () => {
+    const { fake, activities } = await openActivities('instructor');
+    await activities.send({
+      type: 'snapshot',
+      rows: [makeActivity({ activity_id: 'a1', title: 'Case A', product_id: 'product_bot' })],
+      replace: true,
+    });
+    await waitFor(() => expect(fake.subscription('products.live')).toBeDefined());
+    await fake.subscription('products.live').send({
+      type: 'snapshot',
+      rows: [makeProduct({ product_billing_name: 'Analyst seat' })],
+      replace: true,
+    });
+    const card = await screen.findByRole('article', { name: 'Case A' });
+    expect(within(card).getByText('Counting the students of Physics 101…')).toBeDefined();
+    const roster = fake.subscription('classes.roster', { class_id: 'class_1' });
+    const students = (...uids: string[]) =>
+      roster.send({
+        type: 'snapshot',
+        rows: [...uids.map((uid) => makeMember(uid, 'student')), makeMember('u1', 'instructor')],
+        replace: true,
+      });
+    await students('s1', 's2');
+    const cost = (n: number) =>
+      `Cost for Physics 101: 4.50 per student × ${n} students = ${(4.5 * n).toFixed(2)} per term · billed as Analyst seat`;
+    expect(await within(card).findByText(cost(2))).toBeDefined();
+    // The roster is live: a student who joins is counted at once.
+    await students('s1', 's2', 's3');
+    expect(await within(card).findByText(cost(3))).toBeDefined();
+
+    fake.on('activities.save', () => new Promise<Activity>(() => undefined));
+    // An edit that keeps the product saves without asking again.
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit activity' });
+    fireEvent.change(field(/^Title/), { target: { value: 'Case A2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.inputsOf('activities.save')).toMatchObject([{ title: 'Case A2' }]);
+
+    // A new activity with the product: its cost is confirmed first.
+    fireEvent.click(screen.getByRole('button', { name: 'New activity' }));
+    dialog = await screen.findByRole('dialog', { name: 'New activity' });
+    fireEvent.change(field(/^Title/), { target: { value: 'Case B' } });
+    const picker = within(dialog).getByRole('combobox', { name: 'AI product' });
+    fireEvent.change(picker, { target: { value: 'Data' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Data Analyst Bot/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm the AI product’s cost' });
+    expect(within(confirm).getByRole('status').textContent).toBe(cost(3));
+    expect(within(confirm).getByText(/“Data Analyst Bot” \(DataAnalystBot\)/)).toBeDefined();
+    expect(fake.inputsOf('activities.save')).toHaveLength(1);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm and save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.inputsOf('activities.save')[1]).toMatchObject({
+      title: 'Case B',
+      product_id: 'product_bot',
+    });
   });
 
   it('shows students the activities without controls', async () => {

@@ -146,7 +146,23 @@ describe('the catalogue page', () => {
       target: { value: 'Churn case' },
     });
     fireEvent.click(within(activity).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New activity' })).toBeNull());
+    // The cost is confirmed before anything is saved; "Back" returns to the form as it was.
+    let confirm = await screen.findByRole('dialog', { name: 'Confirm the AI product’s cost' });
+    const cost = within(confirm).getByRole('status');
+    expect(cost.textContent).toBe(
+      'Cost for Physics 101: 4.50 per student × 2 students = 9.00 per term',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(cost));
+    expect(fake.inputsOf('activities.save')).toEqual([]);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Back' }));
+    const again = await screen.findByRole('dialog', { name: 'New activity' });
+    expect(
+      (within(again).getByLabelText(/^Title/, { selector: 'input' }) as HTMLInputElement).value,
+    ).toBe('Churn case');
+    fireEvent.click(within(again).getByRole('button', { name: 'Save' }));
+    confirm = await screen.findByRole('dialog', { name: 'Confirm the AI product’s cost' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm and save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent).toMatchObject({
       class_id: 'class_1',
       title: 'Churn case',
@@ -178,6 +194,46 @@ describe('the catalogue page', () => {
     // Shown at once, marked as saving.
     const card = await screen.findByRole('article', { name: 'Drill Sergeant' });
     expect(within(card).getByText('Saving…')).toBeDefined();
+  });
+
+  it('picks the cooperation mode from the modes, keeping an older value until changed', async () => {
+    const { fake } = await openCatalogue('/catalogue', { admin: true });
+    fake.on('products.save', () => new Promise(() => undefined));
+    const card = await screen.findByRole('article', { name: 'Data Analyst Bot' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    let form = await screen.findByRole('dialog', { name: 'Edit product' });
+    const mode = () => within(form).getByRole('combobox', { name: 'Cooperation mode' });
+    // The fixture's free-text 'co-analyst' shows as it is, and saving another change keeps it.
+    expect(mode().textContent).toBe('co-analyst — an older value: answers when @mentioned');
+    fireEvent.mouseDown(mode());
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Not set — answers when @mentioned',
+      'mention — answers when @mentioned (the default)',
+      'every_message — answers every student message',
+      'paused — never answers',
+      'co-analyst — an older value: answers when @mentioned',
+    ]);
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.inputsOf('products.save')).toMatchObject([
+      { product_id: 'product_bot', ai_agent_cooperation_mode: 'co-analyst' },
+    ]);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    form = await screen.findByRole('dialog', { name: 'Edit product' });
+    fireEvent.mouseDown(mode());
+    fireEvent.click(
+      within(await screen.findByRole('listbox')).getByRole('option', {
+        name: 'every_message — answers every student message',
+      }),
+    );
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.inputsOf('products.save')[1]).toMatchObject({
+      ai_agent_cooperation_mode: 'every_message',
+    });
   });
 
   it('lets site admins disable and delete (after confirming)', async () => {

@@ -234,7 +234,6 @@ export function CataloguePage() {
           key={using.token}
           cls={using.cls}
           productId={using.product.product_id}
-          studentCount={using.cls.class_id === managed?.class_id ? students : null}
           onClose={() => setUsing(null)}
           onSaved={(title) => setSaved({ title, cls: using.cls })}
         />

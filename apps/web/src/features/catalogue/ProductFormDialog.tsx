@@ -1,15 +1,18 @@
 // "New product" / "Edit product" (site admins): the catalogue entry's fields, checked with the
-// shared `productInputSchema`, errors under their fields. On "Save" the dialog closes and the entry
+// shared `productInputSchema`, errors under their fields; the cooperation mode is picked from
+// AI_AGENT_COOPERATION_MODES (an older free-text value stays shown and kept). On "Save" the dialog closes and the entry
 // shows at once (optimistic), reconciled by the live catalogue.
 import { useRef, useState, type FormEvent } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { ProductInput, PublicProduct } from '@seminar/shared';
 import { FormDialog } from '../common/FormDialog';
 import { withoutError } from '../common/formErrors';
 import {
+  cooperationModeChoices,
   emptyProductForm,
   parseProductForm,
   PRODUCT_FIELDS,
@@ -131,9 +134,16 @@ export function ProductFormDialog({
             {...field(
               'ai_agent_cooperation_mode',
               'Cooperation mode',
-              'mention, every_message or paused',
+              'When the agents answer in a case channel',
             )}
-          />
+            select
+          >
+            {cooperationModeChoices(values.ai_agent_cooperation_mode).map((choice) => (
+              <MenuItem key={choice.value} value={choice.value}>
+                {choice.label}
+              </MenuItem>
+            ))}
+          </TextField>
         </Grid>
         <Grid size={half}>
           <TextField

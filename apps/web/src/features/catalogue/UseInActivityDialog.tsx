@@ -1,6 +1,6 @@
 // "Use in activity" from the catalogue: the class's "New activity" dialog with the product chosen
-// (and its cost for the class under the field). Saving adds the activity to the class at once,
-// through the same activity actions as the Activities tab.
+// (its cost for the class under the field, then confirmed before saving). Saving adds the activity
+// to the class at once, through the same activity actions as the Activities tab.
 import type { ActivityInput, Class } from '@seminar/shared';
 import { useActivityActions } from '../../data/activities';
 import { useChannels } from '../../data/channels';
@@ -9,13 +9,11 @@ import { ActivityDialog } from '../activities/ActivityDialog';
 export function UseInActivityDialog({
   cls,
   productId,
-  studentCount,
   onClose,
   onSaved,
 }: {
   cls: Class;
   productId: string;
-  studentCount: number | null;
   onClose: () => void;
   /** Called with the activity's title once it was handed to the server. */
   onSaved: (title: string) => void;
@@ -37,7 +35,7 @@ export function UseInActivityDialog({
       channels={channels.rows}
       newActivityId={actions.newActivityId}
       initialProductId={productId}
-      studentCount={studentCount}
+      className={cls.name}
       onClose={onClose}
       onSave={save}
     />

@@ -5,6 +5,7 @@ import { makeInvitation, makeMember } from '../../testing/classFixtures';
 import {
   bySeq,
   costText,
+  costWithBilling,
   enrolledStudentCount,
   filterChoices,
   filterProducts,
@@ -19,7 +20,12 @@ import {
   termCost,
   typeLabel,
 } from './catalogue';
-import { emptyProductForm, parseProductForm, productFormFrom } from './productForm';
+import {
+  cooperationModeChoices,
+  emptyProductForm,
+  parseProductForm,
+  productFormFrom,
+} from './productForm';
 
 const bot = makeProduct();
 const tutor = makeProduct({
@@ -153,6 +159,25 @@ describe('cost', () => {
     expect(priceText(null)).toBe('No price');
   });
 
+  it('names the billing when the product has one', () => {
+    const priced = { price_per_user: 4.5, product_billing_name: 'Analyst seat' };
+    expect(costWithBilling(priced, 3)).toBe(
+      '4.50 per student × 3 students = 13.50 per term · billed as Analyst seat',
+    );
+    expect(costWithBilling({ ...priced, product_billing_name: '  ' }, 1)).toBe(
+      '4.50 per student × 1 student = 4.50 per term',
+    );
+    expect(costWithBilling({ ...priced, product_billing_name: null }, 0)).toBe(
+      '4.50 per student × 0 students = 0.00 per term',
+    );
+    expect(costWithBilling({ price_per_user: 0, product_billing_name: 'Trial' }, 9)).toBe(
+      'Free · billed as Trial',
+    );
+    expect(costWithBilling({ price_per_user: null, product_billing_name: null }, 9)).toBe(
+      'No price yet',
+    );
+  });
+
   it('counts enabled, not deleted student entries, each person once, without invitations', () => {
     const roster = [
       makeMember('s1', 'student'),
@@ -224,6 +249,19 @@ describe('the product form', () => {
       enabled: true,
     });
     expect(productInputSchema.safeParse(result.value).success).toBe(true);
+  });
+
+  it('offers the cooperation modes, and keeps an older free-text value as a choice', () => {
+    const values = (current: string) => cooperationModeChoices(current).map((c) => c.value);
+    expect(values('')).toEqual(['', 'mention', 'every_message', 'paused']);
+    expect(values('paused')).toEqual(['', 'mention', 'every_message', 'paused']);
+    expect(values('co-analyst')).toEqual(['', 'mention', 'every_message', 'paused', 'co-analyst']);
+    expect(cooperationModeChoices('co-analyst').at(-1)?.label).toBe(
+      'co-analyst — an older value: answers when @mentioned',
+    );
+    expect(cooperationModeChoices('').find((c) => c.value === 'mention')?.label).toBe(
+      'mention — answers when @mentioned (the default)',
+    );
   });
 
   it('round-trips a product through the form', () => {

@@ -142,6 +142,19 @@ export function costText(pricePerUser: number | null, students: number): string 
   return `${formatPrice(pricePerUser)} per student × ${count} ${count === 1 ? 'student' : 'students'} = ${formatPrice(termCost(pricePerUser, count))} per term`;
 }
 
+/**
+ * What attaching a product costs a class, with its billing name: "4.50 per student × 28 students =
+ * 126.00 per term · billed as Analyst seat"; "Free"; "No price yet".
+ */
+export function costWithBilling(
+  product: Pick<PublicProduct, 'price_per_user' | 'product_billing_name'>,
+  students: number,
+): string {
+  const cost = costText(product.price_per_user, students) ?? 'No price yet';
+  const billing = product.product_billing_name?.trim();
+  return billing ? `${cost} · billed as ${billing}` : cost;
+}
+
 /** The price alone: "4.50 per student", "Free", or "No price". */
 export function priceText(pricePerUser: number | null): string {
   if (pricePerUser === null) return 'No price';

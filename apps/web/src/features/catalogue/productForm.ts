@@ -1,6 +1,12 @@
 // The site admin's product form: its values as typed and their check with the shared
 // `productInputSchema` (the server applies the same), an error per field.
-import { productInputSchema, type ProductInput, type PublicProduct } from '@seminar/shared';
+import {
+  AI_AGENT_COOPERATION_MODES,
+  productInputSchema,
+  type AiAgentCooperationMode,
+  type ProductInput,
+  type PublicProduct,
+} from '@seminar/shared';
 import { fieldErrorsFrom, joinLabels, splitLabels } from '../common/formErrors';
 
 /** The form as typed; lists are comma-separated, '' means "none" for the optional texts. */
@@ -153,4 +159,38 @@ export function optimisticProduct(
   previous: PublicProduct | null,
 ): PublicProduct {
   return { ...input, deleted: false, version: previous?.version ?? 0 };
+}
+
+const MODE_DESCRIPTIONS: Readonly<Record<AiAgentCooperationMode, string>> = {
+  mention: 'answers when @mentioned (the default)',
+  every_message: 'answers every student message',
+  paused: 'never answers',
+};
+
+/** One choice of the cooperation mode select: its stored value and what it says. */
+export interface CooperationModeChoice {
+  value: string;
+  label: string;
+}
+
+/**
+ * The cooperation mode select's choices (docs/ai.md#modes): not set, the three modes, and — when
+ * the product holds one — its older free-text value, kept as it is (it means `mention`), so
+ * editing another field does not change it.
+ */
+export function cooperationModeChoices(current: string): CooperationModeChoice[] {
+  const choices: CooperationModeChoice[] = [
+    { value: '', label: 'Not set — answers when @mentioned' },
+    ...AI_AGENT_COOPERATION_MODES.map((mode) => ({
+      value: mode,
+      label: `${mode} — ${MODE_DESCRIPTIONS[mode]}`,
+    })),
+  ];
+  const known = choices.some((choice) => choice.value === current);
+  return known
+    ? choices
+    : [
+        ...choices,
+        { value: current, label: `${current} — an older value: answers when @mentioned` },
+      ];
 }

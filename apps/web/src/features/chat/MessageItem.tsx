@@ -23,6 +23,7 @@ import { MessageAttachments } from './Attachments';
 import { Markdown } from './markdown';
 import { AddReactionButton, ReactionChips } from './Reactions';
 import { AiGeneratedNote } from './AgentBadge';
+import { AgentChart } from './AgentChart';
 
 /** What a message's state is on this client. */
 export type MessageStatus =
@@ -181,6 +182,7 @@ function MessageItemView({
             {mentionsMe ? <span style={visuallyHidden}>Mentions you: </span> : null}
             {message.body.trim() === '' ? null : <Markdown text={message.body} />}
             <MessageAttachments attachments={message.attachments} />
+            {message.ai?.chart ? <AgentChart chart={message.ai.chart} /> : null}
           </Box>
         )}
         {message.ai && !message.deleted ? <AiGeneratedNote status={message.ai.status} /> : null}

@@ -33,6 +33,8 @@ describe('<Markdown>', () => {
     expect(root.querySelector('iframe')).toBeNull();
     expect(root.querySelector('strong')?.textContent).toBe('<b>x</b>');
     expect(root.querySelector('pre')?.textContent).toBe('<iframe src="https://x.org"></iframe>');
+    // A code block may scroll sideways: keyboard users can focus it to scroll.
+    expect(root.querySelector('pre')?.tabIndex).toBe(0);
   });
 
   it('never makes a javascript: or data: link', () => {

@@ -60,6 +60,9 @@ function renderBlock(block: BlockNode, index: number): ReactNode {
           key={index}
           component="pre"
           data-language={block.language ?? undefined}
+          // A wide block scrolls sideways (a bot's statistics table on a phone): focusable, so
+          // keyboard users can scroll it too (WCAG 2.1.1; axe's scrollable-region-focusable).
+          tabIndex={0}
           sx={{ ...codeSx, m: 0, my: 0.5, p: 1, overflowX: 'auto', whiteSpace: 'pre' }}
         >
           <code>{block.text}</code>

@@ -43,6 +43,22 @@ const ClassSettingsPanel = lazy(() =>
   import('./ClassSettingsPanel').then((module) => ({ default: module.ClassSettingsPanel })),
 );
 
+// An activity's review page (its own route, routes.tsx) loads from here rather than from the route
+// table: its chunk then takes the modules it shares with this page from this page's chunk, instead
+// of Rollup splitting them out into more chunks that the chat's first load would fetch too.
+const AgentReviewPage = lazy(() =>
+  import('../activities/AgentReviewPage').then((module) => ({ default: module.AgentReviewPage })),
+);
+
+/** The route of an activity's review page, /classes/:classId/activities/:activityId/review. */
+export function ActivityReviewRoute() {
+  return (
+    <Suspense fallback={<ClassPageSkeleton />}>
+      <AgentReviewPage />
+    </Suspense>
+  );
+}
+
 const TAB_LABELS: Record<ClassTab, string> = {
   chat: 'Chat',
   activities: 'Activities',
