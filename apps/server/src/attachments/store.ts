@@ -1,19 +1,50 @@
-// Docs: docs/channels.md#attachments — attachment rows: stored, counted, found for a reader.
+// Docs: docs/channels.md#attachments — attachment rows: stored, counted, found for a reader. A row
+// holds its bytes (the database store) or names an object in the S3-compatible store (object_key).
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { cleanAttachmentName, sniffAttachmentType, type MessageAttachment } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import { requireChannelAccess } from '../channels/access';
 import type { Db } from '../db/client';
 import { attachments, messages } from '../db/schema';
 import { isNotFound } from '../live/trpc';
+import { ObjectStoreError, type S3ObjectStore } from './s3';
 
 /** An upload no message has taken within this long is dropped (at its uploader's next upload). */
 export const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Drops `uid`'s expired pending uploads and counts the rest. */
-export async function pendingUploads(db: Db, uid: string): Promise<number> {
-  await db
+/**
+ * Deletes objects whose rows are gone. A failure is logged and left: the row is already deleted, so
+ * nobody can reach the object any more (the store's own lifecycle rules may sweep such leftovers).
+ */
+export async function deleteObjects(
+  objects: S3ObjectStore | null,
+  keys: ReadonlyArray<string | null>,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const present = keys.filter((key): key is string => key !== null);
+  if (present.length === 0) return;
+  if (!objects) {
+    log.warn({ keys: present }, 'attachment objects left in the S3 store: it is not configured');
+    return;
+  }
+  const results = await Promise.allSettled(present.map((key) => objects.delete(key)));
+  results.forEach((result, index) => {
+    if (result.status === 'rejected')
+      log.warn({ key: present[index], err: result.reason }, 'attachment object not deleted');
+  });
+}
+
+/** Drops `uid`'s expired pending uploads (and their objects) and counts the rest. */
+export async function pendingUploads(
+  db: Db,
+  uid: string,
+  objects: S3ObjectStore | null,
+  log: FastifyBaseLogger,
+): Promise<number> {
+  const expired = await db
     .delete(attachments)
     .where(
       and(
@@ -21,7 +52,13 @@ export async function pendingUploads(db: Db, uid: string): Promise<number> {
         isNull(attachments.message_id),
         lt(attachments.created_at, new Date(Date.now() - PENDING_TTL_MS)),
       ),
-    );
+    )
+    .returning({ key: attachments.object_key });
+  await deleteObjects(
+    objects,
+    expired.map((row) => row.key),
+    log,
+  );
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(attachments)
@@ -29,25 +66,50 @@ export async function pendingUploads(db: Db, uid: string): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
-/** Stores an upload, pending until a message takes it; its type is judged from its bytes. */
+/**
+ * Stores an upload, pending until a message takes it; its type is judged from its bytes first. With
+ * an object store the object is put before the row is written, so a row never names a missing
+ * object; when the store fails nothing is kept (an object put but not recorded is deleted again).
+ * @throws ObjectStoreError when the object store cannot take the file.
+ */
 export async function storeUpload(
   db: Db,
+  objects: S3ObjectStore | null,
   uploader: SessionUser,
   place: { classId: string; channelId: string },
   name: string,
   data: Buffer,
 ): Promise<MessageAttachment> {
+  const id = `att_${randomBytes(16).toString('base64url')}`;
+  const type = sniffAttachmentType(data);
   const row = {
-    id: `att_${randomBytes(16).toString('base64url')}`,
+    id,
     class_id: place.classId,
     channel_id: place.channelId,
     uploader_uid: uploader.uid,
     name: cleanAttachmentName(name),
-    content_type: sniffAttachmentType(data),
+    content_type: type,
     size: data.length,
-    data,
+    data: objects ? null : data,
+    object_key: objects ? `attachments/${place.classId}/${id}` : null,
   };
-  await db.insert(attachments).values(row);
+  if (objects && row.object_key) {
+    try {
+      await objects.put(row.object_key, data, type);
+    } catch (error) {
+      // A PUT cut off mid-way may have left something: take it back if the store answers.
+      await objects.delete(row.object_key).catch(() => undefined);
+      throw error;
+    }
+    try {
+      await db.insert(attachments).values(row);
+    } catch (error) {
+      await objects.delete(row.object_key).catch(() => undefined);
+      throw error;
+    }
+  } else {
+    await db.insert(attachments).values(row);
+  }
   return { id: row.id, name: row.name, type: row.content_type, size: row.size };
 }
 
@@ -95,11 +157,24 @@ export async function readableAttachment(
   }
 }
 
-/** The bytes of an attachment. */
-export async function attachmentData(db: Db, id: string): Promise<Buffer | null> {
+/** An attachment's bytes: in memory (the database store) or streamed from the object store. */
+export type AttachmentBody = { data: Buffer } | { stream: Readable; length: number | null };
+
+/**
+ * The bytes of an attachment, or null when there are none (the row or the object is gone).
+ * @throws ObjectStoreError when the object store is unreachable or not configured any more.
+ */
+export async function attachmentBody(
+  db: Db,
+  objects: S3ObjectStore | null,
+  id: string,
+): Promise<AttachmentBody | null> {
   const [row] = await db
-    .select({ data: attachments.data })
+    .select({ data: attachments.data, key: attachments.object_key })
     .from(attachments)
     .where(eq(attachments.id, id));
-  return row?.data ?? null;
+  if (!row) return null;
+  if (row.key === null) return row.data ? { data: row.data } : null;
+  if (!objects) throw new ObjectStoreError('The file is in the S3 store, which is not configured.');
+  return objects.get(row.key);
 }

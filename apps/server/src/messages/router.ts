@@ -25,9 +25,12 @@ export const messagesRouter = router({
   edit: authedProcedure
     .input(messageEditInputSchema)
     .mutation(({ ctx, input }) => messageEditor(ctx.services.database.db, ctx.viewer, input)),
-  delete: authedProcedure
-    .input(z.object({ id: documentIdSchema }))
-    .mutation(({ ctx, input }) => messageDeleter(ctx.services.database.db, ctx.viewer, input.id)),
+  delete: authedProcedure.input(z.object({ id: documentIdSchema })).mutation(({ ctx, input }) =>
+    messageDeleter(ctx.services.database.db, ctx.viewer, input.id, {
+      objects: ctx.services.objects,
+      log: ctx.services.hub.log,
+    }),
+  ),
   /** Adds or removes the viewer's emoji reaction (live to the channel as the message's new version). */
   react: authedProcedure
     .input(messageReactInputSchema)
