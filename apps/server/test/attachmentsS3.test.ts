@@ -14,6 +14,7 @@ import {
 import { ObjectStoreError, S3ObjectStore } from '../src/attachments/s3';
 import type { Database } from '../src/db/client';
 import { attachments } from '../src/db/schema';
+import { FILE_CONTENT_SECURITY_POLICY } from '../src/http/security';
 import type { Services } from '../src/runtime';
 import { callerFor } from './callers';
 import { createTestDatabase, testDatabaseKind } from './database';
@@ -132,6 +133,7 @@ describe(`attachments in an S3-compatible store (${testDatabaseKind})`, () => {
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.headers['content-length']).toBe(String(PNG.length));
     expect(got.headers['x-content-type-options']).toBe('nosniff');
+    expect(got.headers['content-security-policy']).toBe(FILE_CONTENT_SECURITY_POLICY);
     expect(got.headers['content-disposition']).toBe(
       `inline; filename="Leaf cells.png"; filename*=UTF-8''Leaf%20cells.png`,
     );

@@ -14,6 +14,7 @@ import {
 } from '@seminar/shared';
 import { sessionUser, type SessionUser } from '../auth/session';
 import { requireChannelAccess } from '../channels/access';
+import { FILE_CONTENT_SECURITY_POLICY } from '../http/security';
 import { isNotFound } from '../live/trpc';
 import { MutationRateLimiter } from '../live/transport/limits';
 import { requireServices, type Runtime } from '../runtime';
@@ -212,6 +213,7 @@ function sendFile(reply: FastifyReply, meta: AttachmentMeta, body: AttachmentBod
     .header('Content-Type', inline ? type : 'application/octet-stream')
     .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', name))
     .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', FILE_CONTENT_SECURITY_POLICY)
     // Access can be taken away (a channel made private, a message deleted): no shared caches, and
     // the browser asks again after a short while.
     .header('Cache-Control', 'private, max-age=300');
