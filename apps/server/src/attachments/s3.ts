@@ -74,7 +74,8 @@ export class S3ObjectStore {
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     const response = await this.#request(key, {
       method: 'PUT',
-      body: data,
+      // A view of the same bytes (no copy), typed as fetch's body under both the DOM and Node types.
+      body: new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.length),
       headers: {
         'content-type': contentType,
         'content-length': String(data.length),
