@@ -1,8 +1,9 @@
 // Attachments in an S3-compatible store (docs/channels.md#attachments): with ATTACHMENT_S3_* set, a
 // file's bytes go to the store (a real HTTP server that checks SigV4 signatures,
 // test-support/s3Server.ts) and are streamed back through the app with the same checks and headers;
-// deleting the message or an expired pending upload deletes the object; a store that fails or is
-// gone refuses the upload clearly and keeps nothing. On PGlite and PostgreSQL.
+// deleting the message or an expired pending upload deletes the object (a failed delete stays queued
+// and is retried); a store that fails or is gone refuses the upload clearly and keeps nothing. On
+// PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { makeRecordId, type MessageAttachment } from '@seminar/shared';
@@ -13,7 +14,7 @@ import {
 } from '../../../test-support/s3Server';
 import { ObjectStoreError, S3ObjectStore } from '../src/attachments/s3';
 import type { Database } from '../src/db/client';
-import { attachments } from '../src/db/schema';
+import { attachmentDeletions, attachments } from '../src/db/schema';
 import { FILE_CONTENT_SECURITY_POLICY } from '../src/http/security';
 import type { Services } from '../src/runtime';
 import { callerFor } from './callers';
@@ -112,6 +113,9 @@ const objectKeyOf = async (id: string) =>
       .where(eq(attachments.id, id))
   )[0];
 
+const queuedKeys = async () =>
+  (await database.db.select().from(attachmentDeletions)).map((row) => row.object_key);
+
 describe(`attachments in an S3-compatible store (${testDatabaseKind})`, () => {
   it('puts the bytes in the store and streams them back intact, with the same headers', async () => {
     const { classId, general } = await world();
@@ -174,9 +178,34 @@ describe(`attachments in an S3-compatible store (${testDatabaseKind})`, () => {
     const message = await send(pupil, classId, general, [stored.id], 'bye');
     expect(s3.objects.has(key)).toBe(true);
     await callerFor(services, teacher).messages.delete({ id: message.id });
-    expect(s3.objects.has(key)).toBe(false);
-    expect(s3.requests.at(-1)).toEqual({ method: 'DELETE', key, status: 204 });
     expect((await download(pupil, stored.id)).statusCode).toBe(404);
+    await expect.poll(() => s3.objects.has(key)).toBe(false);
+    expect(s3.requests).toContainEqual({ method: 'DELETE', key, status: 204 });
+    await expect.poll(queuedKeys).toEqual([]);
+  });
+
+  it('keeps the key of an object the store failed to delete, and deletes it at a later upload', async () => {
+    const { classId, general } = await world();
+    const place = { classId, channelId: general };
+    const stored = (await upload(pupil, place, 'stuck.png', PNG)).json<MessageAttachment>();
+    const key = (await objectKeyOf(stored.id))!.key!;
+    const message = await send(pupil, classId, general, [stored.id], 'bye');
+    s3.failing = true;
+    try {
+      await callerFor(services, pupil).messages.delete({ id: message.id });
+      // The message and its row are gone; the object waits in the queue.
+      expect(await objectKeyOf(stored.id)).toBeUndefined();
+      await expect
+        .poll(() => s3.requests.some((r) => r.method === 'DELETE' && r.key === key))
+        .toBe(true);
+      expect(await queuedKeys()).toContain(key);
+      expect(s3.objects.has(key)).toBe(true);
+    } finally {
+      s3.failing = false;
+    }
+    expect((await upload(pupil, place, 'next.png', PNG)).statusCode).toBe(201);
+    await expect.poll(() => s3.objects.has(key)).toBe(false);
+    await expect.poll(queuedKeys).toEqual([]);
   });
 
   it('deletes the objects of expired pending uploads', async () => {
@@ -190,7 +219,7 @@ describe(`attachments in an S3-compatible store (${testDatabaseKind})`, () => {
       .where(eq(attachments.id, old.id));
     expect((await upload(pupil, place, 'new.png', PNG)).statusCode).toBe(201);
     expect(await objectKeyOf(old.id)).toBeUndefined();
-    expect(s3.objects.has(key)).toBe(false);
+    await expect.poll(() => s3.objects.has(key)).toBe(false);
   });
 
   it('refuses a file over the limit before the store sees it', async () => {

@@ -8,57 +8,97 @@ import { cleanAttachmentName, sniffAttachmentType, type MessageAttachment } from
 import type { SessionUser } from '../auth/session';
 import { requireChannelAccess } from '../channels/access';
 import type { Db } from '../db/client';
-import { attachments, messages } from '../db/schema';
+import { attachmentDeletions, attachments, messages } from '../db/schema';
+import type { Tx } from '../live/commands';
 import { isNotFound } from '../live/trpc';
 import { ObjectStoreError, type S3ObjectStore } from './s3';
 
 /** An upload no message has taken within this long is dropped (at its uploader's next upload). */
 export const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** Objects retried per drain of the deletion queue (at each upload). */
+const DRAIN_BATCH = 20;
+
 /**
- * Deletes objects whose rows are gone. A failure is logged and left: the row is already deleted, so
- * nobody can reach the object any more (the store's own lifecycle rules may sweep such leftovers).
+ * Queues the object keys of attachment rows being deleted, in the same transaction, so the objects
+ * are deleted even if the store fails or the node stops before it is asked. Returns the keys.
  */
-export async function deleteObjects(
-  objects: S3ObjectStore | null,
+export async function queueObjectDeletions(
+  tx: Db | Tx,
   keys: ReadonlyArray<string | null>,
-  log: FastifyBaseLogger,
-): Promise<void> {
+): Promise<string[]> {
   const present = keys.filter((key): key is string => key !== null);
-  if (present.length === 0) return;
-  if (!objects) {
-    log.warn({ keys: present }, 'attachment objects left in the S3 store: it is not configured');
-    return;
+  if (present.length > 0) {
+    await tx
+      .insert(attachmentDeletions)
+      .values(present.map((key) => ({ object_key: key })))
+      .onConflictDoNothing();
   }
-  const results = await Promise.allSettled(present.map((key) => objects.delete(key)));
-  results.forEach((result, index) => {
-    if (result.status === 'rejected')
-      log.warn({ key: present[index], err: result.reason }, 'attachment object not deleted');
-  });
+  return present;
 }
 
-/** Drops `uid`'s expired pending uploads (and their objects) and counts the rest. */
+/**
+ * Deletes queued objects from the store — `keys` (just queued), or else the oldest waiting ones —
+ * and takes each deleted one off the queue. A failure is logged and left queued: the next drain
+ * (at any node's next upload) tries again. Without a store configured the keys wait for one.
+ */
+export async function drainObjectDeletions(
+  db: Db,
+  objects: S3ObjectStore | null,
+  log: FastifyBaseLogger,
+  keys?: readonly string[],
+): Promise<void> {
+  if (!objects) return;
+  const todo =
+    keys ??
+    (
+      await db
+        .select({ key: attachmentDeletions.object_key })
+        .from(attachmentDeletions)
+        .orderBy(attachmentDeletions.created_at)
+        .limit(DRAIN_BATCH)
+    ).map((row) => row.key);
+  await Promise.all(
+    todo.map(async (key) => {
+      try {
+        await objects.delete(key);
+        await db.delete(attachmentDeletions).where(eq(attachmentDeletions.object_key, key));
+      } catch (error) {
+        log.warn({ key, err: error }, 'attachment object not deleted yet (queued for a retry)');
+      }
+    }),
+  );
+}
+
+/**
+ * Drops `uid`'s expired pending uploads (and their objects), retries queued object deletions, and
+ * counts the uploads `uid` still has pending.
+ */
 export async function pendingUploads(
   db: Db,
   uid: string,
   objects: S3ObjectStore | null,
   log: FastifyBaseLogger,
 ): Promise<number> {
-  const expired = await db
-    .delete(attachments)
-    .where(
-      and(
-        eq(attachments.uploader_uid, uid),
-        isNull(attachments.message_id),
-        lt(attachments.created_at, new Date(Date.now() - PENDING_TTL_MS)),
-      ),
-    )
-    .returning({ key: attachments.object_key });
-  await deleteObjects(
-    objects,
-    expired.map((row) => row.key),
-    log,
-  );
+  await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(attachments)
+      .where(
+        and(
+          eq(attachments.uploader_uid, uid),
+          isNull(attachments.message_id),
+          lt(attachments.created_at, new Date(Date.now() - PENDING_TTL_MS)),
+        ),
+      )
+      .returning({ key: attachments.object_key });
+    return queueObjectDeletions(
+      tx,
+      gone.map((row) => row.key),
+    );
+  });
+  // These and any whose deletion failed before (here or with a message, on any node), oldest first,
+  // in the background: a slow store must not hold the upload.
+  if (objects) void drainObjectDeletions(db, objects, log);
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(attachments)

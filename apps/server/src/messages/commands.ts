@@ -13,7 +13,7 @@ import {
   type MessageEditInput,
   type MessageReactInput,
 } from '@seminar/shared';
-import { deleteObjects } from '../attachments/store';
+import { drainObjectDeletions, queueObjectDeletions } from '../attachments/store';
 import type { S3ObjectStore } from '../attachments/s3';
 import type { SessionUser } from '../auth/session';
 import { requireChannelAccess } from '../channels/access';
@@ -121,7 +121,7 @@ export async function messageDeleter(
   const { current, access } = await requireVisibleMessage(db, viewer, id);
   if (!canDeleteMessage(viewer.uid, access.role, current))
     throw forbidden('You can only delete your own messages.');
-  let objectKeys: Array<string | null> = [];
+  let objectKeys: string[] = [];
   const deleted = await runCommand(db, async ({ tx, announce }) => {
     await lockChannel(tx, current.channel_id);
     const [row] = await tx
@@ -129,19 +129,24 @@ export async function messageDeleter(
       .set({ deleted: true, reactions: [], attachments: [], version: nextVersion })
       .where(eq(messages.id, id))
       .returning();
-    // The files go with the message (docs/channels.md#attachments); objects in the S3 store once
-    // the rows' deletion has committed (a rolled-back delete keeps them).
+    // The files go with the message (docs/channels.md#attachments); objects in the S3 store are
+    // queued here and deleted once the rows' deletion has committed (a rolled-back delete keeps
+    // them; a failed object delete stays queued for a retry).
     const gone = await tx
       .delete(attachments)
       .where(eq(attachments.message_id, id))
       .returning({ key: attachments.object_key });
-    objectKeys = gone.map((file) => file.key);
+    objectKeys = await queueObjectDeletions(
+      tx,
+      gone.map((file) => file.key),
+    );
     if (!row) throw notFound('Message');
     announceMessage(announce, row);
     if (!current.deleted) announceMentionCounts(announce, row.class_id, current);
     return presentMessage(row);
   });
-  await deleteObjects(files.objects, objectKeys, files.log);
+  // In the background: the message is deleted whatever the store does (a failure stays queued).
+  if (objectKeys.length > 0) void drainObjectDeletions(db, files.objects, files.log, objectKeys);
   return deleted;
 }
 

@@ -251,3 +251,13 @@ export const attachments = pgTable(
     ),
   ],
 );
+
+/**
+ * Objects of the S3-compatible store whose attachment rows are gone (docs/channels.md#attachments).
+ * A key is queued in the transaction that deletes its row and dropped once the store has deleted the
+ * object, so a store that fails (or a node that stops) between the two leaves a retry, not an orphan.
+ */
+export const attachmentDeletions = pgTable('attachment_deletions', {
+  object_key: text('object_key').primaryKey(),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
