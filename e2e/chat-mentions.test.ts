@@ -61,7 +61,9 @@ const messageLog = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const notifications = (page: Page) =>
   page.evaluate(
-    () => (window as unknown as { __notifications: Array<{ title: string }> }).__notifications,
+    () =>
+      (window as unknown as { __notifications: Array<{ title: string; body: string }> })
+        .__notifications,
   );
 const setHidden = (page: Page, hidden: boolean) =>
   page.evaluate((value) => {
@@ -179,11 +181,13 @@ describe('chat reactions and mentions', () => {
     await composer(teacher.page).pressSequentially('see you Monday');
     await composer(teacher.page).press('Enter');
 
+    // Who wrote, where, and the text with the mention as a name (docs/channels.md#notifications).
     await expect
-      .poll(async () => (await notifications(student.page)).map((note) => note.title), {
-        timeout: 15_000,
-      })
-      .toContain('You were mentioned in general');
+      .poll(async () => await notifications(student.page), { timeout: 15_000 })
+      .toContainEqual({
+        title: 'Ada Lovelace mentioned you in general',
+        body: 'Good question @Alan Turing see you Monday',
+      });
     // The channel has a mention badge apart from its unread badge, the Chat tab one for the
     // class, and the tab title counts what is unread.
     await channelButton(student.page, /1 mention of you/).waitFor();
@@ -264,7 +268,7 @@ describe('chat reactions and mentions', () => {
       .poll(async () => (await notifications(student.page)).map((note) => note.title), {
         timeout: 15_000,
       })
-      .toEqual(['You were mentioned in general']);
+      .toEqual(['Ada Lovelace mentioned you in general']);
     await setHidden(student.page, false);
   });
 });

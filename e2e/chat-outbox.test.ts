@@ -85,6 +85,10 @@ describe('chat outbox and first unread', () => {
     await student.page.reload();
     await student.page.waitForLoadState('domcontentloaded');
     expect(await outboxOf(student.page, student.uid)).toContain(text);
+    // …and shown at once from the outbox, with its state, before the channel's messages are there.
+    const kept = messageLog(student.page).getByText(text);
+    await kept.waitFor({ timeout: 15_000 });
+    await messageLog(student.page).getByText('Sending when the connection is back…').waitFor();
     await teacher.page.waitForTimeout(1_000);
     expect(await copies(messageLog(teacher.page), text)).toBe(0);
 

@@ -48,6 +48,34 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the S3 attachment store only with its endpoint, bucket and keys all set', () => {
+    const s3 = {
+      ATTACHMENT_S3_URL: 'https://s3.eu-central-1.amazonaws.com/',
+      ATTACHMENT_S3_BUCKET: 'seminar-files',
+      ATTACHMENT_S3_ACCESS_KEY_ID: 'AKIA123',
+      ATTACHMENT_S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig({}).attachments.s3).toBeNull();
+    expect(loadConfig(s3).attachments.s3).toEqual({
+      url: 'https://s3.eu-central-1.amazonaws.com',
+      bucket: 'seminar-files',
+      region: 'us-east-1',
+      accessKeyId: 'AKIA123',
+      secretAccessKey: 'secret',
+    });
+    expect(loadConfig({ ...s3, ATTACHMENT_S3_REGION: 'eu-central-1' }).attachments.s3?.region).toBe(
+      'eu-central-1',
+    );
+    expect(() => loadConfig({ ...s3, ATTACHMENT_S3_SECRET_ACCESS_KEY: '' })).toThrow(
+      /must be set together \(missing ATTACHMENT_S3_SECRET_ACCESS_KEY\)/,
+    );
+    expect(() => loadConfig({ ...s3, ATTACHMENT_S3_BUCKET: 'Bad_Bucket' })).toThrow(
+      /ATTACHMENT_S3_BUCKET must be an S3 bucket name/,
+    );
+    expect(() => loadConfig({ ...s3, ATTACHMENT_S3_URL: 'ftp://x' })).toThrow(/ATTACHMENT_S3_URL/);
+    expect(loadConfig({}).searchPerMinute).toBe(30);
+  });
+
   it('normalises ADMIN_EMAILS', () => {
     expect(
       loadConfig({ ADMIN_EMAILS: ' Ada@Example.edu, grace@example.edu ' }).adminEmails,

@@ -1,6 +1,7 @@
 // Docs: README.md#configuration — every variable the server reads, validated once at start.
 import { z } from 'zod';
 import { DEFAULT_APP_NAME, DEFAULT_ATTACHMENT_MAX_BYTES } from '@seminar/shared';
+import type { S3Settings } from './attachments/s3';
 import type { LiveLimits } from './live/transport/limits';
 import { isLoopbackHost } from './http/loopback';
 
@@ -88,6 +89,24 @@ const envSchema = z.object({
   ATTACHMENT_MAX_BYTES: positiveInt.default(DEFAULT_ATTACHMENT_MAX_BYTES),
   ATTACHMENT_MAX_PENDING: positiveInt.default(10),
   ATTACHMENT_UPLOADS_PER_MINUTE: positiveInt.default(30),
+  ATTACHMENT_S3_URL: z
+    .url({ message: 'must be an http(s) URL such as https://s3.eu-central-1.amazonaws.com' })
+    .regex(/^https?:\/\//, 'must be an http(s) URL such as https://s3.eu-central-1.amazonaws.com')
+    .optional(),
+  ATTACHMENT_S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be an S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens)',
+    )
+    .optional(),
+  ATTACHMENT_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/, 'must be a region name such as eu-central-1')
+    .default('us-east-1'),
+  ATTACHMENT_S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  ATTACHMENT_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  SEARCH_PER_MINUTE: positiveInt.default(30),
   AI_JOB_LEASE_SECONDS: positiveInt.max(3600, 'must be at most 3600').default(60),
   AI_JOB_MAX_ATTEMPTS: positiveInt.max(10, 'must be at most 10').default(3),
   AI_TRIGGERS_PER_MINUTE: positiveInt.default(5),
@@ -143,7 +162,11 @@ export interface Config {
     maxPending: number;
     /** Uploads one user may start per minute on one node. */
     uploadsPerMinute: number;
+    /** The S3-compatible store for new files; null: they are kept in the database. */
+    s3: S3Settings | null;
   };
+  /** Message searches one user may run per minute on one node (docs/channels.md#search). */
+  searchPerMinute: number;
   /** AI agents' job mechanism (docs/ai.md#the-job-mechanism). */
   ai: {
     /** How long a node holds a claimed job before another node may take it over. */
@@ -196,6 +219,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  AI_BASE_URL and AI_MODEL must be set together (LLM agents need both)',
     );
   }
+  const s3Keys = [
+    'ATTACHMENT_S3_URL',
+    'ATTACHMENT_S3_BUCKET',
+    'ATTACHMENT_S3_ACCESS_KEY_ID',
+    'ATTACHMENT_S3_SECRET_ACCESS_KEY',
+  ] as const;
+  const s3Set = s3Keys.filter((key) => value[key] !== undefined);
+  if (s3Set.length > 0 && s3Set.length < s3Keys.length) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${s3Keys.join(', ')} must be set together (missing ${s3Keys
+        .filter((key) => value[key] === undefined)
+        .join(', ')})`,
+    );
+  }
   const isProduction = value.NODE_ENV === 'production';
   return {
     nodeEnv: value.NODE_ENV,
@@ -234,7 +271,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBytes: value.ATTACHMENT_MAX_BYTES,
       maxPending: value.ATTACHMENT_MAX_PENDING,
       uploadsPerMinute: value.ATTACHMENT_UPLOADS_PER_MINUTE,
+      s3:
+        value.ATTACHMENT_S3_URL !== undefined &&
+        value.ATTACHMENT_S3_BUCKET !== undefined &&
+        value.ATTACHMENT_S3_ACCESS_KEY_ID !== undefined &&
+        value.ATTACHMENT_S3_SECRET_ACCESS_KEY !== undefined
+          ? {
+              url: value.ATTACHMENT_S3_URL.replace(/\/+$/, ''),
+              bucket: value.ATTACHMENT_S3_BUCKET,
+              region: value.ATTACHMENT_S3_REGION,
+              accessKeyId: value.ATTACHMENT_S3_ACCESS_KEY_ID,
+              secretAccessKey: value.ATTACHMENT_S3_SECRET_ACCESS_KEY,
+            }
+          : null,
     },
+    searchPerMinute: value.SEARCH_PER_MINUTE,
     ai: {
       leaseMs: value.AI_JOB_LEASE_SECONDS * 1000,
       maxAttempts: value.AI_JOB_MAX_ATTEMPTS,

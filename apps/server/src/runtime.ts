@@ -1,6 +1,7 @@
 // Docs: docs/ARCHITECTURE.md#the-request-path — the server listens before its database is ready
 // (PGlite's first start takes seconds); routes that need the database answer 503 until then.
 import type { AgentWorker } from './ai/worker';
+import type { S3ObjectStore } from './attachments/s3';
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -20,6 +21,8 @@ export interface Services {
   sendQueue: MessageSendQueue;
   /** This node's AI agent worker (docs/ai.md#the-job-mechanism). */
   agents: AgentWorker;
+  /** The S3-compatible store of new attachments; null: they go in the database. */
+  objects: S3ObjectStore | null;
 }
 
 /** Holds the services once they exist; handlers ask it instead of capturing them at build time. */

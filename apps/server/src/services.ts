@@ -1,6 +1,7 @@
 // Docs: docs/ARCHITECTURE.md#the-request-path — everything a request needs once the database is ready.
 import type { FastifyBaseLogger } from 'fastify';
 import { AgentWorker } from './ai/worker';
+import { S3ObjectStore } from './attachments/s3';
 import { createAuth } from './auth/auth';
 import { authSecret } from './auth/secret';
 import type { Config } from './config';
@@ -23,7 +24,8 @@ export async function createServices(options: {
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, log });
   const secret = await authSecret(database.db, config.authSecret);
   const auth = createAuth({ config, db: database.db, mailer, secret });
-  const services = { config, database, auth, mailer } as Services;
+  const objects = config.attachments.s3 ? new S3ObjectStore(config.attachments.s3) : null;
+  const services = { config, database, auth, mailer, objects } as Services;
   services.hub = new LiveHub(services, log);
   services.sendQueue = new MessageSendQueue(database, services.hub);
   await services.hub.start();

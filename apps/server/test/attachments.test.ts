@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { makeRecordId, type MessageAttachment } from '@seminar/shared';
 import { attachments, classMemberships } from '../src/db/schema';
+import { FILE_CONTENT_SECURITY_POLICY } from '../src/http/security';
 import { callerFor } from './callers';
 import { testDatabaseKind } from './database';
 import { useTestServer } from './factories';
@@ -124,8 +125,11 @@ describe(`attachments (${testDatabaseKind})`, () => {
     expect(got.headers['content-disposition']).toBe(
       `inline; filename="Leaf cells.png"; filename*=UTF-8''Leaf%20cells.png`,
     );
+    // A file opened in a tab is sandboxed: its own policy, not the app's.
+    expect(got.headers['content-security-policy']).toBe(FILE_CONTENT_SECURITY_POLICY);
     const gotPdf = await download(pupil, stored[1]!.id);
     expect(gotPdf.rawPayload.equals(PDF)).toBe(true);
+    expect(gotPdf.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
     expect(gotPdf.headers['content-type']).toBe('application/pdf');
     expect(gotPdf.headers['content-disposition']).toBe(
       `inline; filename="Gr__e _notes_.pdf"; filename*=UTF-8''Gr%C3%BC%C3%9Fe%20%22notes%22.pdf`,
@@ -150,7 +154,13 @@ describe(`attachments (${testDatabaseKind})`, () => {
     expect(got.headers['content-type']).toBe('application/octet-stream');
     expect(got.headers['content-disposition']).toMatch(/^attachment; filename="photo.png"/);
     expect(got.headers['x-content-type-options']).toBe('nosniff');
+    expect(got.headers['content-security-policy']).toBe(FILE_CONTENT_SECURITY_POLICY);
     expect(got.rawPayload.equals(html)).toBe(true);
+    // Everything else keeps the app's policy, the 404 of a file included.
+    const app = await server.made.app.inject({ method: 'GET', url: '/' });
+    expect(app.headers['content-security-policy']).toContain("script-src 'self'");
+    const missing = await download(pupil, 'att_missing');
+    expect(missing.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
   it('answers 404 alike to another class, a non-member of a private channel, and a missing id', async () => {

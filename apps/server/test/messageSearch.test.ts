@@ -1,6 +1,7 @@
 // Message search (docs/channels.md#search): full-text, ranked, highlighted, filtered and paged, and
 // never a message of a channel the viewer cannot see, of another class, or deleted. Also the range
-// query that opens a channel at a found message. On PGlite and PostgreSQL.
+// query that opens a channel at a found message, and the per-person bound on searches. On PGlite
+// and PostgreSQL.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { makeRecordId, SEARCH_PAGE_SIZE, type MessageSearchResult } from '@seminar/shared';
@@ -257,5 +258,29 @@ describe(`message range (${testDatabaseKind})`, () => {
         beforeSeq: 2,
       }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe(`messages.search is bounded per person (${testDatabaseKind})`, () => {
+  const bounded = useTestServer({ SEARCH_PER_MINUTE: '3' });
+
+  it('refuses a person past SEARCH_PER_MINUTE with TOO_MANY_REQUESTS, and only that person', async () => {
+    const { app, config } = bounded.made;
+    const eager = await signUpUser(app, config.publicUrl, 'Eager, Eve');
+    const calm = await signUpUser(app, config.publicUrl, 'Calm, Cal');
+    const { classId } = await createClassFixture(bounded.database.db, {
+      members: [
+        { user: eager, role: 'student' },
+        { user: calm, role: 'student' },
+      ],
+    });
+    const search = (user: TestUser) =>
+      callerFor(bounded.services, user).messages.search({ class_id: classId, query: 'photo' });
+    for (let i = 0; i < 3; i += 1) await expect(search(eager)).resolves.toMatchObject({});
+    await expect(search(eager)).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many searches in a short time. Wait a moment and try again.',
+    });
+    await expect(search(calm)).resolves.toEqual({ results: [], nextOffset: null });
   });
 });

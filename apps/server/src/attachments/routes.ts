@@ -1,5 +1,6 @@
 // Docs: docs/channels.md#attachments — POST /api/attachments (upload, with the session cookie) and
-// GET /api/attachments/:id (download). Files live in the database, so every node serves them.
+// GET /api/attachments/:id (download). Files live in the database or in the S3-compatible store
+// (streamed through this app, so the same checks and headers apply), so every node serves them.
 // Uploads are checked before a byte of the body is read (session, origin, rate, channel access,
 // pending count); the body limit is ATTACHMENT_MAX_BYTES. A file nobody may read and a file that does
 // not exist get the same 404.
@@ -13,10 +14,19 @@ import {
 } from '@seminar/shared';
 import { sessionUser, type SessionUser } from '../auth/session';
 import { requireChannelAccess } from '../channels/access';
+import { FILE_CONTENT_SECURITY_POLICY } from '../http/security';
 import { isNotFound } from '../live/trpc';
 import { MutationRateLimiter } from '../live/transport/limits';
 import { requireServices, type Runtime } from '../runtime';
-import { attachmentData, pendingUploads, readableAttachment, storeUpload } from './store';
+import { ObjectStoreError } from './s3';
+import {
+  attachmentBody,
+  pendingUploads,
+  readableAttachment,
+  storeUpload,
+  type AttachmentBody,
+  type AttachmentMeta,
+} from './store';
 
 /** What the checks before the body found, for the handler. */
 interface UploadContext {
@@ -30,6 +40,11 @@ const uploads = new WeakMap<FastifyRequest, UploadContext>();
 export const MAX_UPLOADS_IN_FLIGHT = 3;
 
 const NOT_FOUND = { error: 'not_found', code: 'NOT_FOUND', message: 'File not found.' };
+const STORE_DOWN = {
+  error: 'unavailable',
+  code: 'STORE_UNAVAILABLE',
+  message: 'Files cannot be stored or read right now: try again in a moment.',
+};
 
 /** Types a browser may show in the page or a tab; everything else is only downloaded. */
 const INLINE_TYPES = new Set([
@@ -114,7 +129,8 @@ export function registerAttachmentRoutes(app: FastifyInstance, runtime: Runtime)
           }
           throw error;
         }
-        if ((await pendingUploads(db, uploader.uid)) >= services.config.attachments.maxPending) {
+        const pending = await pendingUploads(db, uploader.uid, services.objects, request.log);
+        if (pending >= services.config.attachments.maxPending) {
           return reply.code(429).send({
             error: 'too_many_requests',
             code: 'TOO_MANY_PENDING',
@@ -146,14 +162,22 @@ export function registerAttachmentRoutes(app: FastifyInstance, runtime: Runtime)
         if (body.length === 0) {
           return reply.code(400).send({ error: 'bad_request', message: 'The file is empty.' });
         }
-        const { db } = requireServices(runtime).database;
-        const stored = await storeUpload(
-          db,
-          context.uploader,
-          { classId: context.query.class_id, channelId: context.query.channel_id },
-          context.query.name,
-          body,
-        );
+        const services = requireServices(runtime);
+        let stored;
+        try {
+          stored = await storeUpload(
+            services.database.db,
+            services.objects,
+            context.uploader,
+            { classId: context.query.class_id, channelId: context.query.channel_id },
+            context.query.name,
+            body,
+          );
+        } catch (error) {
+          if (!(error instanceof ObjectStoreError)) throw error;
+          request.log.warn({ err: error }, 'attachment not stored');
+          return reply.code(503).send(STORE_DOWN);
+        }
         reply.header('Cache-Control', 'no-store');
         return reply.code(201).send(stored);
       },
@@ -168,20 +192,32 @@ export function registerAttachmentRoutes(app: FastifyInstance, runtime: Runtime)
     if (!id.success) return reply.code(404).send(NOT_FOUND);
     const { db } = services.database;
     const meta = await readableAttachment(db, viewer, id.data);
-    const data = meta ? await attachmentData(db, meta.id) : null;
-    if (!meta || !data) return reply.code(404).send(NOT_FOUND);
-    return sendFile(reply, meta.name, meta.content_type, data);
+    if (!meta) return reply.code(404).send(NOT_FOUND);
+    let body: AttachmentBody | null;
+    try {
+      body = await attachmentBody(db, services.objects, meta.id);
+    } catch (error) {
+      if (!(error instanceof ObjectStoreError)) throw error;
+      request.log.warn({ err: error }, 'attachment not read');
+      return reply.code(503).send(STORE_DOWN);
+    }
+    if (!body) return reply.code(404).send(NOT_FOUND);
+    return sendFile(reply, meta, body);
   });
 }
 
-function sendFile(reply: FastifyReply, name: string, type: string, data: Buffer) {
+function sendFile(reply: FastifyReply, meta: AttachmentMeta, body: AttachmentBody) {
+  const { name, content_type: type } = meta;
   const inline = INLINE_TYPES.has(type);
   reply
     .header('Content-Type', inline ? type : 'application/octet-stream')
     .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', name))
     .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', FILE_CONTENT_SECURITY_POLICY)
     // Access can be taken away (a channel made private, a message deleted): no shared caches, and
     // the browser asks again after a short while.
     .header('Cache-Control', 'private, max-age=300');
-  return reply.send(data);
+  if ('data' in body) return reply.send(body.data);
+  reply.header('Content-Length', String(body.length ?? meta.size));
+  return reply.send(body.stream);
 }

@@ -1,27 +1,104 @@
-// Docs: docs/channels.md#attachments — attachment rows: stored, counted, found for a reader.
+// Docs: docs/channels.md#attachments — attachment rows: stored, counted, found for a reader. A row
+// holds its bytes (the database store) or names an object in the S3-compatible store (object_key).
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { cleanAttachmentName, sniffAttachmentType, type MessageAttachment } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import { requireChannelAccess } from '../channels/access';
 import type { Db } from '../db/client';
-import { attachments, messages } from '../db/schema';
+import { attachmentDeletions, attachments, messages } from '../db/schema';
+import type { Tx } from '../live/commands';
 import { isNotFound } from '../live/trpc';
+import { ObjectStoreError, type S3ObjectStore } from './s3';
 
 /** An upload no message has taken within this long is dropped (at its uploader's next upload). */
 export const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Drops `uid`'s expired pending uploads and counts the rest. */
-export async function pendingUploads(db: Db, uid: string): Promise<number> {
-  await db
-    .delete(attachments)
-    .where(
-      and(
-        eq(attachments.uploader_uid, uid),
-        isNull(attachments.message_id),
-        lt(attachments.created_at, new Date(Date.now() - PENDING_TTL_MS)),
-      ),
+/** Objects retried per drain of the deletion queue (at each upload). */
+const DRAIN_BATCH = 20;
+
+/**
+ * Queues the object keys of attachment rows being deleted, in the same transaction, so the objects
+ * are deleted even if the store fails or the node stops before it is asked. Returns the keys.
+ */
+export async function queueObjectDeletions(
+  tx: Db | Tx,
+  keys: ReadonlyArray<string | null>,
+): Promise<string[]> {
+  const present = keys.filter((key): key is string => key !== null);
+  if (present.length > 0) {
+    await tx
+      .insert(attachmentDeletions)
+      .values(present.map((key) => ({ object_key: key })))
+      .onConflictDoNothing();
+  }
+  return present;
+}
+
+/**
+ * Deletes queued objects from the store — `keys` (just queued), or else the oldest waiting ones —
+ * and takes each deleted one off the queue. A failure is logged and left queued: the next drain
+ * (at any node's next upload) tries again. Without a store configured the keys wait for one.
+ */
+export async function drainObjectDeletions(
+  db: Db,
+  objects: S3ObjectStore | null,
+  log: FastifyBaseLogger,
+  keys?: readonly string[],
+): Promise<void> {
+  if (!objects) return;
+  const todo =
+    keys ??
+    (
+      await db
+        .select({ key: attachmentDeletions.object_key })
+        .from(attachmentDeletions)
+        .orderBy(attachmentDeletions.created_at)
+        .limit(DRAIN_BATCH)
+    ).map((row) => row.key);
+  await Promise.all(
+    todo.map(async (key) => {
+      try {
+        await objects.delete(key);
+        await db.delete(attachmentDeletions).where(eq(attachmentDeletions.object_key, key));
+      } catch (error) {
+        log.warn({ key, err: error }, 'attachment object not deleted yet (queued for a retry)');
+      }
+    }),
+  );
+}
+
+/**
+ * Drops `uid`'s expired pending uploads (and their objects), retries queued object deletions, and
+ * counts the uploads `uid` still has pending.
+ */
+export async function pendingUploads(
+  db: Db,
+  uid: string,
+  objects: S3ObjectStore | null,
+  log: FastifyBaseLogger,
+): Promise<number> {
+  await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(attachments)
+      .where(
+        and(
+          eq(attachments.uploader_uid, uid),
+          isNull(attachments.message_id),
+          lt(attachments.created_at, new Date(Date.now() - PENDING_TTL_MS)),
+        ),
+      )
+      .returning({ key: attachments.object_key });
+    return queueObjectDeletions(
+      tx,
+      gone.map((row) => row.key),
     );
+  });
+  // These and any whose deletion failed before (here or with a message, on any node), oldest first,
+  // in the background: a slow store must not hold the upload.
+  if (objects) void drainObjectDeletions(db, objects, log);
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(attachments)
@@ -29,25 +106,50 @@ export async function pendingUploads(db: Db, uid: string): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
-/** Stores an upload, pending until a message takes it; its type is judged from its bytes. */
+/**
+ * Stores an upload, pending until a message takes it; its type is judged from its bytes first. With
+ * an object store the object is put before the row is written, so a row never names a missing
+ * object; when the store fails nothing is kept (an object put but not recorded is deleted again).
+ * @throws ObjectStoreError when the object store cannot take the file.
+ */
 export async function storeUpload(
   db: Db,
+  objects: S3ObjectStore | null,
   uploader: SessionUser,
   place: { classId: string; channelId: string },
   name: string,
   data: Buffer,
 ): Promise<MessageAttachment> {
+  const id = `att_${randomBytes(16).toString('base64url')}`;
+  const type = sniffAttachmentType(data);
   const row = {
-    id: `att_${randomBytes(16).toString('base64url')}`,
+    id,
     class_id: place.classId,
     channel_id: place.channelId,
     uploader_uid: uploader.uid,
     name: cleanAttachmentName(name),
-    content_type: sniffAttachmentType(data),
+    content_type: type,
     size: data.length,
-    data,
+    data: objects ? null : data,
+    object_key: objects ? `attachments/${place.classId}/${id}` : null,
   };
-  await db.insert(attachments).values(row);
+  if (objects && row.object_key) {
+    try {
+      await objects.put(row.object_key, data, type);
+    } catch (error) {
+      // A PUT cut off mid-way may have left something: take it back if the store answers.
+      await objects.delete(row.object_key).catch(() => undefined);
+      throw error;
+    }
+    try {
+      await db.insert(attachments).values(row);
+    } catch (error) {
+      await objects.delete(row.object_key).catch(() => undefined);
+      throw error;
+    }
+  } else {
+    await db.insert(attachments).values(row);
+  }
   return { id: row.id, name: row.name, type: row.content_type, size: row.size };
 }
 
@@ -95,11 +197,24 @@ export async function readableAttachment(
   }
 }
 
-/** The bytes of an attachment. */
-export async function attachmentData(db: Db, id: string): Promise<Buffer | null> {
+/** An attachment's bytes: in memory (the database store) or streamed from the object store. */
+export type AttachmentBody = { data: Buffer } | { stream: Readable; length: number | null };
+
+/**
+ * The bytes of an attachment, or null when there are none (the row or the object is gone).
+ * @throws ObjectStoreError when the object store is unreachable or not configured any more.
+ */
+export async function attachmentBody(
+  db: Db,
+  objects: S3ObjectStore | null,
+  id: string,
+): Promise<AttachmentBody | null> {
   const [row] = await db
-    .select({ data: attachments.data })
+    .select({ data: attachments.data, key: attachments.object_key })
     .from(attachments)
     .where(eq(attachments.id, id));
-  return row?.data ?? null;
+  if (!row) return null;
+  if (row.key === null) return row.data ? { data: row.data } : null;
+  if (!objects) throw new ObjectStoreError('The file is in the S3 store, which is not configured.');
+  return objects.get(row.key);
 }

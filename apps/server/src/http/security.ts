@@ -22,12 +22,21 @@ export function contentSecurityPolicy(config: Config): string {
   ].join('; ');
 }
 
-/** Adds the security headers to every reply. */
+/**
+ * The policy of a served file (an attachment): a sandboxed, unique origin that runs no script and
+ * loads nothing, so a file opened in a tab (an SVG or HTML that slipped past sniffing, a PDF's
+ * script) can never act as the app. It replaces the app's policy on those replies only.
+ */
+export const FILE_CONTENT_SECURITY_POLICY =
+  "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+/** Adds the security headers to every reply; a route's own Content-Security-Policy is kept. */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const csp = contentSecurityPolicy(config);
   const https = config.publicUrl.startsWith('https:');
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('Content-Security-Policy', csp);
+    // Served files set a stricter policy of their own (FILE_CONTENT_SECURITY_POLICY).
+    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', csp);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');

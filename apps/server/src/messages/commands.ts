@@ -2,6 +2,7 @@
 // node's send queue (group commit, sendQueue.ts); edits and deletes take the channel row's lock
 // first, so versions within a channel follow commit order and a resuming stream misses nothing.
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   applyReaction,
   can,
@@ -12,6 +13,8 @@ import {
   type MessageEditInput,
   type MessageReactInput,
 } from '@seminar/shared';
+import { drainObjectDeletions, queueObjectDeletions } from '../attachments/store';
+import type { S3ObjectStore } from '../attachments/s3';
 import type { SessionUser } from '../auth/session';
 import { requireChannelAccess } from '../channels/access';
 import type { Db } from '../db/client';
@@ -109,24 +112,42 @@ export async function messageEditor(
  * Deletes a message (soft: it keeps its seq; the text is dropped from what clients get) and, for
  * good, the files on it.
  */
-export async function messageDeleter(db: Db, viewer: SessionUser, id: string): Promise<Message> {
+export async function messageDeleter(
+  db: Db,
+  viewer: SessionUser,
+  id: string,
+  files: { objects: S3ObjectStore | null; log: FastifyBaseLogger },
+): Promise<Message> {
   const { current, access } = await requireVisibleMessage(db, viewer, id);
   if (!canDeleteMessage(viewer.uid, access.role, current))
     throw forbidden('You can only delete your own messages.');
-  return runCommand(db, async ({ tx, announce }) => {
+  let objectKeys: string[] = [];
+  const deleted = await runCommand(db, async ({ tx, announce }) => {
     await lockChannel(tx, current.channel_id);
     const [row] = await tx
       .update(messages)
       .set({ deleted: true, reactions: [], attachments: [], version: nextVersion })
       .where(eq(messages.id, id))
       .returning();
-    // The files go with the message (docs/channels.md#attachments).
-    await tx.delete(attachments).where(eq(attachments.message_id, id));
+    // The files go with the message (docs/channels.md#attachments); objects in the S3 store are
+    // queued here and deleted once the rows' deletion has committed (a rolled-back delete keeps
+    // them; a failed object delete stays queued for a retry).
+    const gone = await tx
+      .delete(attachments)
+      .where(eq(attachments.message_id, id))
+      .returning({ key: attachments.object_key });
+    objectKeys = await queueObjectDeletions(
+      tx,
+      gone.map((file) => file.key),
+    );
     if (!row) throw notFound('Message');
     announceMessage(announce, row);
     if (!current.deleted) announceMentionCounts(announce, row.class_id, current);
     return presentMessage(row);
   });
+  // In the background: the message is deleted whatever the store does (a failure stays queued).
+  if (objectKeys.length > 0) void drainObjectDeletions(db, files.objects, files.log, objectKeys);
+  return deleted;
 }
 
 /**

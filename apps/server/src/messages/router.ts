@@ -1,4 +1,5 @@
 // Docs: docs/realtime.md — messages: send, edit, delete, older pages, and the live stream.
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import {
   documentIdSchema,
@@ -10,9 +11,25 @@ import {
 } from '@seminar/shared';
 import { requireChannelAccess } from '../channels/access';
 import { authedProcedure, liveSubscription, router } from '../live/trpc';
+import { MutationRateLimiter } from '../live/transport/limits';
+import type { Services } from '../runtime';
 import { messageDeleter, messageEditor, messageReactor } from './commands';
 import { messageRange, messagesTopic, newestMessages } from './live';
 import { searchMessages } from './search';
+
+/** Each node's search budget per person (a token bucket: SEARCH_PER_MINUTE, refilled evenly). */
+const searchLimiters = new WeakMap<Services, MutationRateLimiter>();
+
+function searchLimiterOf(services: Services): MutationRateLimiter {
+  let limiter = searchLimiters.get(services);
+  if (!limiter) {
+    const perMinute = services.config.searchPerMinute;
+    limiter = new MutationRateLimiter(perMinute / 60, perMinute);
+    searchLimiters.set(services, limiter);
+  }
+  if (limiter.size > 10_000) limiter.prune();
+  return limiter;
+}
 
 const channelRef = z.object({ class_id: documentIdSchema, channel_id: documentIdSchema });
 
@@ -25,9 +42,12 @@ export const messagesRouter = router({
   edit: authedProcedure
     .input(messageEditInputSchema)
     .mutation(({ ctx, input }) => messageEditor(ctx.services.database.db, ctx.viewer, input)),
-  delete: authedProcedure
-    .input(z.object({ id: documentIdSchema }))
-    .mutation(({ ctx, input }) => messageDeleter(ctx.services.database.db, ctx.viewer, input.id)),
+  delete: authedProcedure.input(z.object({ id: documentIdSchema })).mutation(({ ctx, input }) =>
+    messageDeleter(ctx.services.database.db, ctx.viewer, input.id, {
+      objects: ctx.services.objects,
+      log: ctx.services.hub.log,
+    }),
+  ),
   /** Adds or removes the viewer's emoji reaction (live to the channel as the message's new version). */
   react: authedProcedure
     .input(messageReactInputSchema)
@@ -53,10 +73,19 @@ export const messagesRouter = router({
     return messageRange(db, input.channel_id, input.fromSeq, input.beforeSeq);
   }),
 
-  /** Full-text search over the messages of the channels of a class the viewer sees (ranked). */
-  search: authedProcedure
-    .input(messageSearchInputSchema)
-    .query(({ ctx, input }) => searchMessages(ctx.services.database.db, ctx.viewer, input)),
+  /**
+   * Full-text search over the messages of the channels of a class the viewer sees (ranked); at
+   * most SEARCH_PER_MINUTE per person per node.
+   */
+  search: authedProcedure.input(messageSearchInputSchema).query(({ ctx, input }) => {
+    if (!searchLimiterOf(ctx.services).take(ctx.viewer.uid)) {
+      throw new TRPCError({
+        code: 'TOO_MANY_REQUESTS',
+        message: 'Too many searches in a short time. Wait a moment and try again.',
+      });
+    }
+    return searchMessages(ctx.services.database.db, ctx.viewer, input);
+  }),
 
   /**
    * The newest 25 then every new, edited or deleted message, in seq order. A stream: its events

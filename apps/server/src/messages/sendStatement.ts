@@ -22,7 +22,7 @@
 // growing table on every send until autovacuum's next ANALYZE (a fresh install: bench/README.md).
 // The id lookup is therefore a lateral subquery that the planner may not flatten (`offset 0`): one
 // primary-key probe per send, whatever the table's size when the plan was made; the attachments a
-// send names are looked up the same way.
+// send names are claimed by primary key too (`id = any(array(…))`).
 //
 // Statuses: ok, exists (the id is taken: a retry, or a conflict), session (the session ended),
 // no_class (not an active member of a live class), no_channel (no such channel in the class, or
@@ -89,35 +89,38 @@ decided as (
 ),
 numbered as (
   select d.o, d.id, d.class_id, d.channel_id, d.uid, d.name, d.body, d.mentions, d.mention_all,
-    d.last_seq + row_number() over (partition by d.channel_id order by d.o) as seq,
-    (select coalesce(jsonb_agg(jsonb_build_object('id', a.id, 'name', a.name,
-        'type', a.content_type, 'size', a.size) order by a.created_at, a.id), '[]'::jsonb)
-      from jsonb_array_elements_text(coalesce(d.att, '[]'::jsonb)) as wanted(id)
-      cross join lateral (
-        select a.id, a.name, a.content_type, a.size, a.created_at from attachments a
-        where a.id = wanted.id and a.uploader_uid = d.uid and a.channel_id = d.channel_id
-          and a.message_id is null offset 0
-      ) a
-    ) as attachments
+    d.last_seq + row_number() over (partition by d.channel_id order by d.o) as seq, d.att
   from decided d
   where d.status = 'ok'
+),
+wanted as (
+  select n.id as message_id, n.uid, n.channel_id, w.id as att_id
+  from numbered n cross join jsonb_array_elements_text(coalesce(n.att, '[]'::jsonb)) as w(id)
+),
+claimed as (
+  -- The claim is the update itself, so an upload lands on one message only: two sends naming it in
+  -- one batch update its row once (one of them wins), and a send in a concurrent statement (another
+  -- node) waits for the row and re-checks message_id is null once the winner commits. The files a
+  -- message lists are what this update returned for it, never a read that might be stale.
+  update attachments a set message_id = w.message_id
+  from wanted w
+  where a.id = any(array(select att_id from wanted))
+    and a.id = w.att_id and a.uploader_uid = w.uid and a.channel_id = w.channel_id
+    and a.message_id is null
+  returning a.id, a.message_id, a.name, a.content_type, a.size, a.created_at
 ),
 inserted as (
   insert into messages (id, class_id, channel_id, seq, author_uid, author_name, body, mentions,
     mentions_channel, attachments, version)
-  select id, class_id, channel_id, seq, uid, name, body,
-    array(select jsonb_array_elements_text(coalesce(mentions, '[]'::jsonb))),
-    coalesce(mention_all, false), attachments, nextval('live_version')
-  from numbered order by channel_id, seq
+  select n.id, n.class_id, n.channel_id, n.seq, n.uid, n.name, n.body,
+    array(select jsonb_array_elements_text(coalesce(n.mentions, '[]'::jsonb))),
+    coalesce(n.mention_all, false),
+    (select coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'name', c.name,
+        'type', c.content_type, 'size', c.size) order by c.created_at, c.id), '[]'::jsonb)
+      from claimed c where c.message_id = n.id),
+    nextval('live_version')
+  from numbered n order by n.channel_id, n.seq
   returning id, class_id, channel_id, seq, created_at, version, attachments
-),
-claimed as (
-  update attachments a set message_id = n.id
-  from numbered n
-  where a.id = any(array(select e ->> 'id' from numbered m, jsonb_array_elements(m.attachments) e))
-    and n.attachments @> jsonb_build_array(jsonb_build_object('id', a.id))
-    and a.uploader_uid = n.uid and a.channel_id = n.channel_id and a.message_id is null
-  returning a.id
 ),
 bumped as (
   update channels c set last_seq = c.last_seq + n.count, version = nextval('live_version')

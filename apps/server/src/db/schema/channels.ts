@@ -229,7 +229,13 @@ export const attachments = pgTable(
     /** The type judged from the first bytes (sniffAttachmentType), never the client's claim. */
     content_type: text('content_type').notNull(),
     size: integer('size').notNull(),
-    data: bytea('data').notNull(),
+    /** The bytes, when the file is kept in the database (the default store). */
+    data: bytea('data'),
+    /**
+     * The object's key when the file is kept in the S3-compatible store (ATTACHMENT_S3_*); then
+     * `data` is null. Each row says where its bytes are, so a change of store keeps old files.
+     */
+    object_key: text('object_key'),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),
@@ -239,6 +245,19 @@ export const attachments = pgTable(
     index('attachments_pending_idx')
       .on(table.uploader_uid, table.created_at)
       .where(sql`${table.message_id} is null`),
-    check('attachments_size_check', sql`${table.size} = octet_length(${table.data})`),
+    check(
+      'attachments_size_check',
+      sql`(${table.object_key} is null and ${table.data} is not null and ${table.size} = octet_length(${table.data})) or (${table.object_key} is not null and ${table.data} is null)`,
+    ),
   ],
 );
+
+/**
+ * Objects of the S3-compatible store whose attachment rows are gone (docs/channels.md#attachments).
+ * A key is queued in the transaction that deletes its row and dropped once the store has deleted the
+ * object, so a store that fails (or a node that stops) between the two leaves a retry, not an orphan.
+ */
+export const attachmentDeletions = pgTable('attachment_deletions', {
+  object_key: text('object_key').primaryKey(),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

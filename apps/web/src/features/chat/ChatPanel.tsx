@@ -19,6 +19,7 @@ import { CHANNEL_PARAM } from '../../routes/paths';
 import { ChannelList } from './ChannelList';
 import { ChannelSettingsDialog, CreateChannelDialog } from './ChannelDialogs';
 import { ChatView, type MessageFocus } from './ChatView';
+import { KeptMessages } from './KeptMessages';
 import { MessageSearch } from './MessageSearch';
 
 export { CHANNEL_PARAM };
@@ -183,6 +184,11 @@ export function ChatPanel({
               onOpenSettings={() => setSettingsOpen(true)}
               onBack={narrow ? () => select(null) : undefined}
             />
+          ) : selectedId !== null && channels.status === 'loading' ? (
+            // The channels are not there yet (no connection after a reload): its unsent messages are.
+            <Box sx={{ flex: 1, p: 2 }}>
+              <KeptMessages classId={classId} channelId={selectedId} />
+            </Box>
           ) : (
             <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', p: 2 }}>
               <Typography sx={{ color: 'text.secondary' }}>

@@ -18,6 +18,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import GroupIcon from '@mui/icons-material/Group';
@@ -299,6 +300,7 @@ export function ChatView({
     });
     for (const [id, failed] of messages.failed) {
       if (shown.has(id) || !failed.row) continue;
+      shown.add(id);
       list.push({
         message: failed.row,
         status: lostIds.has(id)
@@ -311,8 +313,23 @@ export function ChatView({
             },
       });
     }
+    // Kept in the outbox but not (yet) among the rows: after a reload, before the channel's
+    // messages are live or while there is no connection, they show at once from localStorage.
+    for (const message of outbox.kept) {
+      if (shown.has(message.id)) continue;
+      list.push({ message, status: { kind: connection === 'open' ? 'sending' : 'waiting' } });
+    }
     return list;
-  }, [messages.rows, messages.failed, messages.pendingIds, lostIds, noteOutcome, messageActions]);
+  }, [
+    messages.rows,
+    messages.failed,
+    messages.pendingIds,
+    lostIds,
+    noteOutcome,
+    messageActions,
+    outbox.kept,
+    connection,
+  ]);
 
   // Opening a channel with unread messages opens it at the first of them (useFirstUnread.ts).
   const { firstUnreadSeq, reachingUnread } = useFirstUnread({
@@ -397,7 +414,7 @@ export function ChatView({
           ) : null}
         </Box>
 
-        {messages.status === 'loading' || reachingUnread ? (
+        {(messages.status === 'loading' || reachingUnread) && outbox.kept.length === 0 ? (
           <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
             <CircularProgress aria-label="Loading messages" />
           </Box>
@@ -419,20 +436,28 @@ export function ChatView({
             <Alert severity="info">{messages.endedReason}</Alert>
           </Box>
         ) : (
-          <MessageList
-            items={items}
-            viewerUid={viewer.uid}
-            canModerate={canManage}
-            hasOlder={hasOlder}
-            loadingOlder={olderState === 'loading'}
-            onLoadOlder={loadOlder}
-            onEdit={edit}
-            onDelete={remove}
-            onReact={react}
-            firstUnreadSeq={firstUnreadSeq}
-            focusId={focused?.id ?? null}
-            focusKey={focused?.at ?? 0}
-          />
+          <>
+            {messages.status === 'loading' ? (
+              <LinearProgress aria-label="Loading messages" />
+            ) : null}
+            <MessageList
+              // Only the outbox's rows while loading; a fresh list (opening at the newest or the
+              // first unread) once the channel's messages are there.
+              key={messages.status === 'loading' ? 'kept' : 'live'}
+              items={items}
+              viewerUid={viewer.uid}
+              canModerate={canManage}
+              hasOlder={hasOlder}
+              loadingOlder={olderState === 'loading'}
+              onLoadOlder={loadOlder}
+              onEdit={edit}
+              onDelete={remove}
+              onReact={react}
+              firstUnreadSeq={firstUnreadSeq}
+              focusId={focused?.id ?? null}
+              focusKey={focused?.at ?? 0}
+            />
+          </>
         )}
 
         <TypingLine classId={classId} channelId={channelId} viewerUid={viewer.uid} />

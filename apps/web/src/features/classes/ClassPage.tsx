@@ -26,6 +26,7 @@ import { CHANNEL_PARAM, CLASS_TABS, classPath, PATHS, type ClassTab } from '../.
 import { usePageTitle } from '../../shell/usePageTitle';
 import { visuallyHidden } from '../chat/a11y';
 import { ChatPanel } from '../chat/ChatPanel';
+import { KeptMessages } from '../chat/KeptMessages';
 import { mentionWords } from '../chat/unread';
 import { useClassChatSignals } from '../chat/useChatSignals';
 import { EmptyState, LoadError } from '../common/EmptyState';
@@ -98,7 +99,8 @@ export function ClassPage() {
   }
   const tab: ClassTab = params.tab ?? 'chat';
 
-  if (classes.status === 'loading' && !cls) return <ClassPageSkeleton />;
+  if (classes.status === 'loading' && !cls)
+    return <ClassPageSkeleton classId={classId} channelId={search.get(CHANNEL_PARAM)} />;
   if (classes.status === 'error' && !cls) {
     return <LoadError message={classes.error ?? ''} onRetry={classes.retry} />;
   }
@@ -261,12 +263,16 @@ function ClassTabs({
   );
 }
 
-function ClassPageSkeleton() {
+/** The class loading; a channel's unsent messages (the local outbox) show meanwhile. */
+function ClassPageSkeleton({ classId, channelId }: { classId: string; channelId: string | null }) {
   return (
-    <Stack spacing={2} aria-busy="true" aria-label="Loading class">
-      <Skeleton variant="text" width="50%" height={48} />
-      <Skeleton variant="rounded" height={48} />
-      <Skeleton variant="rounded" height={240} />
+    <Stack spacing={2}>
+      <Stack spacing={2} aria-busy="true" aria-label="Loading class">
+        <Skeleton variant="text" width="50%" height={48} />
+        <Skeleton variant="rounded" height={48} />
+        <Skeleton variant="rounded" height={240} />
+      </Stack>
+      {channelId ? <KeptMessages classId={classId} channelId={channelId} /> : null}
     </Stack>
   );
 }
