@@ -264,7 +264,13 @@ function ClassTabs({
 }
 
 /** The class loading; a channel's unsent messages (the local outbox) show meanwhile. */
-function ClassPageSkeleton({ classId, channelId }: { classId: string; channelId: string | null }) {
+function ClassPageSkeleton({
+  classId,
+  channelId = null,
+}: {
+  classId?: string;
+  channelId?: string | null;
+}) {
   return (
     <Stack spacing={2}>
       <Stack spacing={2} aria-busy="true" aria-label="Loading class">
@@ -272,7 +278,7 @@ function ClassPageSkeleton({ classId, channelId }: { classId: string; channelId:
         <Skeleton variant="rounded" height={48} />
         <Skeleton variant="rounded" height={240} />
       </Stack>
-      {channelId ? <KeptMessages classId={classId} channelId={channelId} /> : null}
+      {classId && channelId ? <KeptMessages classId={classId} channelId={channelId} /> : null}
     </Stack>
   );
 }
