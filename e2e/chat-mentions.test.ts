@@ -206,6 +206,27 @@ describe('chat reactions and mentions', () => {
       .poll(() => student.page.getByTestId('mention-badge').count(), { timeout: 10_000 })
       .toBe(0);
     await expect.poll(() => student.page.title()).toMatch(/^Logic 101/);
+
+    // In My classes the class's card counts mentions of the viewer too, live.
+    await student.page.getByRole('banner').getByRole('link', { name: 'Seminar' }).click();
+    const card = student.page.getByRole('article', { name: 'Logic 101' });
+    await card.waitFor();
+    expect(await card.getByText(/mentions? of you/).count()).toBe(0);
+    await composer(teacher.page).fill('Also @Al');
+    await teacher.page
+      .getByRole('listbox', { name: 'Mention someone' })
+      .getByRole('option', { name: 'Alan Turing' })
+      .click();
+    await composer(teacher.page).pressSequentially('bring the proofs');
+    await composer(teacher.page).press('Enter');
+    await card.getByText('1 mention of you').waitFor();
+    await card.getByText('1 unread message').waitFor();
+    // Back in the class, general open again (the next journeys start there).
+    await card.getByRole('link').first().click();
+    await channelButton(student.page, /^general/).click();
+    await messageLog(student.page)
+      .locator('[data-message-id]', { hasText: 'bring the proofs' })
+      .waitFor();
   });
 
   it('refuses @channel to a student and offers it to the instructor', async () => {
