@@ -453,7 +453,8 @@ describe('<ChatPanel>', () => {
     expect(chat.callsTo('messages.edit')).toEqual([{ id: 'm11', body: 'mine, edited' }]);
     expect(await screen.findByText('mine, edited')).toBeDefined();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Message actions' }));
+    // The server's answer renders as a transition (live/useLiveQuery.ts): the actions come back then.
+    fireEvent.click(await screen.findByRole('button', { name: 'Message actions' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(chat.callsTo('messages.delete')).toEqual([{ id: 'm11' }]);
