@@ -127,3 +127,25 @@ export function useLiveQuery<Row extends LiveRow>(
     retry,
   };
 }
+
+const ignoreError = () => undefined;
+
+/**
+ * Subscribes a live query while mounted without reading it (no re-render on its changes; null:
+ * nothing): a screen that already knows what its child will show starts that subscription beside
+ * its own, and the child, sharing it, renders its rows in its first render. Errors are left to the
+ * reader that shows them.
+ */
+export function useLivePrefetch<Row extends LiveRow>(
+  descriptor: LiveQueryDescriptor<Row> | null,
+): void {
+  const queryClient = useQueryClient();
+  const { client } = useLive();
+  const hash = descriptor ? hashKey(descriptor.key) : null;
+  const current = useEffectEvent(() => descriptor);
+  useEffect(() => {
+    const wanted = current();
+    if (!client || !wanted || hash === null) return;
+    return liveQueryHub(client, queryClient).acquire(wanted, ignoreError);
+  }, [client, hash, queryClient]);
+}

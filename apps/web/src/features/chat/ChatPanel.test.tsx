@@ -471,7 +471,8 @@ describe('<ChatPanel>', () => {
   it('refuses a channel name the class already has, in the Create channel dialog, before sending', async () => {
     const chat = await renderChat('instructor', CHANNELS);
     fireEvent.click(screen.getByRole('button', { name: 'Create channel' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create channel' });
+    // The dialog's code loads when it is first opened.
+    const dialog = await screen.findByRole('dialog', { name: 'Create channel' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), {
       target: { value: ' GENERAL ' },
     });

@@ -15,6 +15,7 @@ import AddIcon from '@mui/icons-material/Add';
 import type { MessageSearchResult } from '@seminar/shared';
 import { useSession } from '../../auth/session';
 import { useChannels } from '../../data/channels';
+import { usePrefetchMessages } from '../../data/messages';
 import { CHANNEL_PARAM } from '../../routes/paths';
 import { ChannelList } from './ChannelList';
 import { ChatView, type MessageFocus } from './ChatView';
@@ -48,6 +49,8 @@ export function ChatPanel({
   const channels = useChannels(classId);
   const [params, setParams] = useSearchParams();
   const selectedId = params.get(CHANNEL_PARAM);
+  // The open channel's messages load beside the channel list, not after it (ChatView shares them).
+  usePrefetchMessages(classId, selectedId);
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const [creating, setCreating] = useState(false);
