@@ -5,7 +5,7 @@
 // nothing it does not need; a single sample is off by at most rtt/2, far below the 5 s typing
 // window); every later one, every 10 min while anything uses it, keeps the best of 3 samples
 // (smallest rtt).
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 export const SERVER_TIME_PATH = '/api/time';
 export const SERVER_TIME_SAMPLES = 3;
@@ -130,7 +130,17 @@ export function createServerClock(deps: ClockDeps & { intervalMs?: number } = {}
 /** The app's one clock (shared by every component that needs it). */
 export const serverClock: ServerClock = createServerClock();
 
-/** Server time minus client time in ms (0 until measured), for the recency rules. */
+/**
+ * Server time minus client time in ms (0 until measured), for the recency rules. A new offset
+ * re-renders as a transition (it arrives during a page's first load, and nothing about it is urgent).
+ */
 export function useServerOffset(clock: ServerClock = serverClock): number {
-  return useSyncExternalStore(clock.subscribe, clock.getOffset, clock.getOffset);
+  const [offset, setOffset] = useState(clock.getOffset);
+  useEffect(() => {
+    const update = () => startTransition(() => setOffset(clock.getOffset()));
+    const unsubscribe = clock.subscribe(update);
+    update(); // measured between the render and the subscription
+    return unsubscribe;
+  }, [clock]);
+  return offset;
 }
