@@ -1,5 +1,5 @@
 import './theme/fonts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createQueryClient } from './queryClient';
@@ -35,8 +35,13 @@ if (
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+// The first render is a transition: React renders it in slices of ~5 ms and yields to the browser
+// between them, instead of one long task (Lighthouse's Total Blocking Time on a slow phone).
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+});

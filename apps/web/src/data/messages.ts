@@ -10,7 +10,7 @@ import { dismissFailedWrite, upsertLiveRows } from '../live/liveCache';
 import { liveQuery } from '../live/liveQueries';
 import { useLive } from '../live/LiveProvider';
 import { useOptimisticWrite, type OptimisticOutcome } from '../live/optimistic';
-import { useLiveQuery, type LiveQueryResult } from '../live/useLiveQuery';
+import { useLivePrefetch, useLiveQuery, type LiveQueryResult } from '../live/useLiveQuery';
 import { NOT_CONNECTED } from './connection';
 
 /** Seq of a message shown before the server numbered it. */
@@ -31,6 +31,15 @@ export const messagesQuery = (classId: string, channelId: string) =>
 
 export function useMessages(classId: string, channelId: string): LiveQueryResult<Message> {
   return useLiveQuery(messagesQuery(classId, channelId));
+}
+
+/**
+ * Starts a channel's messages subscription while mounted, without reading it (null: none): the chat
+ * panel, which knows the open channel from the URL, subscribes its messages beside the channel list
+ * instead of after it, so the channel opens with its messages in its first render.
+ */
+export function usePrefetchMessages(classId: string, channelId: string | null): void {
+  useLivePrefetch(channelId === null ? null : messagesQuery(classId, channelId));
 }
 
 /** The message writes of one channel; each resolves with its outcome (never throws). */

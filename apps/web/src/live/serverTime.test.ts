@@ -98,21 +98,21 @@ describe('server clock and useServerOffset', () => {
     vi.restoreAllMocks();
   });
 
-  it('measures when first used and again every 10 minutes while used', async () => {
+  it('measures when first used (one request) and again every 10 minutes (3) while used', async () => {
     const server = fakeServer(2_500, [20, 20, 20, 20, 20, 20, 20, 20, 20]);
     const clock = createServerClock(server);
     const { result, unmount } = renderHook(() => useServerOffset(clock));
     expect(result.current).toBe(0);
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(result.current).toBe(2_500);
-    expect(server.calls).toHaveBeenCalledTimes(3);
+    expect(server.calls).toHaveBeenCalledTimes(1);
 
     await act(() => vi.advanceTimersByTimeAsync(SERVER_TIME_REMEASURE_MS));
-    expect(server.calls).toHaveBeenCalledTimes(6);
+    expect(server.calls).toHaveBeenCalledTimes(4);
 
     unmount();
     await vi.advanceTimersByTimeAsync(3 * SERVER_TIME_REMEASURE_MS);
-    expect(server.calls).toHaveBeenCalledTimes(6);
+    expect(server.calls).toHaveBeenCalledTimes(4);
   });
 
   it('keeps the last offset when a measurement fails', async () => {

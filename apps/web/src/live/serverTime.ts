@@ -1,9 +1,11 @@
 // Docs: SPEC §7 "Server time offset" and §9 — the client's clock offset to the server, for the
 // recency of typing and online notifications (`isRecentNotification(n, Date.now(), offset)`).
 // Measured from GET /api/time ({ now }), correcting for the round trip: offset = serverNow + rtt/2
-// − clientNow at the answer; the best of 3 samples (smallest rtt) counts. Re-measured every 10 min
-// while anything uses it.
-import { useSyncExternalStore } from 'react';
+// − clientNow at the answer. The first measurement is one request (a page's first load waits on
+// nothing it does not need; a single sample is off by at most rtt/2, far below the 5 s typing
+// window); every later one, every 10 min while anything uses it, keeps the best of 3 samples
+// (smallest rtt).
+import { startTransition, useEffect, useState } from 'react';
 
 export const SERVER_TIME_PATH = '/api/time';
 export const SERVER_TIME_SAMPLES = 3;
@@ -77,7 +79,7 @@ export interface ServerClock {
   getOffset(): number;
   /** Starts measuring with the first listener, stops with the last one. */
   subscribe(listener: () => void): () => void;
-  /** Measures now (also done on start and every SERVER_TIME_REMEASURE_MS). */
+  /** Measures now (also done on start, with one sample, and every SERVER_TIME_REMEASURE_MS). */
   measure(): Promise<void>;
 }
 
@@ -87,8 +89,11 @@ export function createServerClock(deps: ClockDeps & { intervalMs?: number } = {}
   let running: Promise<void> | null = null;
   const listeners = new Set<() => void>();
 
+  let measured = false;
   const measure = () => {
-    running ??= measureServerOffset(deps)
+    const samples = measured ? SERVER_TIME_SAMPLES : 1;
+    measured = true;
+    running ??= measureServerOffset(deps, samples)
       .then((next) => {
         if (next === offset) return;
         offset = next;
@@ -125,7 +130,17 @@ export function createServerClock(deps: ClockDeps & { intervalMs?: number } = {}
 /** The app's one clock (shared by every component that needs it). */
 export const serverClock: ServerClock = createServerClock();
 
-/** Server time minus client time in ms (0 until measured), for the recency rules. */
+/**
+ * Server time minus client time in ms (0 until measured), for the recency rules. A new offset
+ * re-renders as a transition (it arrives during a page's first load, and nothing about it is urgent).
+ */
 export function useServerOffset(clock: ServerClock = serverClock): number {
-  return useSyncExternalStore(clock.subscribe, clock.getOffset, clock.getOffset);
+  const [offset, setOffset] = useState(clock.getOffset);
+  useEffect(() => {
+    const update = () => startTransition(() => setOffset(clock.getOffset()));
+    const unsubscribe = clock.subscribe(update);
+    update(); // measured between the render and the subscription
+    return unsubscribe;
+  }, [clock]);
+  return offset;
 }

@@ -2,11 +2,22 @@
 // (apps/web/src/data/*) from the TanStack Query cache under ['live', ...key] while the shared hub
 // (liveQueries.ts) keeps one server subscription per key for all its readers. Rows written
 // optimistically (optimistic.ts) show through until the server's echo replaces them. Errors also go
-// to the shared error state. Components use the data layer's hooks, not this directly:
+// to the shared error state. A change of the rows renders as a transition (startTransition): React
+// renders it in slices of ~5 ms, yielding to input and paint, and several frames arriving together
+// render once — a snapshot of 25 messages is no longer one long task. Components use the data
+// layer's hooks, not this directly:
 //
 //   const { rows, status, error, endedReason, pendingIds, failed, retry } =
 //     useLiveQuery(messagesQuery(classId, channelId));
-import { useCallback, useEffect, useEffectEvent, useMemo } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { hashKey, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LiveRow } from '@seminar/shared';
 import { useErrorActions } from './errors';
@@ -56,12 +67,29 @@ export function useLiveQuery<Row extends LiveRow>(
   const { key, sort } = descriptor;
   const hash = hashKey(key);
 
-  // Reads the cache entry (kept alive while mounted); the hub's subscription writes it.
+  // Reads the cache entry (kept alive while mounted); the hub's subscription writes it. The query's
+  // own (synchronous) re-render on a change is off (notifyOnChangeProps: []): the cache listener
+  // below re-renders in a transition instead.
   const { data } = useQuery<LiveCacheEntry<Row>>({
     queryKey: liveQueryKey(key),
     queryFn: skipToken,
     staleTime: Infinity,
+    notifyOnChangeProps: [],
   });
+  const [, setVersion] = useState(0);
+  const rendered = useRef(data);
+  rendered.current = data;
+  const queryCache = queryClient.getQueryCache();
+  const queryHash = hashKey(liveQueryKey(key));
+  useEffect(() => {
+    const changed = () => startTransition(() => setVersion((version) => version + 1));
+    const unsubscribe = queryCache.subscribe((event) => {
+      if (event.type === 'updated' && event.query.queryHash === queryHash) changed();
+    });
+    // A change between this render and the subscription.
+    if (queryCache.get(queryHash)?.state.data !== rendered.current) changed();
+    return unsubscribe;
+  }, [queryCache, queryHash]);
 
   const current = useEffectEvent(() => descriptor);
   useEffect(() => {
@@ -98,4 +126,26 @@ export function useLiveQuery<Row extends LiveRow>(
     failed: entry.failed,
     retry,
   };
+}
+
+const ignoreError = () => undefined;
+
+/**
+ * Subscribes a live query while mounted without reading it (no re-render on its changes; null:
+ * nothing): a screen that already knows what its child will show starts that subscription beside
+ * its own, and the child, sharing it, renders its rows in its first render. Errors are left to the
+ * reader that shows them.
+ */
+export function useLivePrefetch<Row extends LiveRow>(
+  descriptor: LiveQueryDescriptor<Row> | null,
+): void {
+  const queryClient = useQueryClient();
+  const { client } = useLive();
+  const hash = descriptor ? hashKey(descriptor.key) : null;
+  const current = useEffectEvent(() => descriptor);
+  useEffect(() => {
+    const wanted = current();
+    if (!client || !wanted || hash === null) return;
+    return liveQueryHub(client, queryClient).acquire(wanted, ignoreError);
+  }, [client, hash, queryClient]);
 }

@@ -45,10 +45,17 @@ export function useHeightVariable(ref: RefObject<HTMLElement | null>, name: stri
     const element = ref.current;
     if (!element) return;
     const root = element.ownerDocument.documentElement;
-    const update = () => root.style.setProperty(name, `${element.offsetHeight}px`);
-    update();
-    if (typeof ResizeObserver === 'undefined') return () => root.style.removeProperty(name);
-    const observer = new ResizeObserver(update);
+    const set = (height: number) => root.style.setProperty(name, `${height}px`);
+    if (typeof ResizeObserver === 'undefined') {
+      set(element.offsetHeight);
+      return () => root.style.removeProperty(name);
+    }
+    // The observer reports the element's size at once (after the next layout) and on every change:
+    // reading offsetHeight here instead would force a layout of the whole page inside the first
+    // render's task (a long task on a slow phone).
+    const observer = new ResizeObserver(([entry]) => {
+      set(entry?.borderBoxSize?.[0]?.blockSize ?? element.offsetHeight);
+    });
     observer.observe(element);
     return () => {
       observer.disconnect();

@@ -453,7 +453,8 @@ describe('<ChatPanel>', () => {
     expect(chat.callsTo('messages.edit')).toEqual([{ id: 'm11', body: 'mine, edited' }]);
     expect(await screen.findByText('mine, edited')).toBeDefined();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Message actions' }));
+    // The server's answer renders as a transition (live/useLiveQuery.ts): the actions come back then.
+    fireEvent.click(await screen.findByRole('button', { name: 'Message actions' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(chat.callsTo('messages.delete')).toEqual([{ id: 'm11' }]);
@@ -470,7 +471,8 @@ describe('<ChatPanel>', () => {
   it('refuses a channel name the class already has, in the Create channel dialog, before sending', async () => {
     const chat = await renderChat('instructor', CHANNELS);
     fireEvent.click(screen.getByRole('button', { name: 'Create channel' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create channel' });
+    // The dialog's code loads when it is first opened.
+    const dialog = await screen.findByRole('dialog', { name: 'Create channel' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), {
       target: { value: ' GENERAL ' },
     });

@@ -2,7 +2,7 @@
 // side, or on narrow screens one at a time. The open channel is kept in the URL (?channel=…), so a
 // link or a reload opens it again. Above the channel list, "Search messages" (MessageSearch.tsx): a
 // result opens its channel at the message found. Instructors and admins also create channels and open settings.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,14 +15,22 @@ import AddIcon from '@mui/icons-material/Add';
 import type { MessageSearchResult } from '@seminar/shared';
 import { useSession } from '../../auth/session';
 import { useChannels } from '../../data/channels';
+import { usePrefetchMessages } from '../../data/messages';
 import { CHANNEL_PARAM } from '../../routes/paths';
 import { ChannelList } from './ChannelList';
-import { ChannelSettingsDialog, CreateChannelDialog } from './ChannelDialogs';
 import { ChatView, type MessageFocus } from './ChatView';
 import { KeptMessages } from './KeptMessages';
 import { MessageSearch } from './MessageSearch';
 
 export { CHANNEL_PARAM };
+
+// The channel dialogs (with MUI's Autocomplete) load when first opened, not with the chat.
+const CreateChannelDialog = lazy(() =>
+  import('./ChannelDialogs').then((module) => ({ default: module.CreateChannelDialog })),
+);
+const ChannelSettingsDialog = lazy(() =>
+  import('./ChannelDialogs').then((module) => ({ default: module.ChannelSettingsDialog })),
+);
 
 /**
  * The chat of a class: channel list and the selected channel's conversation. `canManage`:
@@ -42,6 +50,8 @@ export function ChatPanel({
   const channels = useChannels(classId);
   const [params, setParams] = useSearchParams();
   const selectedId = params.get(CHANNEL_PARAM);
+  // The open channel's messages load beside the channel list, not after it (ChatView shares them).
+  usePrefetchMessages(classId, selectedId);
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const [creating, setCreating] = useState(false);
@@ -198,27 +208,29 @@ export function ChatPanel({
           )}
         </Box>
       ) : null}
-      {creating ? (
-        <CreateChannelDialog
-          open
-          classId={classId}
-          channels={channels.rows}
-          viewer={viewer}
-          onClose={() => setCreating(false)}
-          onCreated={(channelId) => select(channelId)}
-        />
-      ) : null}
-      {settingsOpen && selected && canManage ? (
-        <ChannelSettingsDialog
-          key={selected.channel_id}
-          open
-          classId={classId}
-          channel={selected}
-          channels={channels.rows}
-          onClose={() => setSettingsOpen(false)}
-          onDeleted={() => select(null)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {creating ? (
+          <CreateChannelDialog
+            open
+            classId={classId}
+            channels={channels.rows}
+            viewer={viewer}
+            onClose={() => setCreating(false)}
+            onCreated={(channelId) => select(channelId)}
+          />
+        ) : null}
+        {settingsOpen && selected && canManage ? (
+          <ChannelSettingsDialog
+            key={selected.channel_id}
+            open
+            classId={classId}
+            channel={selected}
+            channels={channels.rows}
+            onClose={() => setSettingsOpen(false)}
+            onDeleted={() => select(null)}
+          />
+        ) : null}
+      </Suspense>
     </Box>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from '@seminar/shared';
 import { useChannelMembers } from '../../data/channels';
 import { useRoster } from '../../data/classes';
-import { channelPeople, type ChannelPerson } from './MembersPanel';
+import { channelPeople, type ChannelPerson } from './channelPeople';
 
 /** The open channel's people as its messages and composer need them. */
 export interface ChatPeople {

@@ -5,6 +5,8 @@
 // Sends are optimistic with a client-made id, so a retry (by hand, or by itself when the
 // connection comes back) can never post a message twice.
 import {
+  lazy,
+  Suspense,
   useCallback,
   useEffect,
   useEffectEvent,
@@ -44,7 +46,6 @@ import { useAttachmentUploads, useFileDrop } from './useAttachmentUploads';
 import { useOpenAtMessage, type MessageFocus } from './useOpenAtMessage';
 import { clearDraft, loadDraft, saveDraft } from './drafts';
 import { OnlinePeople, TypingLine } from './ChannelPresence';
-import { MembersPanel } from './MembersPanel';
 import { NotifyMenu } from './NotifyMenu';
 import { MessageList, type DisplayMessage } from './MessageList';
 import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
@@ -74,6 +75,11 @@ export interface ChatViewProps {
 }
 
 export type { MessageFocus };
+
+// The members dialog (with MUI's Autocomplete) loads when first opened, not with the channel.
+const MembersPanel = lazy(() =>
+  import('./MembersPanel').then((module) => ({ default: module.MembersPanel })),
+);
 
 /** How often a write lost on the way is sent again by itself, and how long after reconnecting. */
 export const MAX_AUTO_RETRIES = 3;
@@ -478,13 +484,15 @@ export function ChatView({
           attachmentsSlot={<PendingUploads uploads={files.uploads} onRemove={files.remove} />}
         />
         {membersOpen ? (
-          <MembersPanel
-            classId={classId}
-            channel={channel}
-            viewerUid={viewer.uid}
-            canManage={canManage}
-            onClose={() => setMembersOpen(false)}
-          />
+          <Suspense fallback={null}>
+            <MembersPanel
+              classId={classId}
+              channel={channel}
+              viewerUid={viewer.uid}
+              canManage={canManage}
+              onClose={() => setMembersOpen(false)}
+            />
+          </Suspense>
         ) : null}
       </Box>
     </ChatPeopleProvider>
