@@ -7,6 +7,9 @@
 // of the list (react-virtuoso renders its rows on every scroll step, and a page of older messages
 // re-renders the list) renders only new or changed rows; rows are plain elements whose classes are
 // styled once for the whole list (chatStyles.ts), not MUI components with `sx` resolved per row.
+// react-virtuoso measures rows in its ResizeObserver callback, where layout is fresh, instead of a
+// frame later, where reading a row's size forced another layout of the list
+// (`skipAnimationFrameInResizeObserver`).
 import {
   forwardRef,
   memo,
@@ -38,6 +41,11 @@ const FIRST_INDEX = 1_000_000_000;
  * one row alone first to measure it (its "probe" pass), so a channel opens in one render.
  */
 const DEFAULT_ROW_PX = 40;
+/**
+ * Rows rendered beyond the view (px, each way). More costs every jump of the view (a scroll to the
+ * top renders a whole new window of rows in one task); fewer shows blank space while scrolling.
+ */
+const OVERSCAN = { top: 200, bottom: 200 };
 
 export interface MessageListProps {
   items: readonly DisplayMessage[];
@@ -252,7 +260,8 @@ export const MessageList = memo(function MessageList({
         atBottomStateChange={atBottomChange}
         atBottomThreshold={BOTTOM_SLACK_PX}
         startReached={startReached}
-        increaseViewportBy={{ top: 400, bottom: 400 }}
+        increaseViewportBy={OVERSCAN}
+        skipAnimationFrameInResizeObserver
       />
       {newBelow ? (
         <Button
