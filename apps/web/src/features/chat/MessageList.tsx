@@ -45,7 +45,7 @@ const DEFAULT_ROW_PX = 40;
  * Rows rendered beyond the view (px, each way). More costs every jump of the view (a scroll to the
  * top renders a whole new window of rows in one task); fewer shows blank space while scrolling.
  */
-const OVERSCAN = { top: 200, bottom: 200 };
+const OVERSCAN = { top: 400, bottom: 400 };
 
 export interface MessageListProps {
   items: readonly DisplayMessage[];
