@@ -7,9 +7,6 @@
 // of the list (react-virtuoso renders its rows on every scroll step, and a page of older messages
 // re-renders the list) renders only new or changed rows; rows are plain elements whose classes are
 // styled once for the whole list (chatStyles.ts), not MUI components with `sx` resolved per row.
-// react-virtuoso measures rows in its ResizeObserver callback, where layout is fresh, instead of a
-// frame later, where reading a row's size forced another layout of the list
-// (`skipAnimationFrameInResizeObserver`).
 import {
   forwardRef,
   memo,
@@ -261,7 +258,6 @@ export const MessageList = memo(function MessageList({
         atBottomThreshold={BOTTOM_SLACK_PX}
         startReached={startReached}
         increaseViewportBy={OVERSCAN}
-        skipAnimationFrameInResizeObserver
       />
       {newBelow ? (
         <Button
