@@ -186,18 +186,28 @@ async function coldLoad(page: Page, url: string, text: string): Promise<number> 
 
 /**
  * With BENCH_PROFILE=1, a CPU profile of the page from now until the returned function is called,
- * written to bench/.profiles/chat-<name>.cpuprofile (open it in Chrome DevTools).
+ * written to bench/.profiles/chat-<name>.cpuprofile, and a trace of the same time (the page's tasks
+ * with their script, style, layout and paint: what a long task was made of) to
+ * chat-<name>.trace.json. Open either in Chrome DevTools (Performance panel for the trace).
  */
 async function profilePage(page: Page, name: string): Promise<() => Promise<void>> {
   if (!profiling) return async () => undefined;
+  const browser = page.context().browser();
+  const dir = join(benchDir, '.profiles');
+  mkdirSync(dir, { recursive: true });
+  const tracePath = join(dir, `chat-${name}.trace.json`);
+  await browser?.startTracing(page, {
+    path: tracePath,
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
+  });
   const session = await page.context().newCDPSession(page);
   await session.send('Profiler.enable');
   await session.send('Profiler.start');
   return async () => {
     const { profile } = await session.send('Profiler.stop');
-    mkdirSync(join(benchDir, '.profiles'), { recursive: true });
-    writeFileSync(join(benchDir, '.profiles', `chat-${name}.cpuprofile`), JSON.stringify(profile));
+    writeFileSync(join(dir, `chat-${name}.cpuprofile`), JSON.stringify(profile));
     await session.detach();
+    await browser?.stopTracing();
   };
 }
 

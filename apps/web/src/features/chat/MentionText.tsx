@@ -2,25 +2,16 @@
 // current name (so a renamed person shows right), `@channel` as is; both highlighted, more strongly
 // when they mean the viewer.
 import { Fragment } from 'react';
-import Box from '@mui/material/Box';
 import { splitMentions } from '@seminar/shared';
 import { useChatPeople } from './ChatPeople';
+import { chatClass } from './chatStyles';
 
+// A plain span styled by the list's class rules (chatStyles.ts), not an `sx` resolved per mention.
 function Mention({ label, mine }: { label: string; mine: boolean }) {
   return (
-    <Box
-      component="span"
-      data-mention={mine ? 'me' : 'other'}
-      sx={{
-        px: 0.25,
-        borderRadius: 0.5,
-        fontWeight: 600,
-        bgcolor: mine ? 'warning.light' : 'action.selected',
-        color: mine ? 'warning.contrastText' : 'inherit',
-      }}
-    >
+    <span className={chatClass.mention} data-mention={mine ? 'me' : 'other'}>
       {label}
-    </Box>
+    </span>
   );
 }
 

@@ -1,6 +1,8 @@
 // One message in the chat: its body (safe markdown), "edited", "sending…" until the server has it,
 // "Not sent" with Retry when it failed, and the "Message actions" menu (edit and delete one's own;
-// instructors and admins may delete any).
+// instructors and admins may delete any). Its chrome is plain elements with the list's class names
+// (chatStyles.ts), and its menu and delete dialog are built when first opened: a page of messages
+// builds no MUI component per message unless it is being edited, failed, or has reactions or files.
 import { memo, useId, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,21 +11,22 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { decodeMentions, MESSAGE_MAX_LENGTH, mentionsPerson, type Message } from '@seminar/shared';
 import { visuallyHidden } from './a11y';
 import { useChatPeople } from './ChatPeople';
 import { canSend } from './Composer';
 import { MessageAttachments } from './Attachments';
 import { Markdown } from './markdown';
-import { AddReactionButton, ReactionChips } from './Reactions';
+import { AddReactionButton, ReactionChips, RowIconButton } from './Reactions';
 import { AiGeneratedNote } from './AgentBadge';
 import { AgentChart } from './AgentChart';
+import { chatClass } from './chatStyles';
+
+const MORE_ICON =
+  'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2';
 
 /** What a message's state is on this client. */
 export type MessageStatus =
@@ -48,13 +51,13 @@ export interface MessageItemProps {
 }
 
 /** Whether two statuses show the same (a failed one carries its own Retry, so only itself is). */
-function sameStatus(a: MessageStatus, b: MessageStatus): boolean {
+export function sameStatus(a: MessageStatus, b: MessageStatus): boolean {
   if (a === b) return true;
   return a.kind === b.kind && a.kind !== 'failed' && a.kind !== 'changeFailed';
 }
 
 /** Whether a message shows the same: what the item reads of it. */
-function sameMessage(a: Message, b: Message): boolean {
+export function sameMessage(a: Message, b: Message): boolean {
   return (
     a === b ||
     (a.id === b.id &&
@@ -95,8 +98,11 @@ function MessageItemView({
 }: MessageItemProps) {
   const { viewerUid, nameOf } = useChatPeople();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  // The menu and the dialog exist once first opened (then they stay, for their closing animation).
+  const [menuBuilt, setMenuBuilt] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [dialogBuilt, setDialogBuilt] = useState(false);
   const titleId = useId();
   const settled = status.kind === 'sent' || status.kind === 'changeFailed';
   const hasActions = settled && !message.deleted && (canEdit || canDelete);
@@ -122,33 +128,17 @@ function MessageItemView({
   };
 
   return (
-    <Box
+    // Mentions of the viewer stand out, and the actions show on hover or focus with a mouse (always on
+    // touch screens): chatStyles.ts.
+    <div
+      className={chatClass.message}
       data-message-id={message.id}
       data-mentions-me={mentionsMe ? 'true' : undefined}
-      sx={{
-        display: 'flex',
-        alignItems: 'flex-start',
-        gap: 0.5,
-        borderRadius: 1,
-        px: 0.5,
-        ...(mentionsMe
-          ? { borderLeft: 3, borderColor: 'warning.main', bgcolor: 'action.hover' }
-          : {}),
-        '&:hover, &:focus-within': { bgcolor: 'action.hover' },
-        // With a mouse the actions button shows on hover or focus; touch screens always show it.
-        '@media (hover: hover)': {
-          '& .message-actions': { opacity: 0 },
-          '&:hover .message-actions, &:focus-within .message-actions, & .message-actions[aria-expanded="true"]':
-            { opacity: 1 },
-        },
-        opacity: status.kind === 'sending' || status.kind === 'waiting' ? 0.7 : 1,
-      }}
+      data-pending={status.kind === 'sending' || status.kind === 'waiting' ? 'true' : undefined}
     >
-      <Box sx={{ flex: 1, minWidth: 0 }}>
+      <div className={chatClass.messageMain}>
         {message.deleted ? (
-          <Typography variant="body2" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
-            Message deleted
-          </Typography>
+          <p className={chatClass.deleted}>Message deleted</p>
         ) : editing !== null ? (
           <Box sx={{ py: 0.5 }}>
             <TextField
@@ -178,39 +168,33 @@ function MessageItemView({
             </Box>
           </Box>
         ) : (
-          <Box sx={{ typography: 'body2', py: 0.25 }}>
+          <div className={chatClass.body}>
             {mentionsMe ? <span style={visuallyHidden}>Mentions you: </span> : null}
             {message.body.trim() === '' ? null : <Markdown text={message.body} />}
             <MessageAttachments attachments={message.attachments} />
             {message.ai?.chart ? <AgentChart chart={message.ai.chart} /> : null}
-          </Box>
+          </div>
         )}
         {message.ai && !message.deleted ? <AiGeneratedNote status={message.ai.status} /> : null}
         {!message.deleted ? (
           <ReactionChips reactions={message.reactions} onToggle={toggleReaction} />
         ) : null}
         {message.edited_at !== null && !message.deleted && editing === null ? (
-          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            (edited)
-          </Typography>
+          <span className={chatClass.caption}>(edited)</span>
         ) : null}
         {status.kind === 'sending' || status.kind === 'waiting' ? (
-          <Typography
-            variant="caption"
-            role="status"
-            sx={{ color: 'text.secondary', display: 'block' }}
-          >
+          <span role="status" className={`${chatClass.caption} ${chatClass.captionBlock}`}>
             {status.kind === 'sending' ? 'Sending…' : 'Sending when the connection is back…'}
-          </Typography>
+          </span>
         ) : null}
         {status.kind === 'failed' || status.kind === 'changeFailed' ? (
           <Box
             role="alert"
             sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }}
           >
-            <Typography variant="caption" sx={{ color: 'error.main' }}>
+            <Box component="span" sx={{ typography: 'caption', color: 'error.main' }}>
               {status.kind === 'failed' ? 'Not sent.' : 'Your change was not saved.'} {status.error}
-            </Typography>
+            </Box>
             <Button size="small" onClick={status.retry}>
               Retry
             </Button>
@@ -219,7 +203,7 @@ function MessageItemView({
             </Button>
           </Box>
         ) : null}
-      </Box>
+      </div>
       {canReact ? (
         <AddReactionButton
           className="message-actions"
@@ -235,69 +219,73 @@ function MessageItemView({
       ) : null}
       {hasActions ? (
         <>
-          <IconButton
-            size="small"
-            aria-label="Message actions"
+          <RowIconButton
+            label="Message actions"
+            iconPath={MORE_ICON}
             className="message-actions"
-            aria-haspopup="menu"
-            aria-expanded={menuAnchor ? 'true' : undefined}
-            onClick={(event) => setMenuAnchor(event.currentTarget)}
-            sx={{ mt: -0.25 }}
-          >
-            <MoreVertIcon fontSize="small" />
-          </IconButton>
-          <Menu
-            anchorEl={menuAnchor}
-            open={menuAnchor !== null}
-            onClose={() => setMenuAnchor(null)}
-          >
-            {canEdit ? (
-              <MenuItem
-                onClick={() => {
-                  setMenuAnchor(null);
-                  setEditing(decodeMentions(message.body, nameOf));
-                }}
-              >
-                Edit
-              </MenuItem>
-            ) : null}
-            {canDelete ? (
-              <MenuItem
-                onClick={() => {
-                  setMenuAnchor(null);
-                  setConfirmingDelete(true);
-                }}
-              >
-                Delete
-              </MenuItem>
-            ) : null}
-          </Menu>
+            expanded={menuAnchor !== null}
+            onOpen={(button) => {
+              setMenuBuilt(true);
+              setMenuAnchor(button);
+            }}
+          />
+          {menuBuilt ? (
+            <Menu
+              anchorEl={menuAnchor}
+              open={menuAnchor !== null}
+              onClose={() => setMenuAnchor(null)}
+            >
+              {canEdit ? (
+                <MenuItem
+                  onClick={() => {
+                    setMenuAnchor(null);
+                    setEditing(decodeMentions(message.body, nameOf));
+                  }}
+                >
+                  Edit
+                </MenuItem>
+              ) : null}
+              {canDelete ? (
+                <MenuItem
+                  onClick={() => {
+                    setMenuAnchor(null);
+                    setDialogBuilt(true);
+                    setConfirmingDelete(true);
+                  }}
+                >
+                  Delete
+                </MenuItem>
+              ) : null}
+            </Menu>
+          ) : null}
         </>
       ) : null}
-      <Dialog
-        open={confirmingDelete}
-        onClose={() => setConfirmingDelete(false)}
-        aria-labelledby={titleId}
-      >
-        <DialogTitle id={titleId}>Delete this message?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            Everyone in the channel will see “Message deleted” instead.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmingDelete(false)}>Cancel</Button>
-          <Button
-            color="error"
-            onClick={() => {
-              setConfirmingDelete(false);
-              onDelete(message);
-            }}
-          >
-            Delete
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </Box>
+      {dialogBuilt ? (
+        <Dialog
+          open={confirmingDelete}
+          onClose={() => setConfirmingDelete(false)}
+          aria-labelledby={titleId}
+        >
+          <DialogTitle id={titleId}>Delete this message?</DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              Everyone in the channel will see “Message deleted” instead.
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirmingDelete(false)}>Cancel</Button>
+            <Button
+              color="error"
+              onClick={() => {
+                setConfirmingDelete(false);
+                onDelete(message);
+              }}
+            >
+              Delete
+            </Button>
+          </DialogActions>
+        </Dialog>
+      ) : null}
+    </div>
   );
 }

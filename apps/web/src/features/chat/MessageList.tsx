@@ -3,39 +3,46 @@
 // sticks to the bottom while the reader is there, offers "New messages" when some arrive while they
 // have scrolled up, and loads older messages when they scroll to the top without the view jumping
 // (older rows are prepended under a lower `firstItemIndex`, so the rows in view keep their place).
+// Kept cheap for long channels (bench/chat.ts): each row is memoized on what it shows, so a render
+// of the list (react-virtuoso renders its rows on every scroll step, and a page of older messages
+// re-renders the list) renders only new or changed rows; rows are plain elements whose classes are
+// styled once for the whole list (chatStyles.ts), not MUI components with `sx` resolved per row.
 import {
   forwardRef,
   memo,
   useCallback,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type HTMLAttributes,
 } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import type { Message } from '@seminar/shared';
-import { initialsOf } from '../../auth/AccountMenu';
-import { groupMessages, timeLabel, type MessageGroup } from './grouping';
-import { MessageItem, type MessageStatus } from './MessageItem';
-import { AgentAvatar, AgentBadge } from './AgentBadge';
+import { ChatStyleScope } from './chatStyles';
+import { MessageRow, rowsOf, type DisplayMessage, type Row } from './MessageRow';
 
-/** A message with its state on this client. */
-export interface DisplayMessage {
-  message: Message;
-  status: MessageStatus;
-}
+export type { DisplayMessage };
 
 /** Within this many px of the bottom counts as "at the bottom". */
 const BOTTOM_SLACK_PX = 48;
 /** The index of the oldest loaded row; lowered as older pages come in (react-virtuoso's prepend). */
 const FIRST_INDEX = 1_000_000_000;
+/**
+ * A typical row's height (px): react-virtuoso sizes its first window with it instead of rendering
+ * one row alone first to measure it (its "probe" pass), so a channel opens in one render.
+ */
+const DEFAULT_ROW_PX = 40;
+/**
+ * Rows rendered beyond the view (px, each way). More costs every jump of the view (a scroll to the
+ * top renders a whole new window of rows in one task); fewer shows blank space while scrolling.
+ */
+const OVERSCAN = { top: 400, bottom: 400 };
 
 export interface MessageListProps {
   items: readonly DisplayMessage[];
@@ -56,31 +63,6 @@ export interface MessageListProps {
   /** A message to scroll to and mark (a search result), once per `focusKey`. */
   focusId?: string | null;
   focusKey?: number;
-}
-
-/** One row of the list: a message, with the day divider and the author header it opens, if any. */
-interface Row {
-  item: DisplayMessage;
-  day: string | null;
-  group: MessageGroup<Message> | null;
-}
-
-function rowsOf(items: readonly DisplayMessage[]): Row[] {
-  const statusOf = new Map(items.map((item) => [item.message.id, item]));
-  const rows: Row[] = [];
-  let day: string | null = null;
-  for (const entry of groupMessages(items.map((item) => item.message))) {
-    if (entry.kind === 'day') {
-      day = entry.label;
-      continue;
-    }
-    entry.messages.forEach((message, index) => {
-      const item = statusOf.get(message.id) ?? { message, status: { kind: 'sent' } };
-      rows.push({ item, day, group: index === 0 ? entry : null });
-      day = null;
-    });
-  }
-  return rows;
 }
 
 interface ListContext {
@@ -142,6 +124,8 @@ function EmptyPlaceholder() {
 
 const components = { Scroller, Header, EmptyPlaceholder, Footer: () => <Box sx={{ height: 8 }} /> };
 
+const rowKey = (_index: number, row: Row) => row.item.message.id;
+
 /**
  * The list of a channel's messages. Memoized: it renders again only when its own props change (the
  * typing line and the online avatars live outside it), and each message again only when it changed.
@@ -163,8 +147,8 @@ export const MessageList = memo(function MessageList({
   const list = useRef<VirtuosoHandle>(null);
   const atBottom = useRef(true);
   const [newBelow, setNewBelow] = useState(false);
-  // Cheap (linear, no parsing): a render of the list regroups; the memo above keeps renders rare.
-  const rows = rowsOf(items);
+  // Linear, no parsing; again only when the messages change (not for "New messages" or a focus).
+  const rows = useMemo(() => rowsOf(items), [items]);
   // Where the list opens (read once, at mount): the first unread message, or the newest.
   const [initialIndex] = useState<number | 'LAST'>(() => {
     if (firstUnreadSeq === null) return 'LAST';
@@ -232,97 +216,28 @@ export const MessageList = memo(function MessageList({
     setNewBelow(false);
   };
 
-  const renderRow = (_index: number, row: Row) => {
-    const { message, status } = row.item;
-    const own = message.author_uid === viewerUid;
-    const body = (
-      <MessageItem
-        message={message}
-        status={status}
-        canEdit={own}
-        canDelete={own || canModerate}
+  const renderRow = useCallback(
+    (_index: number, row: Row) => (
+      <MessageRow
+        row={row}
+        viewerUid={viewerUid}
+        canModerate={canModerate}
+        focused={row.item.message.id === focusId}
+        firstUnread={firstUnreadSeq !== null && row.item.message.seq === firstUnreadSeq}
         onEdit={onEdit}
         onDelete={onDelete}
         onReact={onReact}
       />
-    );
-    const focused = message.id === focusId;
-    return (
-      <Box
-        data-focused={focused ? 'true' : undefined}
-        sx={{
-          px: { xs: 1, sm: 2 },
-          bgcolor: focused ? 'action.selected' : undefined,
-          transition: 'background-color 2s',
-        }}
-      >
-        {firstUnreadSeq !== null && message.seq === firstUnreadSeq ? (
-          <Box sx={{ py: 1 }}>
-            <Divider role="separator" aria-label="New messages below" sx={{ color: 'error.main' }}>
-              <Typography variant="caption" sx={{ color: 'error.main', fontWeight: 600 }}>
-                New
-              </Typography>
-            </Divider>
-          </Box>
-        ) : null}
-        {row.day !== null ? (
-          <Box sx={{ py: 1.5 }}>
-            <Divider>
-              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                {row.day}
-              </Typography>
-            </Divider>
-          </Box>
-        ) : null}
-        {row.group ? (
-          <Box
-            component="section"
-            aria-label={`${row.group.authorName || 'Someone'}${message.ai ? ' (AI agent)' : ''}, ${timeLabel(row.group.startedAt)}`}
-            sx={{ display: 'flex', gap: 1, pt: 1 }}
-          >
-            {message.ai ? (
-              <AgentAvatar />
-            ) : (
-              <Avatar
-                aria-hidden
-                sx={{
-                  width: 32,
-                  height: 32,
-                  fontSize: '0.875rem',
-                  mt: 0.25,
-                  bgcolor: 'primary.main',
-                }}
-              >
-                {initialsOf(row.group.authorName, '')}
-              </Avatar>
-            )}
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
-                <Typography component="span" variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
-                  {row.group.authorName || 'Someone'}
-                </Typography>
-                {message.ai ? <AgentBadge productTitle={message.ai.product_title} /> : null}
-                <Typography
-                  component="time"
-                  variant="caption"
-                  dateTime={new Date(row.group.startedAt).toISOString()}
-                  sx={{ color: 'text.secondary' }}
-                >
-                  {timeLabel(row.group.startedAt)}
-                </Typography>
-              </Box>
-              {body}
-            </Box>
-          </Box>
-        ) : (
-          <Box sx={{ pl: 5 }}>{body}</Box>
-        )}
-      </Box>
-    );
-  };
+    ),
+    [viewerUid, canModerate, focusId, firstUnreadSeq, onEdit, onDelete, onReact],
+  );
+  const context = useMemo(
+    () => ({ hasOlder, loadingOlder, empty: rows.length === 0, onLoadOlder }),
+    [hasOlder, loadingOlder, rows.length, onLoadOlder],
+  );
 
   return (
-    <Box sx={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex' }}>
+    <ChatStyleScope sx={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex' }}>
       <Virtuoso<Row, ListContext>
         ref={list}
         style={{ flex: 1 }}
@@ -333,15 +248,16 @@ export const MessageList = memo(function MessageList({
             ? { index: 'LAST', align: 'end' }
             : { index: initialIndex, align: 'start' }
         }
-        computeItemKey={(_index, row) => row.item.message.id}
+        defaultItemHeight={DEFAULT_ROW_PX}
+        computeItemKey={rowKey}
         itemContent={renderRow}
-        context={{ hasOlder, loadingOlder, empty: rows.length === 0, onLoadOlder }}
+        context={context}
         components={components}
         followOutput={followOutput}
         atBottomStateChange={atBottomChange}
         atBottomThreshold={BOTTOM_SLACK_PX}
         startReached={startReached}
-        increaseViewportBy={{ top: 400, bottom: 400 }}
+        increaseViewportBy={OVERSCAN}
       />
       {newBelow ? (
         <Button
@@ -360,6 +276,6 @@ export const MessageList = memo(function MessageList({
           New messages
         </Button>
       ) : null}
-    </Box>
+    </ChatStyleScope>
   );
 });

@@ -5,13 +5,12 @@
 import { memo, useState } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import AddReactionOutlinedIcon from '@mui/icons-material/AddReactionOutlined';
 import { COMMON_REACTIONS, reactionLabel, type Reaction } from '@seminar/shared';
 import { useChatPeople } from './ChatPeople';
+import { chatClass } from './chatStyles';
 
 /** The picker's emoji with the words a screen reader says for each. */
 const EMOJI_NAMES: Record<(typeof COMMON_REACTIONS)[number], string> = {
@@ -38,7 +37,48 @@ function whoReacted(
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
 }
 
-/** The button that opens the picker; alone, so a message without reactions shows only it. */
+const ADD_REACTION_ICON =
+  'M7 9.5C7 8.67 7.67 8 8.5 8s1.5.67 1.5 1.5S9.33 11 8.5 11 7 10.33 7 9.5m5 8c2.33 0 4.31-1.46 5.11-3.5H6.89c.8 2.04 2.78 3.5 5.11 3.5m3.5-6.5c.83 0 1.5-.67 1.5-1.5S16.33 8 15.5 8 14 8.67 14 9.5s.67 1.5 1.5 1.5M22 1h-2v2h-2v2h2v2h2V5h2V3h-2zm-2 11c0 4.42-3.58 8-8 8s-8-3.58-8-8 3.58-8 8-8c1.46 0 2.82.4 4 1.08V2.84C14.77 2.3 13.42 2 11.99 2 6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12c0-1.05-.17-2.05-.47-3H19.4c.38.93.6 1.94.6 3';
+
+/**
+ * A row's small icon button: a plain `<button>` styled by the list's class rules (chatStyles.ts),
+ * as MUI's small IconButton looks. Every message has one or two of these, so a page of messages
+ * builds no IconButton, ButtonBase or SvgIcon for them.
+ */
+export function RowIconButton({
+  label,
+  iconPath,
+  className,
+  expanded,
+  onOpen,
+}: {
+  label: string;
+  /** An SVG path in a 24×24 box (the Material icon's). */
+  iconPath: string;
+  className?: string | undefined;
+  expanded: boolean;
+  onOpen: (button: HTMLElement) => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={expanded ? 'true' : undefined}
+      className={className ? `${chatClass.iconButton} ${className}` : chatClass.iconButton}
+      onClick={(event) => onOpen(event.currentTarget)}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden focusable="false">
+        <path d={iconPath} />
+      </svg>
+    </button>
+  );
+}
+
+/**
+ * The button that opens the picker; alone, so a message without reactions shows only it. The
+ * picker (a Menu) is built when first opened, not with every message.
+ */
 export function AddReactionButton({
   onPick,
   className,
@@ -47,44 +87,46 @@ export function AddReactionButton({
   className?: string;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   return (
     <>
-      <IconButton
-        size="small"
-        aria-label="Add reaction"
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : undefined}
+      <RowIconButton
+        label="Add reaction"
+        iconPath={ADD_REACTION_ICON}
         className={className}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ mt: -0.25 }}
-      >
-        <AddReactionOutlinedIcon fontSize="small" />
-      </IconButton>
-      <Menu
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        slotProps={{
-          list: {
-            'aria-label': 'Reactions',
-            sx: { display: 'flex', flexWrap: 'wrap', maxWidth: 216, p: 0.5 },
-          },
+        expanded={anchor !== null}
+        onOpen={(button) => {
+          setOpened(true);
+          setAnchor(button);
         }}
-      >
-        {COMMON_REACTIONS.map((emoji) => (
-          <MenuItem
-            key={emoji}
-            aria-label={`${emoji} ${EMOJI_NAMES[emoji]}`}
-            onClick={() => {
-              setAnchor(null);
-              onPick(emoji);
-            }}
-            sx={{ minWidth: 0, px: 1, fontSize: '1.25rem', justifyContent: 'center' }}
-          >
-            {emoji}
-          </MenuItem>
-        ))}
-      </Menu>
+      />
+      {opened ? (
+        <Menu
+          anchorEl={anchor}
+          open={anchor !== null}
+          onClose={() => setAnchor(null)}
+          slotProps={{
+            list: {
+              'aria-label': 'Reactions',
+              sx: { display: 'flex', flexWrap: 'wrap', maxWidth: 216, p: 0.5 },
+            },
+          }}
+        >
+          {COMMON_REACTIONS.map((emoji) => (
+            <MenuItem
+              key={emoji}
+              aria-label={`${emoji} ${EMOJI_NAMES[emoji]}`}
+              onClick={() => {
+                setAnchor(null);
+                onPick(emoji);
+              }}
+              sx={{ minWidth: 0, px: 1, fontSize: '1.25rem', justifyContent: 'center' }}
+            >
+              {emoji}
+            </MenuItem>
+          ))}
+        </Menu>
+      ) : null}
     </>
   );
 }

@@ -96,6 +96,21 @@ export function timeLabel(ms: number, options: Pick<LayoutOptions, 'timeZone' | 
   }).format(new Date(ms));
 }
 
+// A long channel regroups all its loaded messages whenever a page of older ones arrives: each
+// message's day is worked out once (per zone), not on every regrouping.
+const dayKeys = new WeakMap<
+  GroupableMessage,
+  { ms: number; zone: string | undefined; key: string }
+>();
+
+function messageDayKey(message: GroupableMessage, timeZone: string | undefined): string {
+  const known = dayKeys.get(message);
+  if (known && known.ms === message.created_at && known.zone === timeZone) return known.key;
+  const key = dayKey(message.created_at, timeZone);
+  dayKeys.set(message, { ms: message.created_at, zone: timeZone, key });
+  return key;
+}
+
 /**
  * Lays messages (already in order) out as day dividers and author groups: a new group starts on a
  * new day, with another author, or after a gap of `gapMs` or more.
@@ -109,7 +124,7 @@ export function groupMessages<M extends GroupableMessage>(
   let day: string | null = null;
   let group: MessageGroup<M> | null = null;
   for (const message of messages) {
-    const key = dayKey(message.created_at, options.timeZone);
+    const key = messageDayKey(message, options.timeZone);
     if (key !== day) {
       day = key;
       group = null;

@@ -6,20 +6,15 @@
 // http, https and mailto links become links; anything else (javascript:, data:, relative) stays
 // plain text. A body is parsed once per text (memo), not on every render of the list.
 import { memo, useMemo, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
+import { chatClass } from './chatStyles';
 import { MentionText } from './MentionText';
 import { parseMarkdown, type BlockNode, type InlineNode } from './markdownParser';
 
 export { inlineText, parseInline, parseMarkdown, safeHref } from './markdownParser';
 export type { BlockNode, InlineNode } from './markdownParser';
 
-const codeSx = {
-  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-  fontSize: '0.875em',
-  bgcolor: 'action.hover',
-  borderRadius: 0.5,
-} as const;
+// Plain elements with the list's class names (chatStyles.ts): a page of messages builds no MUI
+// component and resolves no `sx` per paragraph, code span or link.
 
 function renderInline(nodes: readonly InlineNode[]): ReactNode[] {
   return nodes.map((node, index) => {
@@ -28,9 +23,9 @@ function renderInline(nodes: readonly InlineNode[]): ReactNode[] {
         return <MentionText key={index} text={node.text} />;
       case 'code':
         return (
-          <Box key={index} component="code" sx={{ ...codeSx, px: 0.5, py: 0.125 }}>
+          <code key={index} className={chatClass.code}>
             {node.text}
-          </Box>
+          </code>
         );
       case 'strong':
         return <strong key={index}>{renderInline(node.children)}</strong>;
@@ -38,15 +33,15 @@ function renderInline(nodes: readonly InlineNode[]): ReactNode[] {
         return <em key={index}>{renderInline(node.children)}</em>;
       case 'link':
         return (
-          <Link
+          <a
             key={index}
+            className={chatClass.link}
             href={node.href}
             target="_blank"
             rel="noopener noreferrer"
-            sx={{ wordBreak: 'break-all' }}
           >
             {renderInline(node.children)}
-          </Link>
+          </a>
         );
     }
   });
@@ -56,44 +51,38 @@ function renderBlock(block: BlockNode, index: number): ReactNode {
   switch (block.type) {
     case 'codeBlock':
       return (
-        <Box
+        <pre
           key={index}
-          component="pre"
+          className={chatClass.codeBlock}
           data-language={block.language ?? undefined}
           // A wide block scrolls sideways (a bot's statistics table on a phone): focusable, so
           // keyboard users can scroll it too (WCAG 2.1.1; axe's scrollable-region-focusable).
           tabIndex={0}
-          sx={{ ...codeSx, m: 0, my: 0.5, p: 1, overflowX: 'auto', whiteSpace: 'pre' }}
         >
           <code>{block.text}</code>
-        </Box>
+        </pre>
       );
-    case 'list':
+    case 'list': {
+      const ListTag = block.ordered ? 'ol' : 'ul';
       return (
-        <Box
+        <ListTag
           key={index}
-          component={block.ordered ? 'ol' : 'ul'}
+          className={chatClass.list}
           start={
             block.ordered && block.start !== null && block.start !== 1 ? block.start : undefined
           }
-          sx={{ m: 0, my: 0.25, pl: 3, overflowWrap: 'anywhere' }}
         >
           {block.items.map((item, itemIndex) => (
-            <li key={itemIndex} style={{ whiteSpace: 'pre-wrap' }}>
-              {renderInline(item)}
-            </li>
+            <li key={itemIndex}>{renderInline(item)}</li>
           ))}
-        </Box>
+        </ListTag>
       );
+    }
     case 'paragraph':
       return (
-        <Box
-          key={index}
-          component="p"
-          sx={{ m: 0, '& + &': { mt: 0.75 }, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-        >
+        <p key={index} className={chatClass.paragraph}>
           {renderInline(block.children)}
-        </Box>
+        </p>
       );
   }
 }
