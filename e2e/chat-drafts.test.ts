@@ -32,8 +32,13 @@ const channelButton = (name: string | RegExp) =>
 const composer = () => page.getByRole('textbox', { name: 'Message' });
 const messageLog = () => page.getByRole('log', { name: 'Messages' });
 
-async function openChannel(name: string | RegExp): Promise<void> {
-  await channelButton(name).click();
+/**
+ * Opens a channel and waits until its view shows (its header names it): right after the click the
+ * previous channel's view, and its composer, may still be on screen.
+ */
+async function openChannel(title: 'general' | 'Lab'): Promise<void> {
+  await channelButton(new RegExp(`^${title}`)).click();
+  await page.getByRole('heading', { name: title, exact: true }).waitFor();
   await messageLog().waitFor();
 }
 
@@ -66,7 +71,7 @@ describe('chat drafts', () => {
   });
 
   it('keeps an unsent message across a channel switch and a reload, and forgets it once sent', async () => {
-    await openChannel(/^general/);
+    await openChannel('general');
     await composer().fill('Half-written **notes** for general');
 
     // Another channel: its composer is empty; typing there keeps a draft of its own.
@@ -80,25 +85,25 @@ describe('chat drafts', () => {
     await composer().fill('A question for the lab');
 
     // Back in general, its draft is there.
-    await openChannel(/^general/);
+    await openChannel('general');
     await expect.poll(() => composer().inputValue()).toBe('Half-written **notes** for general');
 
     // A reload (the URL keeps the open channel) brings it back too, and the lab's.
     await page.reload();
     await messageLog().waitFor();
     await expect.poll(() => composer().inputValue()).toBe('Half-written **notes** for general');
-    await openChannel(/^Lab/);
+    await openChannel('Lab');
     await expect.poll(() => composer().inputValue()).toBe('A question for the lab');
 
     // Sending the draft forgets it: gone after a switch and a reload.
-    await openChannel(/^general/);
+    await openChannel('general');
     await expect.poll(() => composer().inputValue()).toBe('Half-written **notes** for general');
     await composer().press('Enter');
     await messageLog().locator('p', { hasText: 'Half-written notes for general' }).waitFor();
     expect(await composer().inputValue()).toBe('');
-    await openChannel(/^Lab/);
+    await openChannel('Lab');
     await expect.poll(() => composer().inputValue()).toBe('A question for the lab');
-    await openChannel(/^general/);
+    await openChannel('general');
     expect(await composer().inputValue()).toBe('');
     await page.reload();
     await messageLog().waitFor();
