@@ -29,7 +29,11 @@ export async function createServices(options: {
   services.hub = new LiveHub(services, log);
   services.sendQueue = new MessageSendQueue(database, services.hub);
   await services.hub.start();
-  services.agents = new AgentWorker(database, log, { nodeId: services.hub.nodeId, ...config.ai });
+  services.agents = new AgentWorker(database, log, {
+    nodeId: services.hub.nodeId,
+    ...config.ai,
+    objects,
+  });
   await services.agents.start();
   return services;
 }

@@ -2,9 +2,16 @@
 // job's own rows: the triggering message (in its case channel), the activity's settings and its
 // product. DataAnalystBot needs no model: its reply is the analysis engine's.
 import { and, eq } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
 import {
+  ANALYST_MAX_TEXT_CHARS,
   BOT_NAME,
   ROLES,
+  analystTableFile,
+  tooLongProblem,
+  withTableFile,
+  type TableFile,
+  type TableFileCandidate,
   agentRateLimited,
   analyzeMessage,
   budgetReached,
@@ -17,6 +24,8 @@ import {
   type AgentBudget,
   type Role,
 } from '@seminar/shared';
+import { attachmentBody } from '../attachments/store';
+import type { S3ObjectStore } from '../attachments/s3';
 import type { Db } from '../db/client';
 import { activities, classMemberships, messages, products } from '../db/schema';
 import type { ClaimedJob } from './jobs';
@@ -28,6 +37,8 @@ import { activityUse, recentTriggers } from './usage';
 /** What the job's context says before anything is computed. */
 interface JobContext {
   body: string;
+  /** The files on the message (DataAnalystBot reads a table file among them). */
+  files: TableFileCandidate[];
   mode: ReturnType<typeof effectiveAgentMode>;
   productTitle: string;
   budget: AgentBudget;
@@ -37,6 +48,7 @@ async function loadContext(db: Db, job: ClaimedJob): Promise<JobContext | null> 
   const [row] = await db
     .select({
       body: messages.body,
+      files: messages.attachments,
       deleted: messages.deleted,
       modes: activities.ai_agent_modes,
       activityLive: activities.enabled,
@@ -61,6 +73,7 @@ async function loadContext(db: Db, job: ClaimedJob): Promise<JobContext | null> 
   if (!row.refs.includes(job.agent)) return null;
   return {
     body: row.body,
+    files: row.files,
     mode: effectiveAgentMode(row.modes, row.productMode, job.agent),
     productTitle: row.title,
     budget: { answers: row.budgetAnswers, tokens: row.budgetTokens },
@@ -73,6 +86,8 @@ export interface AnswerOptions {
   worker: string;
   triggersPerMinute: number;
   llm: Config['ai']['llm'];
+  /** The attachments' object store, when files are kept in one (null: in the database). */
+  objects: S3ObjectStore | null;
 }
 
 /** The words of a job that ran out of tries. */
@@ -95,7 +110,19 @@ export async function answerJob(
   if (context.mode === 'paused') return { status: 'skipped', error: 'The agent is paused.' };
   if (job.agent !== BOT_NAME && !options.llm)
     return { status: 'skipped', error: 'No language model is configured on this server.' };
-  const outcome = analyzeMessage(context.body);
+  // The message's own table first; without one, DataAnalystBot reads an attached table file.
+  let text = context.body;
+  let outcome = analyzeMessage(text);
+  const file =
+    job.agent === BOT_NAME && outcome.kind === 'no-table' ? analystTableFile(context.files) : null;
+  if (file) {
+    const read = await tableFileText(db, options.objects, file);
+    if (read.kind === 'too-long') outcome = { kind: 'problem', problem: tooLongProblem(read.size) };
+    else if (read.kind === 'text') {
+      text = withTableFile(context.body, file, read.text);
+      outcome = analyzeMessage(text);
+    }
+  }
   if (
     job.agent === BOT_NAME &&
     outcome.kind === 'no-table' &&
@@ -106,8 +133,8 @@ export async function answerJob(
   if (refusal) return refusal;
   if (options.llm) {
     const llm = options.llm;
-    const answer = await answerWithModel(db, llm, job, context.body, async (text) => {
-      if (!(await streamReply(db, job, options.worker, text, context.productTitle)))
+    const answer = await answerWithModel(db, llm, job, text, async (written) => {
+      if (!(await streamReply(db, job, options.worker, written, context.productTitle)))
         throw new Error('the job was taken over by another node');
     });
     return {
@@ -127,6 +154,40 @@ export async function answerJob(
     analyses: outcome.kind === 'analysis' ? 1 : 0,
     chart: outcome.kind === 'analysis' ? messageChart(outcome.analysis.chart) : null,
   };
+}
+
+/**
+ * The text of a table file, read only when it fits the engine's limit (a larger one is refused by
+ * its size, unread); `gone` when the file's row or object no longer exists.
+ * @throws ObjectStoreError when the object store does not answer (the job is tried again).
+ */
+async function tableFileText(
+  db: Db,
+  objects: S3ObjectStore | null,
+  file: TableFile,
+): Promise<{ kind: 'text'; text: string } | { kind: 'too-long'; size: number } | { kind: 'gone' }> {
+  if (file.size > ANALYST_MAX_TEXT_CHARS) return { kind: 'too-long', size: file.size };
+  const body = await attachmentBody(db, objects, file.id);
+  if (!body) return { kind: 'gone' };
+  const bytes = 'data' in body ? body.data : await readAll(body.stream, ANALYST_MAX_TEXT_CHARS);
+  if (bytes.length > ANALYST_MAX_TEXT_CHARS) return { kind: 'too-long', size: bytes.length };
+  return { kind: 'text', text: new TextDecoder('utf-8').decode(bytes) };
+}
+
+/** A stream's bytes, stopping once past `limit` (what is read then only shows it is too long). */
+async function readAll(stream: Readable, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    chunks.push(buffer);
+    length += buffer.length;
+    if (length > limit) {
+      stream.destroy();
+      break;
+    }
+  }
+  return Buffer.concat(chunks);
 }
 
 /** The roles the job's author holds in its class now (none once they left it). */

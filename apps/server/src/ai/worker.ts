@@ -4,6 +4,7 @@
 // hold up every other question on the node.
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { S3ObjectStore } from '../attachments/s3';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { products } from '../db/schema';
@@ -25,6 +26,8 @@ export interface AgentWorkerOptions {
   pollMs?: number;
   /** Jobs answered at once (README: AI_JOB_CONCURRENCY); 1 unless given. */
   concurrency?: number;
+  /** Where attachments' bytes are when not in the database (DataAnalystBot reads table files). */
+  objects?: S3ObjectStore | null;
 }
 
 const DEFAULT_POLL_MS = 2_000;
@@ -46,7 +49,13 @@ export class AgentWorker {
   constructor(database: Database, log: FastifyBaseLogger, options: AgentWorkerOptions) {
     this.#database = database;
     this.#log = log;
-    this.#options = { pollMs: DEFAULT_POLL_MS, llm: null, concurrency: 1, ...options };
+    this.#options = {
+      pollMs: DEFAULT_POLL_MS,
+      llm: null,
+      concurrency: 1,
+      objects: null,
+      ...options,
+    };
   }
 
   /** Starts listening and polling; answers what is already waiting. */
@@ -135,7 +144,7 @@ export class AgentWorker {
 
   /** Answers a job, renewing its lease while a model writes (a long answer outlives one lease). */
   async #answer(job: ClaimedJob): Promise<JobOutcome> {
-    const { nodeId, leaseMs, triggersPerMinute, llm } = this.#options;
+    const { nodeId, leaseMs, triggersPerMinute, llm, objects } = this.#options;
     const db = this.#database.db;
     const renew = setInterval(() => {
       renewLease(db, job.job_id, nodeId, leaseMs).catch((error: unknown) =>
@@ -143,7 +152,7 @@ export class AgentWorker {
       );
     }, leaseMs / 3);
     try {
-      return await answerJob(db, job, { worker: nodeId, triggersPerMinute, llm });
+      return await answerJob(db, job, { worker: nodeId, triggersPerMinute, llm, objects });
     } finally {
       clearInterval(renew);
     }

@@ -10,6 +10,7 @@ export * from './analyze';
 export * from './requests';
 export * from './operations';
 export * from './engine';
+export * from './tableFile';
 export * from './chart';
 export * from './chartText';
 export * from './chartTitle';
