@@ -119,7 +119,7 @@ describe('an LLM agent streaming its answer', () => {
         name: new RegExp(`^${AGENT} \\(AI agent\\)`),
       });
       await expect.poll(() => bodyText(final), { timeout: 20_000 }).toContain(STREAMED_ANSWER);
-      await final.getByText('AI-generated — check the numbers before you rely on them').waitFor();
+      await final.getByText('AI-generated — check it before you rely on it').waitFor();
       expect(await final.getByRole('status').count()).toBe(0);
     }
     expect(

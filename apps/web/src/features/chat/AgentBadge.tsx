@@ -4,6 +4,7 @@
 import Avatar from '@mui/material/Avatar';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { BOT_NAME } from '@seminar/shared';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 
 /** The avatar of an agent (a robot, not initials). */
@@ -34,8 +35,17 @@ export function AgentBadge({ productTitle }: { productTitle: string }) {
   );
 }
 
-/** The note under each message an agent wrote. */
-export function AiGeneratedNote({ status }: { status: 'streaming' | 'done' | 'failed' }) {
+/**
+ * The note under each message an agent wrote: DataAnalystBot's answers are numbers, other agents'
+ * are words, and each note says what to check.
+ */
+export function AiGeneratedNote({
+  status,
+  agent,
+}: {
+  status: 'streaming' | 'done' | 'failed';
+  agent: string;
+}) {
   return (
     <Typography
       variant="caption"
@@ -46,7 +56,9 @@ export function AiGeneratedNote({ status }: { status: 'streaming' | 'done' | 'fa
         ? 'AI agent — no answer'
         : status === 'streaming'
           ? 'AI-generated — writing…'
-          : 'AI-generated — check the numbers before you rely on them'}
+          : agent === BOT_NAME
+            ? 'AI-generated — check the numbers before you rely on them'
+            : 'AI-generated — check it before you rely on it'}
     </Typography>
   );
 }

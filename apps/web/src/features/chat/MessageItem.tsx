@@ -175,7 +175,9 @@ function MessageItemView({
             {message.ai?.chart ? <AgentChart chart={message.ai.chart} /> : null}
           </div>
         )}
-        {message.ai && !message.deleted ? <AiGeneratedNote status={message.ai.status} /> : null}
+        {message.ai && !message.deleted ? (
+          <AiGeneratedNote status={message.ai.status} agent={message.ai.agent} />
+        ) : null}
         {!message.deleted ? (
           <ReactionChips reactions={message.reactions} onToggle={toggleReaction} />
         ) : null}
