@@ -225,6 +225,10 @@ describe('accounts', () => {
     await createAccount(page, 'Doe, Mallory', email);
     await verifyInPage(page, server.url, email, smtp);
     await home(page);
+    // The class list comes over the live socket: once it has loaded, the socket the disable closes
+    // is open. (A page whose socket was not open yet learns only that its session ended: it is
+    // signed out as expired — the server keeps no trace of why a deleted session went.)
+    await page.getByRole('heading', { name: 'No classes yet' }).waitFor();
     const { uid } = await (
       await fetch(`${server.url}/api/auth/get-session`, {
         headers: {
