@@ -348,6 +348,9 @@ describe('reconnect when the network returns', () => {
       await page.goto(`${server.url}/`);
       await opened;
       await page.getByRole('heading', { name: 'My classes' }).waitFor();
+      // The class list comes over the live socket: once it has loaded the socket is open, so
+      // cutting it is a lost connection (one cut while still connecting is only a retry).
+      await page.getByRole('heading', { name: 'No classes yet' }).waitFor();
 
       await person.context.setOffline(true);
       await page.evaluate(() => {
