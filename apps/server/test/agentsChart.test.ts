@@ -11,11 +11,11 @@ import {
   type LiveEvent,
   type Message,
 } from '@seminar/shared';
-import { activities, aiJobs, messages, products } from '../src/db/schema';
+import { aiJobs, messages } from '../src/db/schema';
 import { callerFor, collect } from './callers';
 import { testDatabaseKind } from './database';
 import { useTestServer } from './factories';
-import { createClassFixture, signUpUser, type TestUser } from './fixtures';
+import { createAgentCaseFixture, signUpUser, type TestUser } from './fixtures';
 
 const server = useTestServer({ AI_TRIGGERS_PER_MINUTE: '100' });
 let teacher: TestUser;
@@ -26,32 +26,16 @@ beforeAll(async () => {
   pupil = await signUpUser(server.made.app, server.made.config.publicUrl, 'Pupil, Ada');
 });
 
-async function caseActivity() {
-  const db = server.database.db;
-  const { classId, channelIds } = await createClassFixture(db, {
+const caseActivity = () =>
+  createAgentCaseFixture(server.database.db, {
     members: [
       { user: teacher, role: 'instructor' },
       { user: pupil, role: 'student' },
     ],
-    channels: [{ name: 'charts case', is_public: true }],
+    agents: [BOT_NAME],
+    productTitle: 'Data analyst',
+    channelName: 'charts case',
   });
-  const productId = makeRecordId('product', teacher.uid);
-  await db.insert(products).values({
-    product_id: productId,
-    title: 'Data analyst',
-    name: 'data-analyst',
-    ai_agent_refs: [BOT_NAME],
-  });
-  const activityId = makeRecordId('activity', teacher.uid);
-  await db.insert(activities).values({
-    activity_id: activityId,
-    class_id: classId,
-    title: 'Charts',
-    product_id: productId,
-    channel_id: channelIds[0]!,
-  });
-  return { classId, channelId: channelIds[0]!, activityId };
-}
 
 /** Posts `body` as the student and returns the stored reply once the job is done. */
 async function replyTo(body: string) {

@@ -5,11 +5,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ANALYST_MAX_TEXT_CHARS, BOT_NAME, agentReplyId, makeRecordId } from '@seminar/shared';
-import { activities, aiJobs, messages, products } from '../src/db/schema';
+import { aiJobs, messages } from '../src/db/schema';
 import { callerFor } from './callers';
 import { testDatabaseKind } from './database';
 import { useTestServer } from './factories';
-import { createClassFixture, signUpUser, type TestUser } from './fixtures';
+import { createAgentCaseFixture, signUpUser, type TestUser } from './fixtures';
 
 const server = useTestServer({ AI_TRIGGERS_PER_MINUTE: '100' });
 let teacher: TestUser;
@@ -20,32 +20,16 @@ beforeAll(async () => {
   pupil = await signUpUser(server.made.app, server.made.config.publicUrl, 'Pupil, Ada');
 });
 
-async function caseActivity() {
-  const db = server.database.db;
-  const { classId, channelIds } = await createClassFixture(db, {
+const caseActivity = () =>
+  createAgentCaseFixture(server.database.db, {
     members: [
       { user: teacher, role: 'instructor' },
       { user: pupil, role: 'student' },
     ],
-    channels: [{ name: 'files case', is_public: true }],
+    agents: [BOT_NAME],
+    productTitle: 'Data analyst',
+    channelName: 'files case',
   });
-  const productId = makeRecordId('product', teacher.uid);
-  await db.insert(products).values({
-    product_id: productId,
-    title: 'Data analyst',
-    name: 'data-analyst',
-    ai_agent_refs: [BOT_NAME],
-  });
-  const activityId = makeRecordId('activity', teacher.uid);
-  await db.insert(activities).values({
-    activity_id: activityId,
-    class_id: classId,
-    title: 'Files',
-    product_id: productId,
-    channel_id: channelIds[0]!,
-  });
-  return { classId, channelId: channelIds[0]!, activityId };
-}
 
 async function upload(place: { classId: string; channelId: string }, name: string, data: Buffer) {
   const query = new URLSearchParams({ class_id: place.classId, channel_id: place.channelId, name });

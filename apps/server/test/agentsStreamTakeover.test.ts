@@ -10,14 +10,14 @@ import pino from 'pino';
 import { agentReplyId, makeRecordId } from '@seminar/shared';
 import { AgentWorker } from '../src/ai/worker';
 import type { Database } from '../src/db/client';
-import { activities, aiJobs, channels, messages, products } from '../src/db/schema';
+import { aiJobs, channels, messages } from '../src/db/schema';
 import {
   STREAMED_ANSWER,
   startTestOpenAiServer,
   type TestOpenAiServer,
 } from '../../../test-support/openaiServer';
 import { createTestDatabase, testDatabaseKind } from './database';
-import { createClassFixture } from './fixtures';
+import { createAgentCaseFixture } from './fixtures';
 
 const AGENT = 'SocraticTutor';
 const CHUNK = 8;
@@ -57,24 +57,11 @@ function worker(nodeId: string, logged: Logged): AgentWorker {
 describe(`a streamed answer taken over mid-stream (${testDatabaseKind})`, () => {
   it('is rewritten complete by the worker that takes the job, once, under the same id', async () => {
     const db = database.db;
-    const { classId, channelIds } = await createClassFixture(db, {
+    const { classId, channelId } = await createAgentCaseFixture(db, {
       members: [{ user: { uid: 'student-1' }, role: 'student' }],
-      channels: [{ name: 'agora', is_public: true }],
-    });
-    const channelId = channelIds[0]!;
-    const productId = makeRecordId('product', 'tutor');
-    await db.insert(products).values({
-      product_id: productId,
-      title: 'Tutor',
-      name: 'tutor',
-      ai_agent_refs: [AGENT],
-    });
-    await db.insert(activities).values({
-      activity_id: makeRecordId('activity', 'tutor'),
-      class_id: classId,
-      title: 'Dialogue',
-      product_id: productId,
-      channel_id: channelId,
+      agents: [AGENT],
+      productTitle: 'Tutor',
+      channelName: 'agora',
     });
     const questionId = makeRecordId('msg', 'student-1');
     await db.insert(messages).values({

@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Role } from '@seminar/shared';
 import type { SessionUser } from '../src/auth/session';
 import type { Db } from '../src/db/client';
-import { channels, channelUsers, classes, classMemberships } from '../src/db/schema';
+import {
+  activities,
+  channels,
+  channelUsers,
+  classes,
+  classMemberships,
+  products,
+} from '../src/db/schema';
 import { authClient, GOOD_PASSWORD, uniqueEmail } from './authClient';
 import { codeFrom, type TestSmtp } from './smtp';
 
@@ -100,4 +107,40 @@ export async function createClassFixture(
     }
   }
   return { classId, channelIds };
+}
+
+/**
+ * A class whose public case channel belongs to an activity using a product with these AI agents
+ * (docs/ai.md#agents-in-case-channels); returns the ids.
+ */
+export async function createAgentCaseFixture(
+  db: Db,
+  input: {
+    members: Array<{ user: { uid: string }; role: Role }>;
+    agents: string[];
+    productTitle: string;
+    channelName?: string;
+  },
+): Promise<{ classId: string; channelId: string; productId: string; activityId: string }> {
+  const { classId, channelIds } = await createClassFixture(db, {
+    members: input.members,
+    channels: [{ name: input.channelName ?? 'case', is_public: true }],
+  });
+  const channelId = channelIds[0]!;
+  const productId = nextId('product');
+  await db.insert(products).values({
+    product_id: productId,
+    title: input.productTitle,
+    name: productId,
+    ai_agent_refs: input.agents,
+  });
+  const activityId = nextId('activity');
+  await db.insert(activities).values({
+    activity_id: activityId,
+    class_id: classId,
+    title: `Activity ${activityId}`,
+    product_id: productId,
+    channel_id: channelId,
+  });
+  return { classId, channelId, productId, activityId };
 }
