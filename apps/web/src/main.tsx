@@ -9,18 +9,30 @@ import { startKeepAlive } from './shell/keepAlive';
 
 const queryClient = createQueryClient();
 
+/** How long after `load` the service worker is registered (then when the page is idle). */
+const SERVICE_WORKER_DELAY_MS = 5_000;
+
 // Once per page load, outside React so StrictMode's double effects cannot start them twice.
 startKeepAlive();
 // Reload after a long idle time (localStorage['seminar.inactivityOverride'] shortens it; see the file).
 startInactivityReload();
 // Analytics starts with the signed-in layout (analytics/start.ts): signed-out pages send no events.
 
-// The app shell's service worker (build/serviceWorker.ts), once the page has loaded.
+// The app shell's service worker (build/serviceWorker.ts), registered once the page has loaded and
+// then been idle a while: installing it downloads and stores every built file, which on a phone's
+// two slow cores would compete with the first page's own rendering (the page's `load` fires before
+// its lazily loaded chunks and live data have arrived).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
-      console.warn('[seminar] service worker', error);
-    });
+    const register = () => {
+      navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+        console.warn('[seminar] service worker', error);
+      });
+    };
+    window.setTimeout(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 5_000 });
+      else register();
+    }, SERVICE_WORKER_DELAY_MS);
   });
 }
 

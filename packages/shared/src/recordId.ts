@@ -30,18 +30,23 @@ export const RECORD_ID_PATTERN = new RegExp(
     `[A-Za-z0-9_-]{1,${RECORD_ID_IDENTIFIER_MAX_LENGTH}}_[0-9a-z]{${RECORD_ID_SUFFIX_LENGTH}}$`,
 );
 
-// Building an Intl.DateTimeFormat is slow; one shared instance serves every call.
-const newYorkParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: APP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  // h23 gives 00–23; `hour12: false` alone can print midnight as '24' in some engines.
-  hourCycle: 'h23',
-});
+// Building an Intl.DateTimeFormat (and loading the zone's data) is slow: one shared instance serves
+// every call, made on the first one rather than when a page loads this module.
+let newYorkParts: Intl.DateTimeFormat | null = null;
+function newYorkFormat(): Intl.DateTimeFormat {
+  newYorkParts ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: APP_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    // h23 gives 00–23; `hour12: false` alone can print midnight as '24' in some engines.
+    hourCycle: 'h23',
+  });
+  return newYorkParts;
+}
 
 /**
  * The instant `now` as America/New_York wall time in the form YYYYMMDDHHmmssSSS (17 digits).
@@ -50,7 +55,7 @@ const newYorkParts = new Intl.DateTimeFormat('en-US', {
  */
 export function formatRecordTimestamp(now: Date): string {
   if (Number.isNaN(now.getTime())) throw new RangeError('makeRecordId needs a valid Date');
-  const parts = newYorkParts.formatToParts(now);
+  const parts = newYorkFormat().formatToParts(now);
   const get = (type: Intl.DateTimeFormatPartTypes): string =>
     parts.find((p) => p.type === type)?.value ?? '';
   // Every New York offset is a whole number of minutes, so the millisecond is zone-independent.

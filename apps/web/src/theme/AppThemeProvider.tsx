@@ -1,11 +1,11 @@
 // The MUI theme of the current colour mode. The signed-in layout wraps its pages in it with
 // `baseline` (MUI's CssBaseline); the colour mode menu wraps itself in it, since it also opens on the
 // signed-out pages, which load no MUI (theme/base.css draws them).
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useColorMode } from './ColorModeProvider';
-import { createAppTheme } from './theme';
+import { appTheme } from './theme';
 
 export function AppThemeProvider({
   baseline = false,
@@ -16,7 +16,7 @@ export function AppThemeProvider({
   children: ReactNode;
 }) {
   const { resolvedMode } = useColorMode();
-  const theme = useMemo(() => createAppTheme(resolvedMode), [resolvedMode]);
+  const theme = appTheme(resolvedMode);
   return (
     <ThemeProvider theme={theme}>
       {baseline ? <CssBaseline enableColorScheme /> : null}

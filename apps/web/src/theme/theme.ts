@@ -10,6 +10,21 @@ export type ResolvedColorMode = 'light' | 'dark';
  */
 const DARK_PRIMARY_COLOR = '#90caf9';
 
+const themes = new Map<ResolvedColorMode, Theme>();
+
+/**
+ * The app's theme of a colour mode, made once per page: every `AppThemeProvider` (the signed-in
+ * layout, the colour mode menu) shares it, instead of each building MUI's palette and typography.
+ */
+export function appTheme(mode: ResolvedColorMode): Theme {
+  let theme = themes.get(mode);
+  if (!theme) {
+    theme = createAppTheme(mode);
+    themes.set(mode, theme);
+  }
+  return theme;
+}
+
 export function createAppTheme(mode: ResolvedColorMode): Theme {
   const dark = mode === 'dark';
   const theme = createTheme({

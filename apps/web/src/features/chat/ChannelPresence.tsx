@@ -55,6 +55,9 @@ export function OnlinePeople(props: ChannelPresenceProps) {
   );
 }
 
+/** The typing line's height while nobody types (ChatView keeps it while the line waits). */
+export const TYPING_LINE_HEIGHT = 20;
+
 /** "Ada is typing…" (a polite live region, empty while nobody else types). */
 export function TypingLine(props: ChannelPresenceProps) {
   const typing = typingLine(usePresentNames(props, 'user_typing'));
@@ -64,7 +67,7 @@ export function TypingLine(props: ChannelPresenceProps) {
       aria-live="polite"
       sx={{
         px: 2,
-        minHeight: 20,
+        minHeight: TYPING_LINE_HEIGHT,
         color: 'text.secondary',
         fontStyle: 'italic',
         overflowWrap: 'anywhere',

@@ -103,8 +103,11 @@ export function ChatPanel({
 
   if (!user) return null;
   const viewer = { uid: user.id, email: user.email, name: user.name };
-  const showList = !narrow || selected === null;
-  const showChat = !narrow || selected !== null;
+  // While the channels load, a channel named in the address is shown as opening (its kept messages
+  // or a spinner), not the list that a phone would show and then replace.
+  const opening = selected === null && selectedId !== null && channels.status === 'loading';
+  const showList = !narrow || (selected === null && !opening);
+  const showChat = !narrow || selected !== null || opening;
 
   return (
     <Box
@@ -194,10 +197,18 @@ export function ChatPanel({
               onOpenSettings={() => setSettingsOpen(true)}
               onBack={narrow ? () => select(null) : undefined}
             />
-          ) : selectedId !== null && channels.status === 'loading' ? (
+          ) : opening ? (
             // The channels are not there yet (no connection after a reload): its unsent messages are.
             <Box sx={{ flex: 1, p: 2 }}>
-              <KeptMessages classId={classId} channelId={selectedId} />
+              <KeptMessages
+                classId={classId}
+                channelId={selectedId}
+                fallback={
+                  <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+                    <CircularProgress size={28} aria-label="Loading messages" />
+                  </Box>
+                }
+              />
             </Box>
           ) : (
             <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', p: 2 }}>

@@ -45,8 +45,9 @@ import { Composer } from './Composer';
 import { useAttachmentUploads, useFileDrop } from './useAttachmentUploads';
 import { useOpenAtMessage, type MessageFocus } from './useOpenAtMessage';
 import { clearDraft, loadDraft, saveDraft } from './drafts';
-import { OnlinePeople, TypingLine } from './ChannelPresence';
 import { NotifyMenu } from './NotifyMenu';
+import { useFirstContentShown, useReleaseFirstContent } from '../../shell/firstContent';
+import { OnlinePeople, TypingLine, TYPING_LINE_HEIGHT } from './ChannelPresence';
 import { MessageList, type DisplayMessage } from './MessageList';
 import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
 import { useFirstUnread } from './useFirstUnread';
@@ -352,6 +353,15 @@ export function ChatView({
     oldestSeq > 1 &&
     messages.status === 'ready';
 
+  // The header's buttons and the typing line follow the messages on a page opened onto this channel
+  // (shell/firstContent.ts): once the list has rendered rows, or at once without any to show.
+  const controlsShown = useFirstContentShown();
+  const releaseControls = useReleaseFirstContent(
+    messages.status === 'error' ||
+      messages.status === 'ended' ||
+      (messages.status === 'ready' && items.length === 0),
+  );
+
   return (
     <ChatPeopleProvider value={people}>
       <Box
@@ -405,18 +415,22 @@ export function ChatView({
           >
             {title}
           </Typography>
-          <OnlinePeople classId={classId} channelId={channelId} viewerUid={viewer.uid} />
-          <NotifyMenu
-            level={channel.notify}
-            onChange={(level) => void channelActions.setNotify(channel, level)}
-          />
-          <IconButton aria-label="Members" onClick={() => setMembersOpen(true)}>
-            <GroupIcon />
-          </IconButton>
-          {canManage && onOpenSettings ? (
-            <IconButton aria-label="Channel settings" onClick={onOpenSettings}>
-              <SettingsIcon />
-            </IconButton>
+          {controlsShown ? (
+            <>
+              <OnlinePeople classId={classId} channelId={channelId} viewerUid={viewer.uid} />
+              <NotifyMenu
+                level={channel.notify}
+                onChange={(level) => void channelActions.setNotify(channel, level)}
+              />
+              <IconButton aria-label="Members" onClick={() => setMembersOpen(true)}>
+                <GroupIcon />
+              </IconButton>
+              {canManage && onOpenSettings ? (
+                <IconButton aria-label="Channel settings" onClick={onOpenSettings}>
+                  <SettingsIcon />
+                </IconButton>
+              ) : null}
+            </>
           ) : null}
         </Box>
 
@@ -462,11 +476,17 @@ export function ChatView({
               firstUnreadSeq={firstUnreadSeq}
               focusId={focused?.id ?? null}
               focusKey={focused?.at ?? 0}
+              onRowsShown={messages.status === 'ready' ? releaseControls : undefined}
             />
           </>
         )}
 
-        <TypingLine classId={classId} channelId={channelId} viewerUid={viewer.uid} />
+        {controlsShown ? (
+          <TypingLine classId={classId} channelId={channelId} viewerUid={viewer.uid} />
+        ) : (
+          // The typing line's space (its minimum height), so the list does not move when it comes.
+          <Box aria-hidden sx={{ minHeight: TYPING_LINE_HEIGHT }} />
+        )}
         <Composer
           onSend={send}
           onTyping={presence.typing}

@@ -2,7 +2,7 @@
 // after a reload while the class or its channels are still loading (with no connection they cannot
 // load): the person sees that what they wrote is kept and will be sent. The open channel shows the
 // same rows in its message list once it is there (ChatView, useOutbox).
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -12,8 +12,19 @@ import { useConnectionState } from '../../data/connection';
 import { Markdown } from './markdown';
 import { readOutbox } from './outbox';
 
-/** The kept messages of `channelId` in `classId`, oldest first, or nothing when there are none. */
-export function KeptMessages({ classId, channelId }: { classId: string; channelId: string }) {
+/**
+ * The kept messages of `channelId` in `classId`, oldest first, or `fallback` (nothing unless given)
+ * when there are none.
+ */
+export function KeptMessages({
+  classId,
+  channelId,
+  fallback = null,
+}: {
+  classId: string;
+  channelId: string;
+  fallback?: ReactNode;
+}) {
   const { user } = useSession();
   const connection = useConnectionState();
   const uid = user?.id ?? '';
@@ -26,7 +37,7 @@ export function KeptMessages({ classId, channelId }: { classId: string; channelI
         : [],
     [uid, classId, channelId],
   );
-  if (kept.length === 0) return null;
+  if (kept.length === 0) return fallback;
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
       <Typography variant="subtitle2" component="h2" gutterBottom>

@@ -63,6 +63,8 @@ export interface MessageListProps {
   /** A message to scroll to and mark (a search result), once per `focusKey`. */
   focusId?: string | null;
   focusKey?: number;
+  /** Called when rows are first rendered (the page's first content: shell/firstContent.ts). */
+  onRowsShown?: (() => void) | undefined;
 }
 
 interface ListContext {
@@ -143,6 +145,7 @@ export const MessageList = memo(function MessageList({
   firstUnreadSeq = null,
   focusId = null,
   focusKey = 0,
+  onRowsShown,
 }: MessageListProps) {
   const list = useRef<VirtuosoHandle>(null);
   const atBottom = useRef(true);
@@ -236,6 +239,13 @@ export const MessageList = memo(function MessageList({
     [hasOlder, loadingOlder, rows.length, onLoadOlder],
   );
 
+  const rowsRendered = useCallback(
+    (shown: readonly unknown[]) => {
+      if (shown.length > 0) onRowsShown?.();
+    },
+    [onRowsShown],
+  );
+
   return (
     <ChatStyleScope sx={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex' }}>
       <Virtuoso<Row, ListContext>
@@ -258,6 +268,7 @@ export const MessageList = memo(function MessageList({
         atBottomThreshold={BOTTOM_SLACK_PX}
         startReached={startReached}
         increaseViewportBy={OVERSCAN}
+        itemsRendered={rowsRendered}
       />
       {newBelow ? (
         <Button

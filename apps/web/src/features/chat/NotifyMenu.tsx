@@ -32,7 +32,9 @@ export function NotifyMenu({
   onChange: (level: NotifyLevel) => void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [permission, setPermission] = useState(permissionOf);
+  // Read when the menu opens (the only place it shows), not on every mount: asking the browser for
+  // it is not free, and the header mounts with each channel.
+  const [permission, setPermission] = useState<NotificationPermission>('default');
   const choose = (next: NotifyLevel) => {
     setAnchor(null);
     if (next !== level) onChange(next);

@@ -4,16 +4,25 @@
 // goes to My classes (nothing selected).
 import type { ReactNode } from 'react';
 import { alpha } from '@mui/material/styles';
+import Box from '@mui/material/Box';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { isPendingClass, isSelectableClass, type Class } from '@seminar/shared';
 import { useNavigate } from 'react-router';
 import { classPath, PATHS } from '../../routes/paths';
+import { useFirstContentShown } from '../../shell/firstContent';
 import { pendingLabel } from './classText';
 import { useClassSelection } from './selection';
 
 const NONE = '';
+/** The selector's box (a small outlined field), kept while it waits. */
+const SELECTOR_SIZE = {
+  width: { xs: 128, sm: 220, md: 280 },
+  height: 40,
+  flexShrink: 1,
+  minWidth: 0,
+} as const;
 /** The menu's last two entries: not classes, but where to go (no class id looks like these). */
 const ALL_CLASSES = ' all';
 const FIND_A_CLASS = ' find';
@@ -21,6 +30,7 @@ const FIND_A_CLASS = ' find';
 export function ClassSelector() {
   const { classes, selectedClassId } = useClassSelection();
   const navigate = useNavigate();
+  const shown = useFirstContentShown();
   const rows = classes.rows;
   const known = selectedClassId !== null && rows.some((row) => row.class_id === selectedClassId);
   const value = known ? selectedClassId : NONE;
@@ -30,6 +40,10 @@ export function ClassSelector() {
     const cls = rows.find((row) => row.class_id === choice);
     void navigate(cls && isSelectableClass(cls) ? classPath(cls.class_id) : PATHS.home);
   };
+
+  // On a page opened onto a channel the selector follows the messages (shell/firstContent.ts),
+  // in a box of its own size.
+  if (!shown) return <Box aria-hidden sx={SELECTOR_SIZE} />;
 
   const placeholder =
     classes.status === 'loading'
@@ -46,9 +60,7 @@ export function ClassSelector() {
       value={value}
       onChange={(event) => onChange(event.target.value)}
       sx={(theme) => ({
-        width: { xs: 128, sm: 220, md: 280 },
-        flexShrink: 1,
-        minWidth: 0,
+        ...SELECTOR_SIZE,
         '& .MuiInputLabel-root, & .MuiInputLabel-root.Mui-focused': {
           color: theme.palette.common.white,
         },
