@@ -1,7 +1,7 @@
 // Docs: docs/ai.md#agents-in-case-channels — who an AI agent is in a channel and when it speaks.
-import { z } from 'zod';
 import type { Role } from './constants';
-import { messageChartSchema } from './dataAnalyst/chart';
+
+export type { MessageAi } from './schemas/agent';
 
 /**
  * When an agent speaks in its activity's case channel (`ai_agent_cooperation_mode`):
@@ -14,9 +14,6 @@ export const AI_AGENT_COOPERATION_MODES = ['mention', 'every_message', 'paused']
 /** One of AI_AGENT_COOPERATION_MODES. */
 export type AiAgentCooperationMode = (typeof AI_AGENT_COOPERATION_MODES)[number];
 
-/** The mode an instructor may set for one agent of one activity. */
-export const aiAgentCooperationModeSchema = z.enum(AI_AGENT_COOPERATION_MODES);
-
 /** The default mode: only when @mentioned. */
 export const DEFAULT_AI_AGENT_COOPERATION_MODE: AiAgentCooperationMode = 'mention';
 
@@ -25,8 +22,9 @@ export const DEFAULT_AI_AGENT_COOPERATION_MODE: AiAgentCooperationMode = 'mentio
  * and null mean the default, so no product becomes chatty or silent by accident.
  */
 export function agentCooperationMode(value: string | null | undefined): AiAgentCooperationMode {
-  const parsed = aiAgentCooperationModeSchema.safeParse(value);
-  return parsed.success ? parsed.data : DEFAULT_AI_AGENT_COOPERATION_MODE;
+  return (AI_AGENT_COOPERATION_MODES as readonly (string | null | undefined)[]).includes(value)
+    ? (value as AiAgentCooperationMode)
+    : DEFAULT_AI_AGENT_COOPERATION_MODE;
 }
 
 /**
@@ -107,27 +105,6 @@ export function agentRateLimited(roles: readonly Role[]): boolean {
 export function agentReplyId(jobId: string): string {
   return `ai_${jobId}`;
 }
-
-/** What a message written by an agent says of itself (`messages.ai`). */
-export const messageAiSchema = z.object({
-  /** The agent's name (`DataAnalystBot`). */
-  agent: z.string(),
-  /** The product the agent belongs to (its title), shown beside the AI badge. */
-  product_title: z.string(),
-  /**
-   * `streaming`: a model is still writing it (the body grows); `failed`: the agent could not
-   * answer (the body says so).
-   */
-  status: z.enum(['streaming', 'done', 'failed']),
-  /**
-   * DataAnalystBot's chart of the table it analysed (a histogram or a scatter), drawn in the
-   * message; absent on other replies. Bounded by the engine's limits (docs/ai.md).
-   */
-  chart: messageChartSchema.exactOptional(),
-});
-
-/** The AI label of an agent's message; null for people's messages. */
-export type MessageAi = z.infer<typeof messageAiSchema>;
 
 /** An agent taking part in a case channel, as the web lists it. */
 export interface ChannelAgent {

@@ -4,9 +4,11 @@ import {
   cleanAttachmentName,
   contentDisposition,
   formatBytes,
+  isMessageAttachment,
   isPreviewableImage,
   sniffAttachmentType,
 } from './attachments';
+import { messageAttachmentSchema } from './schemas/message';
 
 const bytes = (...parts: Array<string | number[]>) =>
   new Uint8Array(
@@ -98,5 +100,44 @@ describe('formatBytes', () => {
     [25 * 1024 * 1024, '25 MB'],
   ])('%d → %s', (size, text) => {
     expect(formatBytes(size)).toBe(text);
+  });
+});
+
+describe('isMessageAttachment', () => {
+  const file = { id: 'att_1', name: 'data.csv', type: 'text/csv', size: 120 };
+  const cases: unknown[] = [
+    file,
+    { ...file, size: 0 },
+    { ...file, size: Number.MAX_SAFE_INTEGER },
+    { ...file, extra: 'kept out of the check' },
+    { ...file, name: '' },
+    { ...file, size: -1 },
+    { ...file, size: 1.5 },
+    { ...file, size: Number.MAX_SAFE_INTEGER + 1 },
+    { ...file, size: '120' },
+    { ...file, id: '' },
+    { ...file, id: 'a/b' },
+    { ...file, id: '.' },
+    { ...file, id: 7 },
+    { ...file, name: null },
+    { ...file, type: undefined },
+    { id: file.id, name: file.name, type: file.type },
+    null,
+    [],
+    [file],
+    'att_1',
+    {},
+  ];
+
+  it.each(cases.map((value) => [JSON.stringify(value) ?? String(value), value]))(
+    '%s: the same answer as messageAttachmentSchema',
+    (_label, value) => {
+      expect(isMessageAttachment(value)).toBe(messageAttachmentSchema.safeParse(value).success);
+    },
+  );
+
+  it('accepts a whole attachment and refuses a negative size', () => {
+    expect(isMessageAttachment(file)).toBe(true);
+    expect(isMessageAttachment({ ...file, size: -1 })).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 // Docs: docs/channels.md#attachments — the pure rules of message attachments: what a file is, judged
 // by its first bytes (never by its name or the type a browser claims), and how its name goes into a
 // Content-Disposition header without breaking it.
+import { isValidDocumentId } from './documentId';
+import type { MessageAttachment } from './schemas/message';
 
 /** The types an attachment is served as; anything not recognised is application/octet-stream. */
 export const ATTACHMENT_TYPES = [
@@ -82,4 +84,21 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   const mb = bytes / (1024 * 1024);
   return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+}
+
+/**
+ * Whether `value` is a message's attachment as stored or sent (`messageAttachmentSchema` gives the
+ * same answer; attachments.test.ts holds the two together): for data read back without zod, such
+ * as the outbox in the browser's storage.
+ */
+export function isMessageAttachment(value: unknown): value is MessageAttachment {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const file = value as Record<string, unknown>;
+  return (
+    isValidDocumentId(file.id) &&
+    typeof file.name === 'string' &&
+    typeof file.type === 'string' &&
+    Number.isSafeInteger(file.size) &&
+    (file.size as number) >= 0
+  );
 }

@@ -1,6 +1,6 @@
 // Docs: SPEC §2 "Class selection" and §4 (a selected class that is no longer listed is cleared and
 // selected_class_not_available is logged).
-import { isPendingClass } from './schemas/class';
+import { isPendingClass } from './pendingClasses';
 
 /** The class fields the selection rules read. */
 export interface SelectableClassLike {

@@ -109,3 +109,6 @@ export const ANALYTICS_BODY_MAX_BYTES = 256 * 1024;
 /** Channel notification types (SPEC §3). */
 export const NOTIFICATION_TYPES = ['user_typing', 'user_online'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** The most messages one `messages.range` answer holds. */
+export const MESSAGE_RANGE_MAX = 500;

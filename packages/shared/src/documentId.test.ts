@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_ID_MAX_BYTES } from './constants';
-import {
-  documentIdProblem,
-  documentIdSchema,
-  isValidDocumentId,
-  utf8ByteLength,
-} from './documentId';
+import { documentIdProblem, isValidDocumentId, utf8ByteLength } from './documentId';
+import { documentIdSchema } from './schemas/documentId';
 
 // 'é' is 2 bytes, '€' 3 bytes and '😀' 4 bytes (a surrogate pair) in UTF-8.
 const ascii1500 = 'a'.repeat(1500);

@@ -1,6 +1,5 @@
 // Docs: SPEC §5 "Document identifier" and §9 (at most 1500 bytes). Every id in the product passes this
 // check, so ids stay portable (URLs, storage keys, the Firestore rules the product started from).
-import { z } from 'zod';
 import { DOCUMENT_ID_MAX_BYTES } from './constants';
 
 const encoder = new TextEncoder();
@@ -43,9 +42,3 @@ export function documentIdProblem(id: unknown): string | null {
 export function isValidDocumentId(id: unknown): id is string {
   return documentIdProblem(id) === null;
 }
-
-/** zod schema for a document identifier; a failure carries the rule it broke as its message. */
-export const documentIdSchema = z.string({ error: 'An id must be text' }).superRefine((id, ctx) => {
-  const problem = documentIdProblem(id);
-  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
-});

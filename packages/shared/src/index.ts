@@ -18,6 +18,7 @@ export * from './messageSearch';
 export * from './attachments';
 export * from './classSearch';
 export * from './schemas';
+export * from './pendingClasses';
 export * from './reactions';
 export * from './mentions';
 export * from './notifyLevels';

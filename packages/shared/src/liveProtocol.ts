@@ -3,12 +3,7 @@
 // by the server's hub, which encodes each event once and writes the same bytes to every subscriber
 // of a key — so event frames name the topic and key, never a per-subscriber id.
 import { z } from 'zod';
-import { textSchema } from './text';
-import type { LiveEvent } from './liveEvents';
-
-/** The keep-alive texts: the client sends PING, the server answers PONG. */
-export const LIVE_PING = 'PING';
-export const LIVE_PONG = 'PONG';
+import { textSchema } from './schemas/text';
 
 /** A request id: a positive integer the client picks, unique among its requests in flight. */
 const requestIdSchema = z.int().min(1).max(Number.MAX_SAFE_INTEGER);
@@ -99,72 +94,4 @@ export const serverFrameSchema = z.discriminatedUnion('t', [
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
 
-/** A typed event frame (the schema above checks shape; rows are typed by their topic). */
-export interface EventFrame<Row> {
-  t: 'e';
-  p: string;
-  k: string;
-  c?: string;
-  e: LiveEvent<Row>;
-}
-
-/**
- * WebSocket close codes the client acts on (4000–4999 belong to the application). Any other close
- * (1006 after a terminate, 1001 on shutdown) means: reconnect and resume.
- */
-export const LIVE_CLOSE_CODES = {
-  /** The session ended (signed out, expired, password reset): sign out with a message. */
-  sessionEnded: 4401,
-  /** A site admin disabled the user. */
-  userDisabled: 4403,
-  /** This user has too many live connections on this server. */
-  tooManyConnections: 4429,
-} as const;
-
-/** Where an ordered stream resumes: after this seq, plus anything changed since this version. */
-export interface StreamCursor {
-  seq: number;
-  version: number;
-}
-
-/** A row of an ordered stream (messages): a per-key seq and the version of its last write. */
-export interface StreamRow {
-  seq: number;
-  version: number;
-}
-
-/** Encodes a stream cursor as the `lastEventId` a stream's input takes. */
-export function encodeStreamCursor(cursor: StreamCursor): string {
-  return `${cursor.seq}:${cursor.version}`;
-}
-
-/** Decodes `lastEventId`; null when absent or malformed (the stream then starts afresh). */
-export function decodeStreamCursor(text: string | null | undefined): StreamCursor | null {
-  const match = /^(\d{1,15}):(\d{1,15})$/.exec(text ?? '');
-  if (!match) return null;
-  return { seq: Number(match[1]), version: Number(match[2]) };
-}
-
-/** The later of two cursors, component by component (cursors only move forward). */
-export function laterStreamCursor(
-  a: StreamCursor | null,
-  b: StreamCursor | null,
-): StreamCursor | null {
-  if (!a) return b;
-  if (!b) return a;
-  return { seq: Math.max(a.seq, b.seq), version: Math.max(a.version, b.version) };
-}
-
-/** The cursor after `rows` arrived: the highest seq and the highest version seen. */
-export function advanceStreamCursor(
-  cursor: StreamCursor | null,
-  rows: readonly StreamRow[],
-): StreamCursor | null {
-  if (rows.length === 0) return cursor;
-  let { seq, version } = cursor ?? { seq: 0, version: 0 };
-  for (const row of rows) {
-    if (row.seq > seq) seq = row.seq;
-    if (row.version > version) version = row.version;
-  }
-  return { seq, version };
-}
+export * from './liveWire';

@@ -1,14 +1,10 @@
 // Docs: docs/channels.md#notifications — what of a channel raises a browser notification, per person.
-import { z } from 'zod';
 
 /** all: every message of others; mentions: only those that mention the person; none: nothing. */
 export const NOTIFY_LEVELS = ['all', 'mentions', 'none'] as const;
 
 /** What of a channel raises a notification for one person. */
 export type NotifyLevel = (typeof NOTIFY_LEVELS)[number];
-
-/** zod schema of a notification level. */
-export const notifyLevelSchema = z.enum(NOTIFY_LEVELS);
 
 /**
  * Whether a new message raises a notification: never one's own, never while the page is visible

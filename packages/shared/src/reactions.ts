@@ -1,10 +1,9 @@
 // Docs: docs/channels.md#reactions — emoji reactions on a message: what an emoji is, the limits, and
 // the one pure rule that adds or removes a person's reaction (the server applies it under the
 // channel's lock; the web applies it optimistically).
-import { z } from 'zod';
-import { documentIdSchema } from './documentId';
-import { uidSchema } from './schemas/common';
-import { textProblem, textSchema } from './text';
+import type { Reaction } from './schemas/reaction';
+
+export type { MessageReactInput, Reaction } from './schemas/reaction';
 
 /** At most this many different emoji on one message (a flood of distinct reactions is refused). */
 export const MAX_REACTIONS_PER_MESSAGE = 20;
@@ -32,31 +31,6 @@ export function isReactionEmoji(value: string): boolean {
     EMOJI_CORE.test(value)
   );
 }
-
-/** zod schema of a reaction's emoji. */
-export const reactionEmojiSchema = textSchema().refine(
-  (value) => textProblem(value) !== null || isReactionEmoji(value),
-  { error: 'A reaction is one emoji' },
-);
-
-/** One emoji on a message and who put it there, in the order they did. */
-export const reactionSchema = z.object({
-  emoji: reactionEmojiSchema,
-  uids: z.array(uidSchema),
-});
-
-/** One emoji on a message and who reacted with it. */
-export type Reaction = z.infer<typeof reactionSchema>;
-
-/** What the client sends to add (`on: true`) or remove its reaction: idempotent, unlike a toggle. */
-export const messageReactInputSchema = z.object({
-  id: documentIdSchema,
-  emoji: reactionEmojiSchema,
-  on: z.boolean(),
-});
-
-/** A parsed reaction change. */
-export type MessageReactInput = z.infer<typeof messageReactInputSchema>;
 
 /** Why a reaction change is refused, or the reactions after it. */
 export type ReactionOutcome =

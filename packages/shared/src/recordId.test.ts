@@ -6,9 +6,9 @@ import {
   formatRecordTimestamp,
   isValidRecordId,
   makeRecordId,
-  recordIdSchema,
   sanitizeRecordIdentifier,
 } from './recordId';
+import { recordIdSchema } from './schemas/recordId';
 
 const fixed = () => 'k3j9x2';
 

@@ -1,6 +1,5 @@
 // Docs: SPEC §3 "Record identifier helper", DESIGN §2 "Record ids". Clients make ids before writing, so a
 // retried create carries the same id and the server can treat it as idempotent.
-import { z } from 'zod';
 import {
   APP_TIME_ZONE,
   RECORD_ID_IDENTIFIER_MAX_LENGTH,
@@ -137,8 +136,3 @@ export function isValidRecordId(id: unknown, prefix?: string): id is string {
   if (!isValidDocumentId(id) || !RECORD_ID_PATTERN.test(id)) return false;
   return prefix === undefined || id.startsWith(`${prefix}_`);
 }
-
-/** zod schema for a record id made by {@link makeRecordId} (any prefix). */
-export const recordIdSchema = z
-  .string({ error: 'A record id must be text' })
-  .refine((id) => isValidRecordId(id), { error: 'Not a valid record id' });

@@ -9,9 +9,9 @@ import {
   isActiveMembership,
   isRole,
   roleRank,
-  roleSchema,
   rosterEmailVisible,
 } from './roles';
+import { roleSchema } from './schemas/role';
 
 const member = (overrides: Partial<MembershipLike> = {}): MembershipLike => ({
   uid: 'u1',

@@ -1,11 +1,7 @@
 // Docs: SPEC §6 "Roles and permissions", DESIGN §2 "Who may do what".
-import { z } from 'zod';
 import { ROLES, type Role } from './constants';
 
 export type { Role } from './constants';
-
-/** zod schema for a role in a class: 'student', 'admin' or 'instructor'. */
-export const roleSchema = z.enum(ROLES);
 
 /** True when `value` is one of the three roles (for values read from storage or the wire). */
 export function isRole(value: unknown): value is Role {

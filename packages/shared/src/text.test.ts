@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TEXT_NUL_MESSAGE, TEXT_UNICODE_MESSAGE, textProblem, textSchema } from './text';
+import { TEXT_NUL_MESSAGE, TEXT_UNICODE_MESSAGE, textProblem } from './text';
+import { textSchema } from './schemas/text';
 
 describe('textProblem', () => {
   it.each([

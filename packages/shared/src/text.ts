@@ -2,8 +2,6 @@
 // U+0000 (the query fails, so a NUL used to surface as INTERNAL_SERVER_ERROR), and a lone surrogate
 // is not Unicode: it cannot be encoded as UTF-8 and would be stored as U+FFFD (or refused inside
 // JSON). Every text schema refuses both with a worded BAD_REQUEST before anything is written.
-import { z } from 'zod';
-
 /** The message for text holding U+0000. */
 export const TEXT_NUL_MESSAGE = "Text can't contain the NUL character (U+0000)";
 /** The message for text holding a lone (unpaired) UTF-16 surrogate. */
@@ -18,15 +16,4 @@ export function textProblem(value: string): string | null {
   if (value.includes('\u0000')) return TEXT_NUL_MESSAGE;
   if (LONE_SURROGATE.test(value)) return TEXT_UNICODE_MESSAGE;
   return null;
-}
-
-/**
- * zod schema for any text field: `z.string(params)` that refuses what the database cannot store
- * (see {@link textProblem}). Chain `.trim()`, `.min()`, `.max()` as on `z.string()`.
- */
-export function textSchema(params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).superRefine((value, ctx) => {
-    const problem = textProblem(value);
-    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
-  });
 }

@@ -4,6 +4,7 @@
 // POST /api/events every few seconds and by sendBeacon when the page is hidden. Before it starts
 // (unit tests) events only wait in the queue, where `bufferedEvents()` shows them.
 import type { AnalyticsEvent, AnalyticsEventName, EventPayload } from '@seminar/shared';
+import { whenFirstContentShown } from '../shell/firstContent';
 import { buildAnalyticsEvent } from './context';
 import {
   ANALYTICS_FLUSH_INTERVAL_MS,
@@ -59,7 +60,8 @@ export function logEvent(event: AnalyticsEventName, payload: EventPayload): void
       enqueueChecked(built);
     } else {
       held.push(built);
-      void loadCheck();
+      // The check's code (zod and the shared schemas) waits for the page's first content.
+      whenFirstContentShown(() => void loadCheck());
     }
   } catch {
     // Analytics must never break the app.

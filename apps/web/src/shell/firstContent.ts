@@ -101,6 +101,21 @@ const pageGate = createFirstContentGate(
     waitsForFirstContent(window.location.pathname, window.location.search),
 );
 
+/** Runs `callback` once the gate is open: now if it is (work that can wait for the first content). */
+export function whenFirstContentShown(
+  callback: () => void,
+  gate: FirstContentGate = pageGate,
+): void {
+  if (gate.shown()) {
+    callback();
+    return;
+  }
+  const unsubscribe = gate.subscribe(() => {
+    unsubscribe();
+    callback();
+  });
+}
+
 /** The page's gate (tests make their own with `createFirstContentGate`). */
 export function firstContentGate(): FirstContentGate {
   return pageGate;

@@ -5,7 +5,7 @@ import { CHART_MAX_NAME_CHARS, messageChart, messageChartSchema, type MessageCha
 import { chartSummary } from './chartText';
 import { chartTitle } from './chartTitle';
 import { ANALYST_MAX_HISTOGRAM_BINS, ANALYST_MAX_SCATTER_POINTS } from './limits';
-import { messageAiSchema } from '../agents';
+import { messageAiSchema } from '../schemas/agent';
 
 /** The chart of a table, posted in a ```csv block (a single column needs one). */
 function chartOf(table: string): MessageChart | null {

@@ -1,7 +1,8 @@
 // Docs: docs/realtime.md#the-client — the client end of the live socket: one WebSocket that
 // reconnects with back-off (at once when the browser says the network is back), answers requests,
 // and keeps live queries going across reconnects — a stream resumes from its cursor, so nothing is
-// lost or doubled. Every frame from the server is checked with the protocol's zod schema.
+// lost or doubled. Every frame from the server is checked (`readServerFrame`: the protocol's schema,
+// without zod).
 import {
   applyLiveEvent,
   emptyLiveState,
@@ -16,11 +17,10 @@ import {
   LIVE_CLOSE_CODES,
   LIVE_PING,
   LIVE_PONG,
-  serverFrameSchema,
-  type ClientFrame,
+  readServerFrame,
   type StreamCursor,
-  type WireError,
-} from '../liveProtocol';
+} from '../liveWire';
+import type { ClientFrame, WireError } from '../liveProtocol';
 
 /** The connection's state for the UI. */
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -410,9 +410,8 @@ export class LiveConnection {
     } catch {
       return;
     }
-    const parsed = serverFrameSchema.safeParse(value);
-    if (!parsed.success) return;
-    const frame = parsed.data;
+    const frame = readServerFrame(value);
+    if (!frame) return;
     if (frame.t === 'r') {
       const request = this.#requests.get(frame.id);
       if (request) {

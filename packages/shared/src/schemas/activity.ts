@@ -1,10 +1,11 @@
 // Docs: SPEC §3 "Activity" (activity_id, class_id, enabled, deleted, pending_deleted) and DESIGN §2
 // "Activities" (the fields SPEC leaves open).
 import { z } from 'zod';
-import { textSchema } from '../text';
+import { textSchema } from './text';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from '../constants';
-import { documentIdSchema } from '../documentId';
-import { AGENT_NAME_PATTERN, aiAgentCooperationModeSchema } from '../agents';
+import { documentIdSchema } from './documentId';
+import { AGENT_NAME_PATTERN } from '../agents';
+import { aiAgentCooperationModeSchema } from './agent';
 import {
   auditFields,
   dateInputSchema,

@@ -1,10 +1,10 @@
 // Docs: SPEC §7 (event payload and context fields), DESIGN §2 "Analytics" (POST /api/events, batched).
 // Limits are generous for real browsers but keep one event small on the server.
 import { z } from 'zod';
-import { textSchema } from '../text';
+import { textSchema } from './text';
 import { ANALYTICS_BATCH_MAX_EVENTS, ANALYTICS_EVENT_NAMES } from '../constants';
-import { documentIdSchema } from '../documentId';
-import { roleSchema } from '../roles';
+import { documentIdSchema } from './documentId';
+import { roleSchema } from './role';
 import { timestampSchema, uidSchema } from './common';
 
 /** An analytics event name: SPEC §7's two class events plus sign_in, class_created, message_sent. */

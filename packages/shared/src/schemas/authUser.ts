@@ -1,6 +1,6 @@
 // Docs: SPEC §3 "Auth user" — the signed-in user as the client knows it.
 import { z } from 'zod';
-import { textSchema } from '../text';
+import { textSchema } from './text';
 import { emailSchema } from '../email';
 import { uidSchema } from './common';
 

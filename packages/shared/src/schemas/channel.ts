@@ -1,11 +1,11 @@
 // Docs: SPEC §3 "Channel", "Channel user record", "Channel notification"; DESIGN §2 "Channel group".
 import { z } from 'zod';
-import { textSchema } from '../text';
+import { textSchema } from './text';
 import { CHANNEL_GROUP_MAX_MEMBERS, NOTIFICATION_TYPES } from '../constants';
-import { documentIdSchema } from '../documentId';
+import { documentIdSchema } from './documentId';
 import { emailSchema } from '../email';
 import { auditFields, timestampSchema, uidSchema } from './common';
-import { notifyLevelSchema } from '../notifyLevels';
+import { notifyLevelSchema } from './notifyLevel';
 
 /**
  * A chat channel of a class. `name` is not in SPEC's field list but a channel needs a title

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classSchema, isPendingClass } from './class';
+import { isPendingClass } from '../pendingClasses';
+import { classSchema } from './class';
 
 const minimal = {
   class_id: 'c1',

@@ -1,7 +1,7 @@
 // Docs: SPEC §3 "Class" (stored at classes/{class_id}) and §2 (a pending class cannot be selected).
 import { z } from 'zod';
-import { textSchema } from '../text';
-import { roleSchema } from '../roles';
+import { textSchema } from './text';
+import { roleSchema } from './role';
 import {
   auditFields,
   storedDateSchema,
@@ -9,7 +9,7 @@ import {
   timestampSchema,
   uidSchema,
 } from './common';
-import { documentIdSchema } from '../documentId';
+import { documentIdSchema } from './documentId';
 
 /**
  * A class as the server sends it. my_role is the viewer's role in the class (absent where no
@@ -45,13 +45,3 @@ export const classSchema = z.object({
 
 /** A class (SPEC §3). */
 export type Class = z.infer<typeof classSchema>;
-
-/**
- * Whether a class is pending: created but not yet enabled by the server, or with its deletion
- * requested. A pending class cannot be selected (SPEC §2).
- */
-export function isPendingClass(
-  cls: Pick<Class, 'enabled' | 'pending_enabled' | 'pending_deleted'>,
-): boolean {
-  return (cls.pending_enabled && !cls.enabled) || cls.pending_deleted;
-}

@@ -2,9 +2,9 @@
 // milliseconds (a number, server-stamped, time-zone free); calendar dates (start, end and due dates)
 // are 'YYYY-MM-DD' text because they name a day, not an instant.
 import { z } from 'zod';
-import { textSchema } from '../text';
+import { textSchema } from './text';
 import { TAG_LIST_MAX_ITEMS } from '../constants';
-import { documentIdSchema } from '../documentId';
+import { documentIdSchema } from './documentId';
 
 /** An instant as whole epoch milliseconds (e.g. created_at, updated_at). */
 export const timestampSchema = z

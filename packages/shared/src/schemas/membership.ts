@@ -1,10 +1,10 @@
 // Docs: SPEC §3 "Student, instructor and admin membership profiles" (each keyed by uid; the class id
 // comes from the parent class) and §6 (roles come from active membership records).
 import { z } from 'zod';
-import { textSchema } from '../text';
-import { documentIdSchema } from '../documentId';
+import { textSchema } from './text';
+import { documentIdSchema } from './documentId';
 import { emailSchema } from '../email';
-import { roleSchema } from '../roles';
+import { roleSchema } from './role';
 import { auditFields, uidSchema } from './common';
 
 /**

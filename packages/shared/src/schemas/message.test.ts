@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_MAX_LENGTH } from '../constants';
+import { MESSAGE_MAX_LENGTH, MESSAGE_RANGE_MAX } from '../constants';
 import { makeRecordId } from '../recordId';
 import {
-  MESSAGE_RANGE_MAX,
   messageBodySchema,
   messageRangeInputSchema,
   messageEditInputSchema,

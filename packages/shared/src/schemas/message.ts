@@ -1,15 +1,15 @@
 // Docs: DESIGN §2 "Messages" and §4 (per-channel seq in commit order; creates idempotent on the
 // client-made id).
 import { z } from 'zod';
-import { textSchema } from '../text';
-import { MESSAGE_MAX_LENGTH } from '../constants';
+import { textSchema } from './text';
+import { MESSAGE_MAX_LENGTH, MESSAGE_RANGE_MAX } from '../constants';
 import { MESSAGE_MAX_ATTACHMENTS } from '../attachments';
-import { documentIdSchema } from '../documentId';
-import { recordIdSchema } from '../recordId';
+import { documentIdSchema } from './documentId';
+import { recordIdSchema } from './recordId';
 import { timestampSchema, uidSchema } from './common';
 import { MAX_MENTIONS_PER_MESSAGE, parseMentions } from '../mentions';
-import { reactionSchema } from '../reactions';
-import { messageAiSchema } from '../agents';
+import { reactionSchema } from './reaction';
+import { messageAiSchema } from './agent';
 
 /**
  * A message body as typed: at most MESSAGE_MAX_LENGTH characters (UTF-16 units, as the text box
@@ -96,9 +96,6 @@ export const messageEditInputSchema = z.object({
 
 /** A parsed message edit. */
 export type MessageEditInput = z.infer<typeof messageEditInputSchema>;
-
-/** The most messages one `messages.range` answer holds. */
-export const MESSAGE_RANGE_MAX = 500;
 
 /**
  * The messages of a channel with `fromSeq` ≤ seq < `beforeSeq` (at most MESSAGE_RANGE_MAX of them):

@@ -1,8 +1,8 @@
 // Docs: docs/channels.md#search — what a message search asks for and what it answers.
 import { z } from 'zod';
-import { documentIdSchema } from '../documentId';
+import { documentIdSchema } from './documentId';
 import { searchTerms } from '../messageSearch';
-import { textSchema } from '../text';
+import { textSchema } from './text';
 import { timestampSchema, uidSchema } from './common';
 
 /** Results per page of a message search. */

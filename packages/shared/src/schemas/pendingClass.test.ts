@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { optimisticClassFromRequest } from '../pendingClasses';
 import { classSchema } from './class';
 import {
   END_BEFORE_START_MESSAGE,
-  optimisticClassFromRequest,
   pendingClassFormSchema,
   pendingClassInputSchema,
   pendingClassSchema,

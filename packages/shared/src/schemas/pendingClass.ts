@@ -1,9 +1,8 @@
 // Docs: SPEC §3 "Pending class request" (collection pending_classes) and §4 "Class creation".
 import { z } from 'zod';
-import { textSchema } from '../text';
+import { textSchema } from './text';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from '../constants';
-import { documentIdSchema } from '../documentId';
-import type { Class } from './class';
+import { documentIdSchema } from './documentId';
 import {
   dateInputSchema,
   dateOrderOptions,
@@ -88,31 +87,3 @@ export const pendingClassInputSchema = formFields
 export type PendingClassForm = z.infer<typeof pendingClassFormSchema>;
 /** A parsed class request from the client. */
 export type PendingClassInput = z.infer<typeof pendingClassInputSchema>;
-
-/**
- * The class a request shows as locally before the server answers (SPEC §4 "pending_created"):
- * same id, enabled false, pending_enabled true, the viewer as instructor.
- */
-export function optimisticClassFromRequest(
-  input: PendingClassInput,
-  creator: { uid: string; now: number },
-): Class {
-  const { pending_class_id, ...fields } = input;
-  return {
-    ...fields,
-    class_id: pending_class_id,
-    is_demo: false,
-    enabled: false,
-    deleted: false,
-    pending_enabled: true,
-    pending_deleted: false,
-    created_at: creator.now,
-    created_by: creator.uid,
-    updated_at: null,
-    updated_by: null,
-    updated_by_name: null,
-    my_role: 'instructor',
-    // Below any server version: the server's row replaces this one as soon as it arrives.
-    version: 0,
-  };
-}

@@ -1,7 +1,7 @@
 // Docs: SPEC §3 "Public AI product" (only entries enabled and not deleted are listed).
 import { z } from 'zod';
-import { textSchema } from '../text';
-import { documentIdSchema } from '../documentId';
+import { textSchema } from './text';
+import { documentIdSchema } from './documentId';
 
 /**
  * A catalogue entry for an AI product. Defaults from SPEC: product_files [], learning_objective

@@ -6,7 +6,7 @@
 import {
   MESSAGE_MAX_ATTACHMENTS,
   MESSAGE_MAX_LENGTH,
-  messageAttachmentSchema,
+  isMessageAttachment,
   type Message,
   type MessageAttachment,
 } from '@seminar/shared';
@@ -48,8 +48,9 @@ function isEntry(value: unknown): value is OutboxEntry {
     typeof entry.created_at === 'number' &&
     (entry.body as string).length <= MESSAGE_MAX_LENGTH &&
     (entry.attachments === undefined ||
-      messageAttachmentSchema.array().max(MESSAGE_MAX_ATTACHMENTS).safeParse(entry.attachments)
-        .success)
+      (Array.isArray(entry.attachments) &&
+        entry.attachments.length <= MESSAGE_MAX_ATTACHMENTS &&
+        entry.attachments.every(isMessageAttachment)))
   );
 }
 
