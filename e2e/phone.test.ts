@@ -106,6 +106,55 @@ describe('a phone is a first-class screen (360×640)', () => {
     expect(await messageLog().count()).toBe(0);
   });
 
+  it('opens a link to a channel onto the channel: messages first, then its controls, nothing moving', async () => {
+    await page.goto(`${server.url}/classes/${classId}`);
+    await page
+      .getByRole('list', { name: 'Channels' })
+      .getByRole('button', { name: /^general/ })
+      .click();
+    await composer().fill('Parse first, then check the types.');
+    await composer().press('Enter');
+    await messageLog().getByText('Parse first, then check the types.').waitFor();
+    const link = page.url();
+
+    const opened = await context.newPage();
+    try {
+      // What the page showed, and when, from its first node (shell/firstContent.ts).
+      await opened.addInitScript(() => {
+        const seen = { list: false, messageAt: 0, membersAt: 0, shift: 0 };
+        Object.assign(window, { firstLoadSeen: seen });
+        new MutationObserver(() => {
+          if (document.querySelector('nav[aria-label="Channels of this class"]')) seen.list = true;
+          if (!seen.messageAt && document.querySelector('[role="log"] .chat-p'))
+            seen.messageAt = performance.now();
+          if (!seen.membersAt && document.querySelector('button[aria-label="Members"]'))
+            seen.membersAt = performance.now();
+        }).observe(document, { childList: true, subtree: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            seen.shift += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await opened.goto(link);
+      await opened.getByRole('button', { name: 'Members' }).waitFor();
+      await opened.getByRole('banner').getByRole('combobox', { name: 'Class' }).waitFor();
+      await opened.getByRole('button', { name: 'Notifications' }).waitFor();
+      const seen = await opened.evaluate(
+        () =>
+          (window as unknown as { firstLoadSeen: Record<string, number | boolean> }).firstLoadSeen,
+      );
+      // No channel list drawn and replaced while the channels loaded.
+      expect(seen.list).toBe(false);
+      expect(seen.messageAt).toBeGreaterThan(0);
+      expect(seen.membersAt).toBeGreaterThanOrEqual(seen.messageAt as number);
+      // The controls came into space kept for them (0.1 is "good" for a whole page load).
+      expect(seen.shift).toBeLessThan(0.05);
+      expect(await axeViolations(opened)).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+
   it('scrolls no page sideways', async () => {
     const pages = [
       ['My classes', '/'],
