@@ -26,5 +26,6 @@ export * from './classSelection';
 export * from './authErrors';
 export * from './liveEvents';
 export * from './liveProtocol';
+export * from './analyticsCheck';
 export * from './dataAnalyst';
 export * from './agents';

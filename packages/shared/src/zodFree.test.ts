@@ -28,6 +28,7 @@ const ZOD_FREE = [
   'classSelection.ts',
   'liveEvents.ts',
   'liveWire.ts',
+  'analyticsCheck.ts',
   'liveClient/index.ts',
 ];
 

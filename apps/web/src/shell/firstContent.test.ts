@@ -1,4 +1,4 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createFirstContentGate,
@@ -90,7 +90,7 @@ describe('useFirstContentShown and useReleaseFirstContent', () => {
   it('render the controls once the content is released and painted', async () => {
     let painted: () => void = () => undefined;
     const gate = createFirstContentGate(true, { afterPaint: (done) => (painted = done) });
-    const shown = renderHook(() => useFirstContentShown(gate));
+    const shown = renderHook(() => useFirstContentShown({}, gate));
     expect(shown.result.current).toBe(false);
     const release = renderHook(({ ready }) => useReleaseFirstContent(ready, gate), {
       initialProps: { ready: false },
@@ -104,10 +104,22 @@ describe('useFirstContentShown and useReleaseFirstContent', () => {
   it('release the gate when the content goes before it was ready', async () => {
     let painted: () => void = () => undefined;
     const gate = createFirstContentGate(true, { afterPaint: (done) => (painted = done) });
-    const shown = renderHook(() => useFirstContentShown(gate));
+    const shown = renderHook(() => useFirstContentShown({}, gate));
     const release = renderHook(() => useReleaseFirstContent(false, gate));
     release.unmount();
     await act(async () => painted());
     expect(shown.result.current).toBe(true);
+  });
+
+  it('render a later control a frame after the others', async () => {
+    let painted: () => void = () => undefined;
+    const gate = createFirstContentGate(true, { afterPaint: (done) => (painted = done) });
+    const first = renderHook(() => useFirstContentShown({}, gate));
+    const later = renderHook(() => useFirstContentShown({ later: true }, gate));
+    gate.release();
+    await act(async () => painted());
+    expect(first.result.current).toBe(true);
+    expect(later.result.current).toBe(false);
+    await waitFor(() => expect(later.result.current).toBe(true));
   });
 });

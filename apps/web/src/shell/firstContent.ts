@@ -123,17 +123,34 @@ export function firstContentGate(): FirstContentGate {
 
 /**
  * Whether the controls around the first content may render. The change renders as a transition
- * (in slices, like the first render), not as one long task.
+ * (in slices, like the first render), not as one long task. A `later` control comes a frame after
+ * the others, so the controls' commit (their DOM and styles, one task) is two shorter tasks.
  */
-export function useFirstContentShown(gate: FirstContentGate = pageGate): boolean {
+export function useFirstContentShown(
+  { later = false }: { later?: boolean } = {},
+  gate: FirstContentGate = pageGate,
+): boolean {
   const [shown, setShown] = useState(gate.shown);
   useEffect(() => {
     if (shown) return;
-    const update = () => startTransition(() => setShown(gate.shown()));
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = () => startTransition(() => setShown(true));
+    const update = () => {
+      if (!gate.shown()) return;
+      if (!later || typeof requestAnimationFrame !== 'function') return show();
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(show, 0);
+      });
+    };
     const unsubscribe = gate.subscribe(update);
     update();
-    return unsubscribe;
-  }, [gate, shown]);
+    return () => {
+      unsubscribe();
+      if (frame) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [gate, later, shown]);
   return shown;
 }
 

@@ -476,7 +476,10 @@ export function ChatView({
               firstUnreadSeq={firstUnreadSeq}
               focusId={focused?.id ?? null}
               focusKey={focused?.at ?? 0}
-              onRowsShown={messages.status === 'ready' ? releaseControls : undefined}
+              // Only while the controls wait: Virtuoso reports rendered rows only when asked.
+              onRowsShown={
+                !controlsShown && messages.status === 'ready' ? releaseControls : undefined
+              }
             />
           </>
         )}

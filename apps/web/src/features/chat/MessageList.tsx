@@ -268,7 +268,7 @@ export const MessageList = memo(function MessageList({
         atBottomThreshold={BOTTOM_SLACK_PX}
         startReached={startReached}
         increaseViewportBy={OVERSCAN}
-        itemsRendered={rowsRendered}
+        {...(onRowsShown ? { itemsRendered: rowsRendered } : {})}
       />
       {newBelow ? (
         <Button

@@ -30,7 +30,7 @@ const FIND_A_CLASS = ' find';
 export function ClassSelector() {
   const { classes, selectedClassId } = useClassSelection();
   const navigate = useNavigate();
-  const shown = useFirstContentShown();
+  const shown = useFirstContentShown({ later: true });
   const rows = classes.rows;
   const known = selectedClassId !== null && rows.some((row) => row.class_id === selectedClassId);
   const value = known ? selectedClassId : NONE;
