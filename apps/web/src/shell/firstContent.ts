@@ -96,6 +96,7 @@ export function createFirstContentGate(
   };
 }
 
+/** The page's gate (tests make their own with `createFirstContentGate` and pass it). */
 const pageGate = createFirstContentGate(
   typeof window !== 'undefined' &&
     waitsForFirstContent(window.location.pathname, window.location.search),
@@ -114,11 +115,6 @@ export function whenFirstContentShown(
     unsubscribe();
     callback();
   });
-}
-
-/** The page's gate (tests make their own with `createFirstContentGate`). */
-export function firstContentGate(): FirstContentGate {
-  return pageGate;
 }
 
 /**
