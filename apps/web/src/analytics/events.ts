@@ -60,7 +60,7 @@ export function logEvent(event: AnalyticsEventName, payload: EventPayload): void
       enqueueChecked(built);
     } else {
       held.push(built);
-      // The check's code (zod and the shared schemas) waits for the page's first content.
+      // The check's code waits for the page's first content (shell/firstContent.ts).
       whenFirstContentShown(() => void loadCheck());
     }
   } catch {
