@@ -1,6 +1,7 @@
 // analyticsEventProblem must give the zod schema's answer for every event: a table of valid events
 // and, for each, every field removed, replaced by values of each JSON type, and an unknown key added.
 import { describe, expect, it } from 'vitest';
+import { fieldPaths, withField } from './fieldVariants.testkit';
 import { analyticsEventProblem } from './analyticsCheck';
 import { analyticsEventSchema } from './schemas/analyticsEvent';
 
@@ -73,27 +74,9 @@ const replacements: unknown[] = [
   { uid: 'u2' },
 ];
 
-function withField(value: unknown, path: readonly string[], next: unknown): unknown {
-  if (path.length === 0) return next;
-  const [head, ...rest] = path as [string, ...string[]];
-  const copy = { ...(value as Record<string, unknown>) };
-  const inner = withField(copy[head], rest, next);
-  if (inner === undefined) delete copy[head];
-  else copy[head] = inner;
-  return copy;
-}
-
-function paths(value: unknown, prefix: string[] = []): string[][] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
-  return Object.entries(value).flatMap(([key, inner]) => [
-    [...prefix, key],
-    ...paths(inner, [...prefix, key]),
-  ]);
-}
-
 function variants(event: unknown): unknown[] {
   const out: unknown[] = [event];
-  for (const path of [...paths(event), ['payload', 'class_id'], ['payload', 'channel_id']]) {
+  for (const path of [...fieldPaths(event), ['payload', 'class_id'], ['payload', 'channel_id']]) {
     out.push(withField(event, path, undefined));
     for (const next of replacements) out.push(withField(event, path, next));
     out.push(withField(event, [...path.slice(0, -1), 'extra'], 1));

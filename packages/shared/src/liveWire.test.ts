@@ -1,6 +1,7 @@
 // readServerFrame must give the zod schema's answer for every frame: a table of valid frames and,
 // for each, every field removed, replaced by values of each JSON type, and an unknown key added.
 import { describe, expect, it } from 'vitest';
+import { fieldPaths, withField } from './fieldVariants.testkit';
 import { serverFrameSchema } from './liveProtocol';
 import { readServerFrame } from './liveWire';
 
@@ -49,29 +50,9 @@ const replacements: unknown[] = [
   { message: 'm', code: 1, data: { code: 'X' } },
 ];
 
-/** `value` with the field at `path` set to `next` (undefined: removed). */
-function withField(value: unknown, path: readonly string[], next: unknown): unknown {
-  if (path.length === 0) return next;
-  const [head, ...rest] = path as [string, ...string[]];
-  const copy = { ...(value as Record<string, unknown>) };
-  const inner = withField(copy[head], rest, next);
-  if (inner === undefined) delete copy[head];
-  else copy[head] = inner;
-  return copy;
-}
-
-/** Every path to a field of an object (not into arrays' items). */
-function paths(value: unknown, prefix: string[] = []): string[][] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
-  return Object.entries(value).flatMap(([key, inner]) => [
-    [...prefix, key],
-    ...paths(inner, [...prefix, key]),
-  ]);
-}
-
 function variants(frame: unknown): unknown[] {
   const out: unknown[] = [frame, JSON.parse(JSON.stringify(frame))];
-  for (const path of paths(frame)) {
+  for (const path of fieldPaths(frame)) {
     out.push(withField(frame, path, undefined));
     for (const next of replacements) out.push(withField(frame, path, next));
     out.push(withField(frame, [...path.slice(0, -1), 'extra'], 1));
