@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, describeViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 const DEMO_INSTRUCTOR = 'marie.curie@demo.seminar.test';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 

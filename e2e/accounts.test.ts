@@ -2,9 +2,9 @@
 // first), sign out, sign in; reset a forgotten password with the code read from a real SMTP listener
 // (a wrong code first); and every worded error of SPEC §8 that a person can meet on these pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { codeFrom, startTestSmtp, type TestSmtp } from '../apps/server/test/smtp';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { mailedVerificationCode, verifyInPage, verifyOverHttp } from './support/verification';
 
@@ -15,7 +15,6 @@ const adminEmail = `admin-${run}@example.edu`;
 let smtp: TestSmtp;
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
@@ -27,15 +26,13 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
   await smtp?.close();
 });
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext();
-  contexts.push(context);
   return context.newPage();
 }
 

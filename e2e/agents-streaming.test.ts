@@ -12,7 +12,7 @@ import {
   type TestOpenAiServer,
 } from '../test-support/openaiServer';
 import { axeViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { apiAs, classWithStudents, signUpPerson, type Person } from './support/people';
 import { startServer, type RunningServer } from './support/server';
 
@@ -62,8 +62,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   openai?.releaseAll();
-  await Promise.all([teacher, asker, watcher].map((person) => person?.context.close()));
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
   await openai?.close();
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { BOT_NAME, makeRecordId } from '@seminar/shared';
 import { axeViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { apiAs, signUpPerson, type Person } from './support/people';
 import { startServer, type RunningServer } from './support/server';
 
@@ -50,8 +50,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await Promise.all([teacher, student].map((person) => person?.context.close()));
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 

@@ -7,9 +7,9 @@
 // - an idle page reloads (with the inactivity constants shortened through local storage).
 // (Colour mode is covered by shell.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { analyticsBatchSchema } from '@seminar/shared';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { verifyOverHttp } from './support/verification';
 
@@ -22,21 +22,18 @@ const ADMIN_PASSWORD = 'Quasar-Lantern-4471';
 
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   server = await startServer({ ADMIN_EMAILS: ADMIN_EMAIL });
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 
 async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
   const context = await browser.newContext({ viewport });
-  contexts.push(context);
   return context.newPage();
 }
 

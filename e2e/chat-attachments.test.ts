@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { classWithStudents, signUpPerson, type Person } from './support/people';
 import { startServer, type RunningServer } from './support/server';
 
@@ -34,9 +34,7 @@ beforeAll(async () => {
   classId = await classWithStudents(server, teacher, 'Crystallography', [student]);
 });
 afterAll(async () => {
-  await teacher?.context.close();
-  await student?.context.close();
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 

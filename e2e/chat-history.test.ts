@@ -9,7 +9,7 @@ import type { TRPCClient } from '@trpc/client';
 import { makeRecordId } from '@seminar/shared';
 import type { AppRouter } from '../apps/server/src/router';
 import { connectLive } from '../test-support/liveClient';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { verifyOverHttp } from './support/verification';
 
@@ -30,8 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await api?.close();
-  await context?.close();
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page, WebSocketRoute } from 'playwright-core';
 import { makeRecordId } from '@seminar/shared';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import {
   apiAs as apiAsPerson,
   classWithStudents,
@@ -24,7 +24,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { makeRecordId } from '@seminar/shared';
 import { axeViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { apiAs, signUpPerson, type Person } from './support/people';
 import { startServer, type RunningServer } from './support/server';
 
@@ -26,9 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await api?.close();
-  await teacher?.context.close();
-  await student?.context.close();
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 

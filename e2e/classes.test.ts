@@ -3,23 +3,21 @@
 // an activity the instructor creates shows for the student, and goes when the instructor disables
 // it; the instructor deletes the class and it leaves both screens live.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { verifyInPage } from './support/verification';
 
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 
@@ -28,7 +26,6 @@ const PASSWORD = 'Quasar-Lantern-4471';
 
 async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
   const context = await browser.newContext({ viewport, bypassCSP: true });
-  contexts.push(context);
   return context.newPage();
 }
 

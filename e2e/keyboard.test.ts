@@ -4,7 +4,7 @@
 // visible focus indicator on the way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 const DEMO_INSTRUCTOR = 'marie.curie@demo.seminar.test';
@@ -21,8 +21,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await context?.close().catch(() => undefined);
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 

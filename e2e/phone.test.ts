@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { makeRecordId } from '@seminar/shared';
 import { connectLive } from '../test-support/liveClient';
 import { axeViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { verifyOverHttp } from './support/verification';
 
@@ -46,8 +46,7 @@ beforeAll(async () => {
   page = await context.newPage();
 });
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 

@@ -20,6 +20,9 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
+/** How long a stopped server may take to exit (its own forced exit comes at 10 s). */
+const STOP_BOUND_MS = 15_000;
+
 /** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -87,7 +90,20 @@ export async function startServerProcess(
   const finish = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill(signal);
-      await exited;
+      // The server forces its own exit 10 s after SIGTERM; past 15 s it is stuck, which is a bug
+      // to report with its output rather than a test run that hangs.
+      const stopped = await Promise.race([
+        exited.then(() => true),
+        new Promise<false>((resolve) => setTimeout(resolve, STOP_BOUND_MS, false)),
+      ]);
+      if (!stopped) {
+        child.kill('SIGKILL');
+        await exited;
+        rmSync(dataDir, { recursive: true, force: true });
+        throw new Error(
+          `server did not exit within ${STOP_BOUND_MS / 1000} s of ${signal} (killed):\n${output.slice(-4_000)}`,
+        );
+      }
     }
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -1,8 +1,12 @@
 // Debian's Chromium driven by playwright-core, with the flags this machine needs (DEVELOPERS.md).
+import { readdirSync, readFileSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { inject } from 'vitest';
 
-/** Launches headless Chromium; close it in afterAll. */
+/** How long Chromium gets to shut down before its processes are killed. */
+const CLOSE_BOUND_MS = 20_000;
+
+/** Launches headless Chromium; close it with `closeBrowser` in afterAll. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: inject('chromiumPath'),
@@ -18,4 +22,45 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Closes the browser and every context in it. Chromium's own shutdown is not what these tests
+ * check, and once, under a full CI run's load, it never finished (a spec's afterAll waited its
+ * whole 120 s): past CLOSE_BOUND_MS the browser's processes are killed, with a warning.
+ */
+export async function closeBrowser(browser: Browser | undefined): Promise<void> {
+  if (!browser) return;
+  const closed = browser.close().then(() => true);
+  const bound = (ms: number) => new Promise<false>((resolve) => setTimeout(resolve, ms, false));
+  if (await Promise.race([closed, bound(CLOSE_BOUND_MS)])) return;
+  const killed = killChromiumChildren();
+  console.warn(
+    `Chromium did not close within ${CLOSE_BOUND_MS / 1000} s; killed its process ${killed.join(', ') || '(none found)'}`,
+  );
+  await Promise.race([closed, bound(5_000)]);
+}
+
+/**
+ * SIGKILLs the Chromium processes this test process started (its renderers end with them);
+ * returns their pids. Matched by name: Debian's /usr/bin/chromium is a script that execs
+ * /usr/lib/chromium/chromium, so the path launched is not the process's.
+ */
+function killChromiumChildren(): number[] {
+  const killed: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces, so split after ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== process.pid || !name.startsWith('chrom')) continue;
+      process.kill(Number(entry), 'SIGKILL');
+      killed.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return killed;
 }
