@@ -17,6 +17,28 @@ export default defineConfig({
     emptyOutDir: true,
     // Every browser the app supports has <link rel="modulepreload">: no polyfill in the first script.
     modulePreload: { polyfill: false },
+    // MUI with emotion and its other dependencies in one chunk, React in another: left to itself
+    // the bundler split them into many small shared chunks, each a request in the class page's
+    // chain (the chat page's Lighthouse score ~0.77 → ~0.81 on the quick bench). React has its
+    // own group, ranked first, or it would be pulled into MUI's and load on the sign-in page.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              priority: 2,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            },
+            {
+              name: 'mui',
+              priority: 1,
+              test: /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|icons-material|core-downloads-tracker)|@emotion[\\/][a-z-]+|@popperjs[\\/]core|react-transition-group|stylis|hoist-non-react-statics)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -165,7 +165,7 @@ describe(`attachments in an S3-compatible store (${testDatabaseKind})`, () => {
       expect(response.statusCode).toBe(404);
       expect(response.body).toBe(missing.body);
     }
-    expect(s3.requests.length).toBe(asked);
+    expect(s3.requests.slice(asked).filter((request) => request.method !== 'DELETE')).toEqual([]);
     expect((await download(teacher, inStaff.id)).rawPayload.equals(PDF)).toBe(true);
   });
 
@@ -220,6 +220,7 @@ describe(`attachments in an S3-compatible store (${testDatabaseKind})`, () => {
     expect((await upload(pupil, place, 'new.png', PNG)).statusCode).toBe(201);
     expect(await objectKeyOf(old.id)).toBeUndefined();
     await expect.poll(() => s3.objects.has(key)).toBe(false);
+    await expect.poll(queuedKeys).toEqual([]);
   });
 
   it('refuses a file over the limit before the store sees it', async () => {
@@ -232,7 +233,10 @@ describe(`attachments in an S3-compatible store (${testDatabaseKind})`, () => {
       Buffer.alloc(MAX_BYTES + 1, 7),
     );
     expect(response.statusCode).toBe(413);
-    expect([await rowCount(), s3.objects.size, s3.requests.length]).toEqual([rows, objects, asked]);
+    // Only PUTs count: a drain of the deletion queue started by an earlier upload may still be
+    // repeating a DELETE (two drains may both pick a key; a second DELETE of it is harmless).
+    const puts = s3.requests.slice(asked).filter((request) => request.method === 'PUT');
+    expect([await rowCount(), s3.objects.size, puts]).toEqual([rows, objects, []]);
   });
 
   it('signs its requests: a wrong secret is refused by the store', async () => {

@@ -1,7 +1,8 @@
-import './theme/fonts';
+import './theme/fonts.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { prefetchSession } from './auth/session';
 import { createQueryClient } from './queryClient';
 import { PATHS } from './routes/paths';
 import { startInactivityReload } from './shell/inactivity';
@@ -42,6 +43,8 @@ if (
   ![PATHS.signIn, PATHS.signUp, PATHS.forgotPassword].includes(window.location.pathname as never)
 ) {
   void import('./live/client').catch(() => undefined);
+  // And its session: asked now, beside those chunks, not after the first render has committed.
+  prefetchSession(queryClient);
 }
 
 const container = document.getElementById('root');

@@ -9,6 +9,7 @@ import {
   clearSignOutNotice,
   GET_SESSION_PATH,
   getSignOutNotice,
+  prefetchSession,
   SESSION_QUERY_KEY,
   SESSION_RETRY_BASE_MS,
   SESSION_RETRY_MAX_MS,
@@ -31,8 +32,9 @@ function Probe() {
   return <output aria-label="session">{`${status} ${session?.expiresAt ?? '-'}`}</output>;
 }
 
-function renderSession() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderSession(
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   render(
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
@@ -97,6 +99,18 @@ describe('sessionRetryDelay', () => {
       30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 960_000, 960_000,
     ]);
     expect(SESSION_RETRY_MAX_MS).toBe(16 * MINUTE);
+  });
+});
+
+describe('prefetchSession', () => {
+  it('asks before the provider renders, and the provider uses that answer (one request)', async () => {
+    const server = fakeAuthServer(sessionFor({}, at(10 * MINUTE)));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    prefetchSession(queryClient);
+    expect(server.callsTo(GET_SESSION)).toBe(1);
+    renderSession(queryClient);
+    await waitFor(() => expect(shown()).toBe(`signed-in ${at(10 * MINUTE)}`));
+    expect(server.callsTo(GET_SESSION)).toBe(1);
   });
 });
 

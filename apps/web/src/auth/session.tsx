@@ -303,17 +303,30 @@ async function loadSession(
 
 const SessionContext = createContext<SessionState | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const client = useQueryClient();
-  const query = useQuery({
+/** The session's query (SessionProvider reads it; main.tsx starts it before the first render). */
+export function sessionQueryOptions(client: QueryClient) {
+  return {
     queryKey: SESSION_QUERY_KEY,
-    queryFn: ({ signal }) => loadSession(client, signal),
+    queryFn: ({ signal }: { signal: AbortSignal }) => loadSession(client, signal),
     staleTime: 60_000,
     // Retry only a refresh while signed in; a first load that fails simply shows Sign in.
-    retry: (_failureCount, error) =>
+    retry: (_failureCount: number, error: unknown) =>
       client.getQueryData(SESSION_QUERY_KEY) != null && isTransient(error),
-    retryDelay: (failureCount) => sessionRetryDelay(failureCount + 1),
-  });
+    retryDelay: (failureCount: number) => sessionRetryDelay(failureCount + 1),
+  };
+}
+
+/**
+ * Asks for the session now, before React renders: the provider's own request would start only
+ * once the first render commits, after the page's route chunks have loaded.
+ */
+export function prefetchSession(client: QueryClient): void {
+  void client.prefetchQuery(sessionQueryOptions(client));
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const client = useQueryClient();
+  const query = useQuery(sessionQueryOptions(client));
 
   const payload = query.data;
   const failed = query.isError;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@seminar/shared';
 import { fakeTrpc, liveTestProviders, settle, trpcError } from '../testing/liveTestKit';
 import { NOT_FOUND_MESSAGE } from './errors';
-import { liveQueryKey, type LiveCacheEntry } from './liveCache';
+import { emptyLiveEntry, liveQueryKey, type LiveCacheEntry } from './liveCache';
 import { liveQuery, liveQueryHub, unwrapLiveEvent, type LiveQueryDescriptor } from './liveQueries';
 import { useLiveQuery } from './useLiveQuery';
 
@@ -166,6 +166,55 @@ describe('useLiveQuery', () => {
     unmount();
     await act(settle);
     expect(subs()[1]?.unsubscribed).toBe(true);
+  });
+
+  it('holds its cache entry while mounted (one observer per reader) and lets it go after', async () => {
+    const { queryClient, last, unmount } = renderLive();
+    await last().send({ type: 'snapshot', rows: [row('a', 1)], replace: false });
+    const entry = () =>
+      queryClient.getQueryCache().find({ queryKey: liveQueryKey(messages().key) });
+    expect(entry()?.getObserversCount()).toBe(1);
+    unmount();
+    await act(settle);
+    expect(entry()?.getObserversCount()).toBe(0);
+    expect((entry()?.state.data as LiveCacheEntry<Row> | undefined)?.state.rows.size).toBe(1);
+  });
+
+  it('leaves a cleared cache empty, and holds the entry written after it while mounted', async () => {
+    const { queryClient, last } = renderLive();
+    await last().send({ type: 'snapshot', rows: [row('a', 1)], replace: false });
+    const entry = () =>
+      queryClient.getQueryCache().find({ queryKey: liveQueryKey(messages().key) });
+    queryClient.getQueryCache().clear();
+    await act(settle);
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    await last().send({ type: 'upsert', rows: [row('b', 2)] });
+    await act(settle);
+    expect(entry()?.getObserversCount()).toBe(1);
+  });
+
+  it('renders rows written between its render and its subscription once (no extra synchronous render)', async () => {
+    const { queryClient, Providers } = liveTestProviders({ trpc: null });
+    const key = messages().key;
+    const renders: number[] = [];
+    const hook = renderHook(
+      () => {
+        const result = useLiveQuery<Row>(messages());
+        renders.push(result.rows.length);
+        // The first snapshot lands between the first render and its effects (as over a socket).
+        if (renders.length === 1) {
+          queryClient.setQueryData<LiveCacheEntry<Row>>(liveQueryKey(key), (entry) => {
+            const base = entry ?? emptyLiveEntry<Row>();
+            return { ...base, state: { ...base.state, rows: new Map([['a', row('a', 1)]]) } };
+          });
+        }
+        return result;
+      },
+      { wrapper: Providers },
+    );
+    await act(settle);
+    expect(hook.result.current.rows.map((r) => r.id)).toEqual(['a']);
+    expect(renders).toEqual([0, 1]);
   });
 
   it('does not subscribe while there is no client (signed out)', async () => {

@@ -18,7 +18,13 @@ import {
   useRef,
   useState,
 } from 'react';
-import { hashKey, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  hashKey,
+  QueryObserver,
+  skipToken,
+  useQueryClient,
+  type QueryObserverOptions,
+} from '@tanstack/react-query';
 import type { LiveRow } from '@seminar/shared';
 import { useErrorActions } from './errors';
 import {
@@ -67,20 +73,39 @@ export function useLiveQuery<Row extends LiveRow>(
   const { key, sort } = descriptor;
   const hash = hashKey(key);
 
-  // Reads the cache entry (kept alive while mounted); the hub's subscription writes it. The query's
-  // own (synchronous) re-render on a change is off (notifyOnChangeProps: []): the cache listener
-  // below re-renders in a transition instead.
-  const { data } = useQuery<LiveCacheEntry<Row>>({
-    queryKey: liveQueryKey(key),
-    queryFn: skipToken,
-    staleTime: Infinity,
-    notifyOnChangeProps: [],
-  });
+  // Reads the cache entry in render and keeps it (an observer holds it from garbage collection)
+  // while mounted. Not through TanStack's useQuery: its useSyncExternalStore re-renders
+  // synchronously — one long task — whenever the entry changed between a render and its
+  // subscription, which is the rule while a page's first snapshots arrive. The cache listener below
+  // re-renders in a transition instead.
+  const queryHash = hashKey(liveQueryKey(key));
+  const data = queryClient.getQueryCache().get<LiveCacheEntry<Row>>(queryHash)?.state.data;
+  const currentKey = useEffectEvent(() => liveQueryKey(key));
+  useEffect(() => {
+    const options: QueryObserverOptions<LiveCacheEntry<Row>> = {
+      queryKey: currentKey(),
+      queryFn: skipToken,
+      staleTime: Infinity,
+      notifyOnChangeProps: [],
+    };
+    const observer = new QueryObserver<LiveCacheEntry<Row>>(queryClient, options);
+    const unsubscribe = observer.subscribe(() => undefined);
+    // A new entry for this key while mounted (the cache was cleared under it — signing out —
+    // and written again): hold that one too. A cleared cache stays empty until then.
+    const unwatch = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'added' && event.query.queryHash === queryHash) {
+        observer.setOptions({ ...options });
+      }
+    });
+    return () => {
+      unwatch();
+      unsubscribe();
+    };
+  }, [queryClient, queryHash]);
   const [, setVersion] = useState(0);
   const rendered = useRef(data);
   rendered.current = data;
   const queryCache = queryClient.getQueryCache();
-  const queryHash = hashKey(liveQueryKey(key));
   useEffect(() => {
     const changed = () => startTransition(() => setVersion((version) => version + 1));
     const unsubscribe = queryCache.subscribe((event) => {

@@ -5,7 +5,8 @@ import { Spinner } from './ui';
 /**
  * A whole-screen wait (plain: no MUI): the logo and app name where the app bar will be, and a
  * centred spinner. The name is painted at once, while a signed-in page's code still loads, so the
- * screen is not blank until then (the first contentful paint on a slow phone).
+ * screen is not blank until then (the first contentful paint on a slow phone). The spinner only
+ * shows if the wait lasts.
  */
 export function FullPageLoading() {
   const name = useAppName();
@@ -18,7 +19,7 @@ export function FullPageLoading() {
         </span>
       </div>
       <div className="sm-loading" aria-busy="true">
-        <Spinner label="Loading" />
+        <Spinner label="Loading" delayed />
       </div>
     </>
   );

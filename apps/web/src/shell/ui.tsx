@@ -33,11 +33,27 @@ export function PathIcon({ path, small = false }: { path: string; small?: boolea
   );
 }
 
-/** A spinner; `labelledBy` names it after another element (a pending button), else `label`. */
-export function Spinner({ label, labelledBy }: { label?: string; labelledBy?: string }) {
+/**
+ * A spinner; `labelledBy` names it after another element (a pending button), else `label`.
+ * `delayed`: a first load's wait, shown only after 0.8 s (it is announced at once); `small`: 28 px.
+ */
+export function Spinner({
+  label,
+  labelledBy,
+  delayed = false,
+  small = false,
+}: {
+  label?: string;
+  labelledBy?: string;
+  delayed?: boolean;
+  small?: boolean;
+}) {
+  const className = ['sm-spinner', delayed && 'sm-spinner-delayed', small && 'sm-spinner-small']
+    .filter(Boolean)
+    .join(' ');
   return (
     <span
-      className="sm-spinner"
+      className={className}
       role="progressbar"
       aria-label={labelledBy ? undefined : label}
       aria-labelledby={labelledBy}

@@ -1,5 +1,6 @@
-// Rows as the server sends them, for tests of the classes, people and activities screens.
-import type { Activity, ChannelView, Class, RosterEntry } from '@seminar/shared';
+// Rows as the server sends them, for tests of the classes, people, activities and chat screens.
+import type { Activity, ChannelView, Class, Message, RosterEntry } from '@seminar/shared';
+import { UNSENT_SEQ } from '../data/messages';
 
 export function makeClass(overrides: Partial<Class> = {}): Class {
   return {
@@ -116,6 +117,27 @@ export function makeChannel(overrides: Partial<ChannelView> = {}): ChannelView {
     mention_count: 0,
     notify: 'all',
     version: 1,
+    ...overrides,
+  };
+}
+
+/** A message not yet numbered by the server (seq UNSENT_SEQ) unless `overrides` says otherwise. */
+export function makeMessage(id: string, overrides: Partial<Message> = {}): Message {
+  return {
+    id,
+    class_id: 'c1',
+    channel_id: 'general',
+    seq: UNSENT_SEQ,
+    author_uid: 'u1',
+    author_name: 'Ada Lovelace',
+    body: `text of ${id}`,
+    created_at: 1_000,
+    edited_at: null,
+    deleted: false,
+    reactions: [],
+    attachments: [],
+    ai: null,
+    version: 0,
     ...overrides,
   };
 }

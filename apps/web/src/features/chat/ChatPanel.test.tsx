@@ -22,7 +22,7 @@ import { LiveContext } from '../../live/LiveProvider';
 import { fakeAuthServer, jsonResponse, sessionFor } from '../../testing/authTestKit';
 import { connectionClosedError, liveTestProviders, trpcError } from '../../testing/liveTestKit';
 import { ChatPanel } from './ChatPanel';
-import { isLostOnTheWay } from './ChatView';
+import { isLostOnTheWay } from './lostWrites';
 import { groupMessages } from './grouping';
 import type * as Grouping from './grouping';
 import { parseMarkdown } from './markdownParser';

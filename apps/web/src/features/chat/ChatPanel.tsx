@@ -7,7 +7,6 @@ import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -21,6 +20,7 @@ import { ChannelList } from './ChannelList';
 import { ChatView, type MessageFocus } from './ChatView';
 import { KeptMessages } from './KeptMessages';
 import { MessageSearch } from './MessageSearch';
+import { Spinner } from '../../shell/ui';
 
 export { CHANNEL_PARAM };
 
@@ -154,7 +154,7 @@ export function ChatPanel({
             <Box sx={{ flex: 1, overflowY: 'auto' }}>
               {channels.status === 'loading' ? (
                 <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-                  <CircularProgress size={28} aria-label="Loading channels" />
+                  <Spinner label="Loading channels" delayed small />
                 </Box>
               ) : channels.status === 'error' ? (
                 <Alert
@@ -205,7 +205,7 @@ export function ChatPanel({
                 channelId={selectedId}
                 fallback={
                   <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-                    <CircularProgress size={28} aria-label="Loading messages" />
+                    <Spinner label="Loading messages" delayed small />
                   </Box>
                 }
               />

@@ -9,7 +9,6 @@ import {
   Suspense,
   useCallback,
   useEffect,
-  useEffectEvent,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -18,15 +17,7 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import GroupIcon from '@mui/icons-material/Group';
-import LockIcon from '@mui/icons-material/Lock';
-import SettingsIcon from '@mui/icons-material/Settings';
-import TagIcon from '@mui/icons-material/Tag';
 import {
   displayName,
   encodeMentions,
@@ -37,7 +28,6 @@ import {
 import { channelTitle, useChannelActions } from '../../data/channels';
 import { useConnectionState } from '../../data/connection';
 import { UNSENT_SEQ, useMessageActions, useMessages } from '../../data/messages';
-import { isConnectionError } from '../../live/errors';
 import { useServerOffset } from '../../live/serverTime';
 import { ChatPeopleProvider, useChannelChatPeople } from './ChatPeople';
 import { PendingUploads } from './Attachments';
@@ -45,13 +35,16 @@ import { Composer } from './Composer';
 import { useAttachmentUploads, useFileDrop } from './useAttachmentUploads';
 import { useOpenAtMessage, type MessageFocus } from './useOpenAtMessage';
 import { clearDraft, loadDraft, saveDraft } from './drafts';
-import { NotifyMenu } from './NotifyMenu';
 import { useFirstContentShown, useReleaseFirstContent } from '../../shell/firstContent';
-import { OnlinePeople, TypingLine, TYPING_LINE_HEIGHT } from './ChannelPresence';
+import { ChannelHeader } from './ChannelHeader';
+import { TypingLine, TYPING_LINE_HEIGHT } from './ChannelPresence';
+import { displayMessages } from './displayMessages';
+import { isLostOnTheWay, useLostWriteRetries } from './lostWrites';
 import { MessageList, type DisplayMessage } from './MessageList';
 import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
 import { useFirstUnread } from './useFirstUnread';
 import { useOutbox } from './useOutbox';
+import { Spinner } from '../../shell/ui';
 
 export { UNSENT_SEQ };
 
@@ -81,21 +74,6 @@ export type { MessageFocus };
 const MembersPanel = lazy(() =>
   import('./MembersPanel').then((module) => ({ default: module.MembersPanel })),
 );
-
-/** How often a write lost on the way is sent again by itself, and how long after reconnecting. */
-export const MAX_AUTO_RETRIES = 3;
-const AUTO_RETRY_DELAY_MS = 300;
-
-/**
- * Whether a write's outcome is a failure without any answer from the server (the connection was
- * lost under it): such a write can be sent again safely, as it carries the same id.
- */
-export function isLostOnTheWay(outcome: unknown): boolean {
-  if (typeof outcome !== 'object' || outcome === null || !('ok' in outcome) || outcome.ok) {
-    return false;
-  }
-  return isConnectionError((outcome as { error?: unknown }).error);
-}
 
 const warn = (what: string) => (error: unknown) => console.warn(`[seminar] ${what}`, error);
 
@@ -172,31 +150,8 @@ export function ChatView({
     });
   }, [channelActions, visible, messages.status, newestSeq, channel.last_read_seq, channelId]);
 
-  // Writes that never reached the server (the connection was lost under them) go again, with the
-  // same id, once the connection is back; a few times at most, then the reader's Retry is left.
-  const [lostIds, setLostIds] = useState<ReadonlySet<string>>(() => new Set());
-  const autoRetries = useRef(new Map<string, number>());
-  const noteOutcome = useCallback((id: string) => {
-    return (outcome: unknown) => {
-      if (!isLostOnTheWay(outcome)) return;
-      setLostIds((ids) => new Set(ids).add(id));
-    };
-  }, []);
-  const retryLost = useEffectEvent(() => {
-    for (const id of lostIds) {
-      const failed = messages.failed.get(id);
-      const tries = autoRetries.current.get(id) ?? 0;
-      if (!failed || tries >= MAX_AUTO_RETRIES) continue;
-      autoRetries.current.set(id, tries + 1);
-      void failed.retry().then(noteOutcome(id));
-    }
-    setLostIds(new Set());
-  });
-  useEffect(() => {
-    if (connection !== 'open' || lostIds.size === 0) return;
-    const timer = setTimeout(retryLost, AUTO_RETRY_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [connection, lostIds]);
+  // Writes lost on the way go again by themselves once the connection is back (lostWrites.ts).
+  const { lostIds, noteOutcome } = useLostWriteRetries(connection, messages.failed);
 
   // Sends kept in localStorage until the server has them (outbox.ts): a reload loses none.
   const outbox = useOutbox({
@@ -282,61 +237,30 @@ export function ChatView({
     loadRange: messageActions.loadRange,
   });
 
-  // Messages with their state, and sends that failed (rolled back, shown with Retry) at the end.
-  const items = useMemo<DisplayMessage[]>(() => {
-    const shown = new Set<string>();
-    const list: DisplayMessage[] = messages.rows.map((message) => {
-      shown.add(message.id);
-      const failed = messages.failed.get(message.id);
-      if (failed && lostIds.has(message.id)) return { message, status: { kind: 'waiting' } };
-      if (failed) {
-        return {
-          message,
-          status: {
-            kind: 'changeFailed',
-            error: failed.error,
-            retry: () => void failed.retry().then(noteOutcome(message.id)),
-            discard: () => messageActions.dismissFailed(message.id),
-          },
-        };
-      }
-      return {
-        message,
-        status: messages.pendingIds.has(message.id) ? { kind: 'sending' } : { kind: 'sent' },
-      };
-    });
-    for (const [id, failed] of messages.failed) {
-      if (shown.has(id) || !failed.row) continue;
-      shown.add(id);
-      list.push({
-        message: failed.row,
-        status: lostIds.has(id)
-          ? { kind: 'waiting' }
-          : {
-              kind: 'failed',
-              error: failed.error,
-              retry: () => void failed.retry().then(noteOutcome(id)),
-              discard: () => messageActions.dismissFailed(id),
-            },
-      });
-    }
-    // Kept in the outbox but not (yet) among the rows: after a reload, before the channel's
-    // messages are live or while there is no connection, they show at once from localStorage.
-    for (const message of outbox.kept) {
-      if (shown.has(message.id)) continue;
-      list.push({ message, status: { kind: connection === 'open' ? 'sending' : 'waiting' } });
-    }
-    return list;
-  }, [
-    messages.rows,
-    messages.failed,
-    messages.pendingIds,
-    lostIds,
-    noteOutcome,
-    messageActions,
-    outbox.kept,
-    connection,
-  ]);
+  // Messages with their state, failed sends at the end, then the outbox's (displayMessages.ts).
+  const items = useMemo<DisplayMessage[]>(
+    () =>
+      displayMessages({
+        rows: messages.rows,
+        failed: messages.failed,
+        pendingIds: messages.pendingIds,
+        lostIds,
+        kept: outbox.kept,
+        connectionOpen: connection === 'open',
+        noteOutcome,
+        dismissFailed: messageActions.dismissFailed,
+      }),
+    [
+      messages.rows,
+      messages.failed,
+      messages.pendingIds,
+      lostIds,
+      outbox.kept,
+      connection,
+      noteOutcome,
+      messageActions.dismissFailed,
+    ],
+  );
 
   // Opening a channel with unread messages opens it at the first of them (useFirstUnread.ts).
   const { firstUnreadSeq, reachingUnread } = useFirstUnread({
@@ -379,64 +303,21 @@ export function ChatView({
           outlineOffset: -4,
         }}
       >
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 1,
-            px: 1,
-            py: 0.5,
-            minHeight: 52,
-            borderBottom: 1,
-            borderColor: 'divider',
-          }}
-        >
-          {onBack ? (
-            <IconButton aria-label="Back to channels" onClick={onBack} edge="start">
-              <ArrowBackIcon />
-            </IconButton>
-          ) : null}
-          {channel.is_public ? (
-            <TagIcon fontSize="small" aria-hidden />
-          ) : (
-            <LockIcon fontSize="small" titleAccess="Private channel" />
-          )}
-          <Typography
-            component="h2"
-            variant="subtitle1"
-            sx={{
-              fontWeight: 600,
-              flex: 1,
-              minWidth: 0,
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              whiteSpace: 'nowrap',
-            }}
-          >
-            {title}
-          </Typography>
-          {controlsShown ? (
-            <>
-              <OnlinePeople classId={classId} channelId={channelId} viewerUid={viewer.uid} />
-              <NotifyMenu
-                level={channel.notify}
-                onChange={(level) => void channelActions.setNotify(channel, level)}
-              />
-              <IconButton aria-label="Members" onClick={() => setMembersOpen(true)}>
-                <GroupIcon />
-              </IconButton>
-              {canManage && onOpenSettings ? (
-                <IconButton aria-label="Channel settings" onClick={onOpenSettings}>
-                  <SettingsIcon />
-                </IconButton>
-              ) : null}
-            </>
-          ) : null}
-        </Box>
+        <ChannelHeader
+          classId={classId}
+          channel={channel}
+          title={title}
+          viewerUid={viewer.uid}
+          controlsShown={controlsShown}
+          onBack={onBack}
+          onNotifyChange={(level) => void channelActions.setNotify(channel, level)}
+          onOpenMembers={() => setMembersOpen(true)}
+          onOpenSettings={canManage ? onOpenSettings : undefined}
+        />
 
         {(messages.status === 'loading' || reachingUnread) && outbox.kept.length === 0 ? (
           <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
-            <CircularProgress aria-label="Loading messages" />
+            <Spinner label="Loading messages" delayed />
           </Box>
         ) : messages.status === 'error' ? (
           <Box sx={{ flex: 1, p: 2 }}>

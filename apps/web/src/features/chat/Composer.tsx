@@ -9,11 +9,11 @@ import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import SendIcon from '@mui/icons-material/Send';
 import { MESSAGE_MAX_LENGTH, TYPING_WINDOW_MS, type MentionablePerson } from '@seminar/shared';
+import { ComposerField, ComposerForm } from './ComposerField';
 import { useMentionPicker } from './MentionPicker';
 
 /** The count shows from this many characters on (out of MESSAGE_MAX_LENGTH). */
@@ -131,7 +131,7 @@ export function Composer({
     onTyping();
   };
 
-  const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const keyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (picker.keyDown(event)) return;
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
@@ -139,13 +139,11 @@ export function Composer({
   };
 
   return (
-    <Box
-      component="form"
+    <ComposerForm
       onSubmit={(event) => {
         event.preventDefault();
         send();
       }}
-      sx={{ p: 1, borderTop: 1, borderColor: 'divider', position: 'relative' }}
     >
       {picker.list}
       {disabled && disabledNote ? (
@@ -180,8 +178,8 @@ export function Composer({
             </IconButton>
           </>
         ) : null}
-        <TextField
-          inputRef={input}
+        <ComposerField
+          ref={input}
           value={text}
           onChange={(event) => {
             change(event.target.value);
@@ -199,19 +197,11 @@ export function Composer({
           }}
           disabled={disabled}
           placeholder={disabled ? 'Sending is turned off here' : 'Write a message'}
-          multiline
-          maxRows={8}
-          size="small"
-          fullWidth
           error={tooLong}
-          slotProps={{
-            htmlInput: {
-              'aria-label': 'Message',
-              ...picker.inputProps,
-              'aria-describedby': count ? 'chat-composer-count' : undefined,
-              enterKeyHint: 'send',
-            },
-          }}
+          aria-label="Message"
+          {...picker.inputProps}
+          aria-describedby={count ? 'chat-composer-count' : undefined}
+          enterKeyHint="send"
         />
         <Button
           type="submit"
@@ -239,6 +229,6 @@ export function Composer({
       >
         Enter sends, Shift+Enter starts a new line.
       </Typography>
-    </Box>
+    </ComposerForm>
   );
 }

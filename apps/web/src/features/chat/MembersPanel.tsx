@@ -7,7 +7,6 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -42,6 +41,7 @@ import { describeError } from '../../live/errors';
 import { useServerOffset } from '../../live/serverTime';
 import { onlineUids, useRecencyClock } from './presence';
 import { channelPeople, type ChannelPerson } from './channelPeople';
+import { Spinner } from '../../shell/ui';
 
 export { channelPeople, type ChannelPerson };
 
@@ -155,7 +155,7 @@ export function MembersPanel({
         </Typography>
         {loading ? (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
-            <CircularProgress size={28} aria-label="Loading members" />
+            <Spinner label="Loading members" delayed small />
           </Box>
         ) : failed ? (
           <Alert

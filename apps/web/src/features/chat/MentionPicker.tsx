@@ -83,7 +83,7 @@ export function useMentionPicker(options: {
   };
 
   /** Handles the picker's keys; true when the key was its own (the composer must not act on it). */
-  const keyDown = (event: KeyboardEvent<HTMLDivElement>): boolean => {
+  const keyDown = (event: KeyboardEvent<HTMLElement>): boolean => {
     if (!open || event.nativeEvent.isComposing) return false;
     const count = choices.length;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '@seminar/shared';
+import { makeMessage as message } from '../../testing/classFixtures';
 import { addToOutbox, MAX_OUTBOX, outboxRow, readOutbox, removeFromOutbox } from './outbox';
 
 function memoryStorage() {
@@ -11,24 +11,6 @@ function memoryStorage() {
     removeItem: (key: string) => void map.delete(key),
   };
 }
-
-const message = (id: string, over: Partial<Message> = {}): Message => ({
-  id,
-  class_id: 'c1',
-  channel_id: 'general',
-  seq: Number.MAX_SAFE_INTEGER,
-  author_uid: 'u1',
-  author_name: 'Ada Lovelace',
-  body: `text of ${id}`,
-  created_at: 1_000,
-  edited_at: null,
-  deleted: false,
-  reactions: [],
-  attachments: [],
-  ai: null,
-  version: 0,
-  ...over,
-});
 
 describe('outbox', () => {
   it('keeps the files a message carries, so a reload sends them again', () => {

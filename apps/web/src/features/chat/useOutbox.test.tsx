@@ -2,29 +2,14 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '@seminar/shared';
 import { UNSENT_SEQ } from '../../data/messages';
+import { makeMessage } from '../../testing/classFixtures';
 import { addToOutbox, readOutbox } from './outbox';
 import { useOutbox } from './useOutbox';
 
 afterEach(cleanup);
 beforeEach(() => window.localStorage.clear());
 
-const message = (id: string, over: Partial<Message> = {}): Message => ({
-  id,
-  class_id: 'c1',
-  channel_id: 'general',
-  seq: UNSENT_SEQ,
-  author_uid: 'u1',
-  author_name: 'Ada Lovelace',
-  body: `text of ${id}`,
-  created_at: 1_000,
-  edited_at: null,
-  deleted: false,
-  reactions: [],
-  attachments: [],
-  ai: null,
-  version: 0,
-  ...over,
-});
+const message = makeMessage;
 
 const options = (over: Partial<Parameters<typeof useOutbox>[0]> = {}) => ({
   uid: 'u1',
