@@ -1,5 +1,5 @@
-// Journey: someone opens the app — it loads with the configured name, colour mode switches and
-// survives a reload, and the keep-alive request goes out.
+// Journey: someone opens the app — its name shows before the scripts arrive, it loads with the
+// configured name, colour mode switches and survives a reload, and the keep-alive request goes out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './support/browser';
@@ -27,6 +27,19 @@ describe('the app shell', () => {
     expect(description).toContain('Physics Lab');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.close();
+  });
+
+  it('shows its name before any script has run, in the system colour scheme', async () => {
+    // Scripts off: what a slow phone paints while they are still on their way (index.html's shell).
+    const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/classes/class_anything?channel=general`);
+    await expect.poll(() => page.locator('.sm-logo-name').textContent()).toBe('Physics Lab');
+    expect(await page.locator('.sm-logo-name').isVisible()).toBe(true);
+    // #121212: the dark background, before any script could set the colour mode.
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(18, 18, 18)');
+    await context.close();
   });
 
   it('switches colour mode and keeps it across a reload', async () => {

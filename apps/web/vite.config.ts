@@ -3,15 +3,33 @@
 // proxied to the app server on :3000; in production the server serves `dist/` itself.
 // Pages are their own chunks (routes/routes.tsx); the build writes brotli and gzip copies of every
 // text file (build/precompress.ts) and the app shell's service worker (build/serviceWorker.ts).
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+// Bundled with the config (the package's entry is not loadable by Node as it is).
+import { DEFAULT_APP_NAME } from '../../packages/shared/src/constants.ts';
 import { precompress } from './build/precompress.ts';
 import { serviceWorkerPlugin } from './build/serviceWorker.ts';
 
 const SERVER = 'http://localhost:3000';
 
+/**
+ * Under `vite dev` nothing fills index.html's `{name}` placeholders (the app server does in
+ * production, apps/server/src/http/web.ts): show the default name in the shell instead.
+ */
+function devAppName(): Plugin {
+  return {
+    name: 'seminar:dev-app-name',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      html.replace(
+        '<span class="sm-logo-name">{name}</span>',
+        `<span class="sm-logo-name">${DEFAULT_APP_NAME}</span>`,
+      ),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), serviceWorkerPlugin(), precompress()],
+  plugins: [react(), serviceWorkerPlugin(), precompress(), devAppName()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
