@@ -12,10 +12,15 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // Pure rules, and the repository's own tools (scripts/lib: the doc-link check).
+        // Pure rules, and the repository's own tools (scripts/lib: the doc-link check; the web
+        // build's chunk groups).
         test: {
           name: 'shared',
-          include: ['packages/shared/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/shared/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'apps/web/build/**/*.test.ts',
+          ],
         },
       },
       {

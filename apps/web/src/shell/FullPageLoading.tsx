@@ -4,9 +4,9 @@ import { Spinner } from './ui';
 
 /**
  * A whole-screen wait (plain: no MUI): the logo and app name where the app bar will be, and a
- * centred spinner. The header is the one index.html paints before any script (keep the two the
- * same), so the screen is not blank, and does not change, while a signed-in page's code still
- * loads. The spinner only shows if the wait lasts.
+ * centred spinner. The name is painted at once, while a signed-in page's code still loads, so the
+ * screen is not blank until then (the first contentful paint on a slow phone). The spinner only
+ * shows if the wait lasts.
  */
 export function FullPageLoading() {
   const name = useAppName();
