@@ -12,7 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Snackbar from '@mui/material/Snackbar';
-import Tooltip from '@mui/material/Tooltip';
+import { Hint } from '../features/common/Hint';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { displayName, splitName } from '@seminar/shared';
@@ -62,7 +62,7 @@ export function AccountMenu() {
 
   return (
     <>
-      <Tooltip title="Account">
+      <Hint title="Account">
         <IconButton
           id={buttonId}
           color="inherit"
@@ -86,7 +86,7 @@ export function AccountMenu() {
             />
           </Avatar>
         </IconButton>
-      </Tooltip>
+      </Hint>
       <Menu
         id={menuId}
         anchorEl={anchor}

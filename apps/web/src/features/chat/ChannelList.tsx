@@ -6,7 +6,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
+import { Hint } from '../common/Hint';
 import Typography from '@mui/material/Typography';
 
 import LockIcon from '@mui/icons-material/Lock';
@@ -47,9 +47,9 @@ export function ChannelList({ channels, selectedId, onSelect, pendingIds }: Chan
                 {channel.is_public ? (
                   <TagIcon fontSize="small" aria-hidden />
                 ) : (
-                  <Tooltip title="Private channel">
+                  <Hint title="Private channel">
                     <LockIcon fontSize="small" aria-hidden />
-                  </Tooltip>
+                  </Hint>
                 )}
               </ListItemIcon>
               <ListItemText

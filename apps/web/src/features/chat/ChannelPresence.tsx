@@ -5,7 +5,7 @@
 import Avatar from '@mui/material/Avatar';
 import AvatarGroup from '@mui/material/AvatarGroup';
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
+import { Hint } from '../common/Hint';
 import Typography from '@mui/material/Typography';
 import type { ChannelNotificationView } from '@seminar/shared';
 import { initialsOf } from '../../auth/AccountMenu';
@@ -38,7 +38,7 @@ export function OnlinePeople(props: ChannelPresenceProps) {
     <Box role="group" aria-label={onlineLabel(names)}>
       {names.length > 0 ? (
         // describeChild: the group has the name; a label on the avatars' div is not allowed (axe).
-        <Tooltip title={onlineLabel(names)} describeChild>
+        <Hint title={onlineLabel(names)} describeChild>
           <AvatarGroup
             max={4}
             sx={{ '& .MuiAvatar-root': { width: 28, height: 28, fontSize: '0.75rem' } }}
@@ -49,7 +49,7 @@ export function OnlinePeople(props: ChannelPresenceProps) {
               </Avatar>
             ))}
           </AvatarGroup>
-        </Tooltip>
+        </Hint>
       ) : null}
     </Box>
   );

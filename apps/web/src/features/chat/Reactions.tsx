@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
+import { Hint } from '../common/Hint';
 import { COMMON_REACTIONS, reactionLabel, type Reaction } from '@seminar/shared';
 import { useChatPeople } from './ChatPeople';
 import { chatClass } from './chatStyles';
@@ -150,7 +150,7 @@ export const ReactionChips = memo(function ReactionChips({
       {reactions.map((reaction) => {
         const mine = reaction.uids.includes(viewerUid);
         return (
-          <Tooltip
+          <Hint
             key={reaction.emoji}
             title={`${whoReacted(reaction, viewerUid, nameOf)} reacted with ${reaction.emoji}`}
             describeChild
@@ -176,7 +176,7 @@ export const ReactionChips = memo(function ReactionChips({
                 {reaction.uids.length}
               </Box>
             </ButtonBase>
-          </Tooltip>
+          </Hint>
         );
       })}
     </Box>
