@@ -13,12 +13,20 @@ import { chunkGroups } from './build/chunkGroups.ts';
 
 const SERVER = 'http://localhost:3000';
 
-// The class page's route modules: the MUI they import statically is one chunk (build/chunkGroups.ts).
-const classPageChunks = chunkGroups(
-  ['./src/features/classes/ClassesLayout.tsx', './src/features/classes/ClassPage.tsx'].map((path) =>
-    fileURLToPath(new URL(path, import.meta.url)),
-  ),
-);
+// The class page's route modules, and the modules it loads on first use (menus, dialogs, fields):
+// MUI's chunks follow them (build/chunkGroups.ts).
+const fromHere = (paths: string[]) =>
+  paths.map((path) => fileURLToPath(new URL(`./src/${path}`, import.meta.url)));
+const classPageChunks = chunkGroups({
+  classPage: fromHere(['features/classes/ClassesLayout.tsx', 'features/classes/ClassPage.tsx']),
+  classPageMenus: fromHere([
+    'features/classes/ClassSelectField.tsx',
+    'features/chat/rowMenus.tsx',
+    'features/chat/NotifyLevelsMenu.tsx',
+    'features/chat/MessageSearchResults.tsx',
+    'auth/AccountMenuPopup.tsx',
+  ]),
+});
 
 export default defineConfig({
   plugins: [react(), serviceWorkerPlugin(), precompress(), classPageChunks.plugin],

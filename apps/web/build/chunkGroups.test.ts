@@ -40,38 +40,61 @@ describe('the library patterns', () => {
 });
 
 describe('staticGraph', () => {
-  it('follows static imports through cycles and stops at modules it does not know', () => {
+  it('follows static imports through cycles, to modules it has no information on', () => {
     const graph = graphOf({ a: ['b'], b: ['c', 'a'], c: ['external'], lazy: ['d'] });
     expect([...staticGraph(['a'], graph)].sort()).toEqual(['a', 'b', 'c', 'external']);
+  });
+
+  it('refuses a root the bundler does not know (a renamed file)', () => {
+    expect(() => staticGraph(['a', 'gone.tsx'], graphOf({ a: [] }))).toThrow(
+      'chunkGroups: no such module: gone.tsx',
+    );
   });
 });
 
 describe('chunkGroups', () => {
   const page = '/app/src/ClassPage.tsx';
+  const menus = '/app/src/rowMenus.tsx';
   const button = nm('@mui/material/Button/Button.js');
+  const menu = nm('@mui/material/Menu/Menu.js');
   const dialog = nm('@mui/material/Dialog/Dialog.js');
-  const muiName = (groups: ReturnType<typeof chunkGroups>['groups']) =>
-    groups[1]?.name as (id: string, graph: ModuleGraph) => string | null;
+  type NameOf = (id: string, graph: ModuleGraph) => string | null;
+  const nameOf = (
+    groups: ReturnType<typeof chunkGroups>['groups'],
+    id: string,
+    graph: ModuleGraph,
+  ) =>
+    groups
+      .slice()
+      .sort((a, b) => b.priority - a.priority)
+      .map((group) =>
+        'test' in group
+          ? group.test.test(id)
+            ? group.name
+            : null
+          : (group.name as NameOf)(id, graph),
+      )
+      .find((name) => name !== null) ?? null;
 
-  it('puts the MUI the class page imports statically in "mui", and nothing else', () => {
-    const { groups } = chunkGroups([page]);
-    const graph = graphOf({ [page]: [button, '/app/src/util.ts'], [button]: [] });
-    const name = muiName(groups);
-    expect(name(button, graph)).toBe('mui');
-    expect(name(dialog, graph)).toBeNull();
-    expect(name('/app/src/util.ts', graph)).toBeNull();
-    expect(groups.map((group) => group.debugName ?? group.name)).toEqual([
-      'react',
-      'mui',
-      'mui-more',
-    ]);
+  it('puts the class page’s MUI in "mui", its menus’ in "mui-menus", the rest in "mui-more"', () => {
+    const { groups } = chunkGroups({ classPage: [page], classPageMenus: [menus] });
+    const graph = graphOf({
+      [page]: [button, '/app/src/util.ts'],
+      [menus]: [menu, button],
+      [button]: [],
+      [menu]: [],
+    });
+    expect(nameOf(groups, nm('react-dom/client.js'), graph)).toBe('react');
+    expect(nameOf(groups, button, graph)).toBe('mui');
+    expect(nameOf(groups, menu, graph)).toBe('mui-menus');
+    expect(nameOf(groups, dialog, graph)).toBe('mui-more');
+    expect(nameOf(groups, '/app/src/util.ts', graph)).toBeNull();
   });
 
-  it('reads the class page again at the start of each build', () => {
-    const { groups, plugin } = chunkGroups([page]);
-    const name = muiName(groups);
-    expect(name(dialog, graphOf({ [page]: [button] }))).toBeNull();
+  it('reads the graphs again at the start of each build', () => {
+    const { groups, plugin } = chunkGroups({ classPage: [page], classPageMenus: [menus] });
+    expect(nameOf(groups, dialog, graphOf({ [page]: [button], [menus]: [] }))).toBe('mui-more');
     (plugin.buildStart as () => void)();
-    expect(name(dialog, graphOf({ [page]: [button, dialog] }))).toBe('mui');
+    expect(nameOf(groups, dialog, graphOf({ [page]: [button, dialog], [menus]: [] }))).toBe('mui');
   });
 });

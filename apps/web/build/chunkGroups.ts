@@ -1,8 +1,9 @@
 // How the build groups libraries into chunks (vite.config.ts). Docs: docs/ARCHITECTURE.md#first-load
 //
 // Left to itself the bundler split React and MUI into many small shared chunks, each one more
-// request in the class page's chain. Three groups instead: React; the MUI that the class page
-// imports statically (its first render needs it, in one chunk); the rest of MUI (dialogs' and other
+// request in the class page's chain. Four groups instead: React; the MUI that the class page
+// imports statically (its first render needs it, in one chunk); the MUI its menus, dialogs and
+// fields load on first use (one chunk, fetched after the first content); the rest of MUI (other
 // pages' components, one chunk loaded when first needed).
 import type { Plugin } from 'vite';
 
@@ -15,8 +16,13 @@ export interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
 
-/** Every module reachable from `roots` through static imports (dynamic imports are other chunks). */
+/**
+ * Every module reachable from `roots` through static imports (dynamic imports are other chunks).
+ * A root the bundler does not know (a file renamed or moved) is an error, not an empty group.
+ */
 export function staticGraph(roots: readonly string[], graph: ModuleGraph): Set<string> {
+  const missing = roots.filter((root) => graph.getModuleInfo(root) === null);
+  if (missing.length > 0) throw new Error(`chunkGroups: no such module: ${missing.join(', ')}`);
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length > 0) {
@@ -29,29 +35,41 @@ export function staticGraph(roots: readonly string[], graph: ModuleGraph): Set<s
 }
 
 /**
- * The build's chunk groups, and a plugin that forgets the class page's graph at each build's start
- * (a watching build sees the modules change). `classPageRoots`: the class page's route modules.
+ * The build's chunk groups, and a plugin that forgets the graphs at each build's start (a watching
+ * build sees the modules change). `classPage`: the class page's route modules; `classPageMenus`:
+ * the modules it loads lazily on first use (its menus, dialogs and fields).
  */
-export function chunkGroups(classPageRoots: readonly string[]) {
-  let classPage: Set<string> | undefined;
+export function chunkGroups(roots: {
+  classPage: readonly string[];
+  classPageMenus: readonly string[];
+}) {
+  let graphs: { page: Set<string>; menus: Set<string> } | undefined;
   const plugin: Plugin = {
     name: 'seminar:chunk-groups',
     apply: 'build',
     buildStart() {
-      classPage = undefined;
+      graphs = undefined;
     },
   };
+  const graphsOf = (graph: ModuleGraph) =>
+    (graphs ??= {
+      page: staticGraph(roots.classPage, graph),
+      menus: staticGraph(roots.classPageMenus, graph),
+    });
   const groups = [
     // Ranked first: MUI's group would otherwise take React in as a dependency, and the sign-in
     // page (no MUI) would load MUI's chunk for it.
-    { name: 'react', priority: 2, test: REACT_MODULES },
+    { name: 'react', priority: 3, test: REACT_MODULES },
     {
-      name: (id: string, graph: ModuleGraph) => {
-        if (!MUI_MODULES.test(id)) return null;
-        classPage ??= staticGraph(classPageRoots, graph);
-        return classPage.has(id) ? 'mui' : null;
-      },
+      name: (id: string, graph: ModuleGraph) =>
+        MUI_MODULES.test(id) && graphsOf(graph).page.has(id) ? 'mui' : null,
       debugName: 'mui',
+      priority: 2,
+    },
+    {
+      name: (id: string, graph: ModuleGraph) =>
+        MUI_MODULES.test(id) && graphsOf(graph).menus.has(id) ? 'mui-menus' : null,
+      debugName: 'mui-menus',
       priority: 1,
     },
     { name: 'mui-more', priority: 1, test: MUI_MODULES },

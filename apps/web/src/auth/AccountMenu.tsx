@@ -1,20 +1,10 @@
 // The app bar's account menu: an avatar with the user's initials opening a menu with their name
 // (SPEC §3 name helper: 'Last, First' shown as 'First Last'), e-mail and "Sign out".
-import { useId, useState, type MouseEvent } from 'react';
-import Alert from '@mui/material/Alert';
+import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Snackbar from '@mui/material/Snackbar';
 import { Hint } from '../features/common/Hint';
-import Typography from '@mui/material/Typography';
-import LogoutIcon from '@mui/icons-material/Logout';
 import { displayName, splitName } from '@seminar/shared';
 import { toAuthError } from './authApi';
 import { useSession, useSignOut } from './session';
@@ -31,10 +21,14 @@ export function initialsOf(name: unknown, email: string): string {
   return first(email).toUpperCase() || '?';
 }
 
+const AccountMenuPopup = lazy(() => import('./AccountMenuPopup'));
+
 export function AccountMenu() {
   const { user } = useSession();
   const { signOut } = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu is built (its chunk loaded) when first opened.
+  const [opened, setOpened] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const buttonId = useId();
@@ -70,7 +64,10 @@ export function AccountMenu() {
           aria-haspopup="menu"
           aria-controls={open ? menuId : undefined}
           aria-expanded={open ? 'true' : undefined}
-          onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+          onClick={(event: MouseEvent<HTMLElement>) => {
+            setOpened(true);
+            setAnchor(event.currentTarget);
+          }}
           sx={{ p: 0.5 }}
         >
           {/* The initials are drawn by CSS, not text: the button's name stays "Account" (a visible
@@ -87,46 +84,22 @@ export function AccountMenu() {
           </Avatar>
         </IconButton>
       </Hint>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-      >
-        <Box sx={{ px: 2, pt: 1, pb: 1.5, maxWidth: 320 }}>
-          {name && (
-            <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{name}</Typography>
-          )}
-          <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-            {user.email}
-          </Typography>
-        </Box>
-        <Divider />
-        <MenuItem disabled={pending} onClick={() => void onSignOut()}>
-          <ListItemIcon>
-            {pending ? (
-              <CircularProgress size={20} aria-label="Signing out" />
-            ) : (
-              <LogoutIcon fontSize="small" />
-            )}
-          </ListItemIcon>
-          <ListItemText>Sign out</ListItemText>
-        </MenuItem>
-      </Menu>
-      <Snackbar
-        open={error !== null}
-        onClose={(_event, reason) => {
-          if (reason !== 'clickaway') setError(null);
-        }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert severity="error" variant="filled" onClose={() => setError(null)}>
-          {error}
-        </Alert>
-      </Snackbar>
+      {opened ? (
+        <Suspense fallback={null}>
+          <AccountMenuPopup
+            menuId={menuId}
+            buttonId={buttonId}
+            anchor={anchor}
+            name={name}
+            email={user.email}
+            pending={pending}
+            error={error}
+            onClose={close}
+            onSignOut={() => void onSignOut()}
+            onErrorClose={() => setError(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -447,7 +447,8 @@ describe('<ChatPanel>', () => {
     expect(actions).toHaveLength(1);
     fireEvent.click(actions[0] as HTMLElement);
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
-    const edit = screen.getByRole('textbox', { name: 'Edit message' });
+    // The editor is in the menus' chunk (rowMenus.tsx): it shows once that has loaded.
+    const edit = await screen.findByRole('textbox', { name: 'Edit message' });
     fireEvent.change(edit, { target: { value: 'mine, edited' } });
     fireEvent.keyDown(edit, { key: 'Enter' });
     expect(chat.callsTo('messages.edit')).toEqual([{ id: 'm11', body: 'mine, edited' }]);

@@ -1,20 +1,13 @@
 // One message in the chat: its body (safe markdown), "edited", "sending…" until the server has it,
 // "Not sent" with Retry when it failed, and the "Message actions" menu (edit and delete one's own;
 // instructors and admins may delete any). Its chrome is plain elements with the list's class names
-// (chatStyles.ts), and its menu and delete dialog are built when first opened: a page of messages
-// builds no MUI component per message unless it is being edited, failed, or has reactions or files.
-import { memo, useId, useState, type KeyboardEvent } from 'react';
+// (chatStyles.ts), and its menu, delete dialog and editor are built when first opened (rowMenus.tsx,
+// a chunk of their own): a page of messages builds no MUI component per message unless it is being
+// edited, failed, or has reactions or files.
+import { memo, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import { decodeMentions, MESSAGE_MAX_LENGTH, mentionsPerson, type Message } from '@seminar/shared';
+import { decodeMentions, mentionsPerson, type Message } from '@seminar/shared';
 import { visuallyHidden } from './a11y';
 import { useChatPeople } from './ChatPeople';
 import { canSend } from './Composer';
@@ -24,6 +17,7 @@ import { AddReactionButton, ReactionChips, RowIconButton } from './Reactions';
 import { AiGeneratedNote } from './AgentBadge';
 import { AgentChart } from './AgentChart';
 import { chatClass } from './chatStyles';
+import { DeleteMessageDialog, MessageActionsMenu, MessageEditor } from './lazyRowMenus';
 
 const MORE_ICON =
   'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2';
@@ -103,7 +97,6 @@ function MessageItemView({
   const [editing, setEditing] = useState<string | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [dialogBuilt, setDialogBuilt] = useState(false);
-  const titleId = useId();
   const settled = status.kind === 'sent' || status.kind === 'changeFailed';
   const hasActions = settled && !message.deleted && (canEdit || canDelete);
   const canReact = status.kind === 'sent' && !message.deleted;
@@ -117,15 +110,14 @@ function MessageItemView({
     if (editing !== decodeMentions(message.body, nameOf)) onEdit(message, editing);
     setEditing(null);
   };
-  const editKeys = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      setEditing(null);
-    } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      saveEdit();
-    }
-  };
+  const messageBody = (
+    <div className={chatClass.body}>
+      {mentionsMe ? <span style={visuallyHidden}>Mentions you: </span> : null}
+      {message.body.trim() === '' ? null : <Markdown text={message.body} />}
+      <MessageAttachments attachments={message.attachments} />
+      {message.ai?.chart ? <AgentChart chart={message.ai.chart} /> : null}
+    </div>
+  );
 
   return (
     // Mentions of the viewer stand out, and the actions show on hover or focus with a mouse (always on
@@ -140,40 +132,17 @@ function MessageItemView({
         {message.deleted ? (
           <p className={chatClass.deleted}>Message deleted</p>
         ) : editing !== null ? (
-          <Box sx={{ py: 0.5 }}>
-            <TextField
-              value={editing}
-              onChange={(event) => setEditing(event.target.value)}
-              onKeyDown={editKeys}
-              multiline
-              maxRows={8}
-              size="small"
-              fullWidth
-              autoFocus
-              error={editing.length > MESSAGE_MAX_LENGTH}
-              slotProps={{ htmlInput: { 'aria-label': 'Edit message' } }}
+          // Until the editor's chunk is there, the text as it was.
+          <Suspense fallback={messageBody}>
+            <MessageEditor
+              text={editing}
+              onChange={setEditing}
+              onSave={saveEdit}
+              onCancel={() => setEditing(null)}
             />
-            <Box sx={{ display: 'flex', gap: 1, mt: 0.5 }}>
-              <Button
-                size="small"
-                variant="contained"
-                onClick={saveEdit}
-                disabled={!canSend(editing)}
-              >
-                Save
-              </Button>
-              <Button size="small" onClick={() => setEditing(null)}>
-                Cancel
-              </Button>
-            </Box>
-          </Box>
+          </Suspense>
         ) : (
-          <div className={chatClass.body}>
-            {mentionsMe ? <span style={visuallyHidden}>Mentions you: </span> : null}
-            {message.body.trim() === '' ? null : <Markdown text={message.body} />}
-            <MessageAttachments attachments={message.attachments} />
-            {message.ai?.chart ? <AgentChart chart={message.ai.chart} /> : null}
-          </div>
+          messageBody
         )}
         {message.ai && !message.deleted ? (
           <AiGeneratedNote status={message.ai.status} agent={message.ai.agent} />
@@ -232,61 +201,32 @@ function MessageItemView({
             }}
           />
           {menuBuilt ? (
-            <Menu
-              anchorEl={menuAnchor}
-              open={menuAnchor !== null}
-              onClose={() => setMenuAnchor(null)}
-            >
-              {canEdit ? (
-                <MenuItem
-                  onClick={() => {
-                    setMenuAnchor(null);
-                    setEditing(decodeMentions(message.body, nameOf));
-                  }}
-                >
-                  Edit
-                </MenuItem>
-              ) : null}
-              {canDelete ? (
-                <MenuItem
-                  onClick={() => {
-                    setMenuAnchor(null);
-                    setDialogBuilt(true);
-                    setConfirmingDelete(true);
-                  }}
-                >
-                  Delete
-                </MenuItem>
-              ) : null}
-            </Menu>
+            <Suspense fallback={null}>
+              <MessageActionsMenu
+                anchor={menuAnchor}
+                onClose={() => setMenuAnchor(null)}
+                onEdit={canEdit ? () => setEditing(decodeMentions(message.body, nameOf)) : null}
+                onDelete={
+                  canDelete
+                    ? () => {
+                        setDialogBuilt(true);
+                        setConfirmingDelete(true);
+                      }
+                    : null
+                }
+              />
+            </Suspense>
           ) : null}
         </>
       ) : null}
       {dialogBuilt ? (
-        <Dialog
-          open={confirmingDelete}
-          onClose={() => setConfirmingDelete(false)}
-          aria-labelledby={titleId}
-        >
-          <DialogTitle id={titleId}>Delete this message?</DialogTitle>
-          <DialogContent>
-            <DialogContentText>
-              Everyone in the channel will see “Message deleted” instead.
-            </DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setConfirmingDelete(false)}>Cancel</Button>
-            <Button
-              color="error"
-              onClick={() => {
-                setConfirmingDelete(false);
-                onDelete(message);
-              }}
-            >
-              Delete
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <Suspense fallback={null}>
+          <DeleteMessageDialog
+            open={confirmingDelete}
+            onClose={() => setConfirmingDelete(false)}
+            onConfirm={() => onDelete(message)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -3,52 +3,22 @@
 // the matched words highlighted), filterable by channel and author; a result opens its channel at that
 // message. Highlights come from the server as segments of text and are rendered as React text inside
 // <mark>: nothing of a message is ever read as HTML.
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import {
-  displayName,
-  searchTerms,
-  type ChannelView,
-  type MessageSearchResult,
-  type SnippetSegment,
-} from '@seminar/shared';
-import { channelTitle } from '../../data/channels';
-import { useRoster } from '../../data/classes';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { searchTerms, type ChannelView, type MessageSearchResult } from '@seminar/shared';
 import { useMessageSearch, type MessageSearchFilters } from '../../data/messageSearch';
-import { timeLabel } from './grouping';
+import { Spinner } from '../../shell/ui';
 
 /** How long typing pauses before the words are searched. */
 const SEARCH_DELAY_MS = 300;
+/** The filters' "any" value (MessageSearchResults' ANY). */
 const ANY = '';
 
-/** A result's snippet: plain text with the matched words in <mark>. */
-function Snippet({ segments }: { segments: readonly SnippetSegment[] }) {
-  return (
-    <>
-      {segments.map((segment, index) =>
-        segment.hit ? (
-          <Box
-            component="mark"
-            key={index}
-            sx={{ bgcolor: 'warning.light', color: 'inherit', borderRadius: 0.5, px: 0.25 }}
-          >
-            {segment.text}
-          </Box>
-        ) : (
-          <span key={index}>{segment.text}</span>
-        ),
-      )}
-    </>
-  );
-}
+// The results and their filters load with the first search (MUI's select is not in the first load).
+const MessageSearchResults = lazy(() => import('./MessageSearchResults'));
 
 export interface MessageSearchProps {
   classId: string;
@@ -65,6 +35,7 @@ export function MessageSearch({ classId, channels, onOpen, children }: MessageSe
   const [channelId, setChannelId] = useState(ANY);
   const [authorUid, setAuthorUid] = useState(ANY);
   const [query, setQuery] = useState('');
+  const fieldId = useId();
   const active = searchTerms(text).length > 0;
 
   // Search once typing pauses (Enter searches at once).
@@ -81,7 +52,6 @@ export function MessageSearch({ classId, channels, onOpen, children }: MessageSe
     [query, channelId, authorUid],
   );
   const search = useMessageSearch(classId, filters);
-  const results = search.data?.pages.flatMap((page) => page.results) ?? [];
   const clear = () => {
     setText('');
     setQuery('');
@@ -99,142 +69,49 @@ export function MessageSearch({ classId, channels, onOpen, children }: MessageSe
         }}
         sx={{ px: 1, pb: 1 }}
       >
-        <TextField
-          type="search"
-          size="small"
-          fullWidth
-          label="Search messages"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && text !== '') {
-              event.preventDefault();
-              clear();
-            }
-          }}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
-        />
+        {/* MUI's TextField without its select (which brings Menu, Popover and Modal along). */}
+        <FormControl size="small" fullWidth>
+          <InputLabel htmlFor={fieldId}>Search messages</InputLabel>
+          <OutlinedInput
+            id={fieldId}
+            type="search"
+            label="Search messages"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && text !== '') {
+                event.preventDefault();
+                clear();
+              }
+            }}
+            inputProps={{ maxLength: 200 }}
+          />
+        </FormControl>
       </Box>
       {active ? (
-        <Box
-          component="section"
-          aria-label="Search results"
-          sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
+        <Suspense
+          fallback={
+            <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
+              <Spinner label="Searching" small />
+            </Box>
+          }
         >
-          <Box sx={{ display: 'flex', gap: 1, px: 1, pb: 1 }}>
-            <TextField
-              select
-              size="small"
-              label="In channel"
-              value={channelId}
-              onChange={(event) => setChannelId(event.target.value)}
-              sx={{ flex: 1, minWidth: 0 }}
-            >
-              <MenuItem value={ANY}>All channels</MenuItem>
-              {channels.map((channel) => (
-                <MenuItem key={channel.channel_id} value={channel.channel_id}>
-                  {channelTitle(channel)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <AuthorFilter classId={classId} value={authorUid} onChange={setAuthorUid} />
-          </Box>
-          <Box sx={{ flex: 1, overflowY: 'auto' }}>
-            {search.status === 'pending' || query !== text ? (
-              <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
-                <CircularProgress size={24} aria-label="Searching" />
-              </Box>
-            ) : search.status === 'error' ? (
-              <Alert severity="error" sx={{ m: 1 }}>
-                {search.error.message}
-              </Alert>
-            ) : results.length === 0 ? (
-              <Typography sx={{ color: 'text.secondary', px: 2, py: 1 }}>
-                No messages match “{query.trim()}”.
-              </Typography>
-            ) : (
-              <List dense aria-label="Messages found" sx={{ py: 0 }}>
-                {results.map((result) => (
-                  <li key={result.id}>
-                    <ListItemButton
-                      onClick={() => onOpen(result)}
-                      sx={{ display: 'block', borderRadius: 1, mx: 0.5 }}
-                    >
-                      <Typography
-                        variant="caption"
-                        component="span"
-                        sx={{ display: 'block', color: 'text.secondary' }}
-                      >
-                        #{result.channel_name || result.channel_id} ·{' '}
-                        {displayName(result.author_name) || 'Someone'} ·{' '}
-                        {timeLabel(result.created_at)}
-                      </Typography>
-                      <Typography
-                        variant="body2"
-                        component="span"
-                        sx={{ display: 'block', overflowWrap: 'anywhere' }}
-                      >
-                        <Snippet segments={result.snippet} />
-                      </Typography>
-                    </ListItemButton>
-                  </li>
-                ))}
-              </List>
-            )}
-            {search.hasNextPage && query === text ? (
-              <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
-                <Button
-                  size="small"
-                  disabled={search.isFetchingNextPage}
-                  onClick={() => void search.fetchNextPage()}
-                >
-                  More results
-                </Button>
-              </Box>
-            ) : null}
-          </Box>
-        </Box>
+          <MessageSearchResults
+            classId={classId}
+            channels={channels}
+            search={search}
+            query={query}
+            text={text}
+            channelId={channelId}
+            authorUid={authorUid}
+            onChannelId={setChannelId}
+            onAuthorUid={setAuthorUid}
+            onOpen={onOpen}
+          />
+        </Suspense>
       ) : (
         children
       )}
     </Box>
-  );
-}
-
-/** "From": anyone, or one member of the class with an account (from the roster). */
-function AuthorFilter({
-  classId,
-  value,
-  onChange,
-}: {
-  classId: string;
-  value: string;
-  onChange: (uid: string) => void;
-}) {
-  const roster = useRoster(classId);
-  const people = useMemo(() => {
-    const byUid = new Map<string, string>();
-    for (const entry of roster.rows) {
-      if (entry.uid === null || entry.deleted || entry.invited) continue;
-      byUid.set(entry.uid, displayName(entry.name) || entry.email || 'Someone');
-    }
-    return [...byUid].sort((a, b) => a[1].localeCompare(b[1]));
-  }, [roster.rows]);
-  return (
-    <TextField
-      select
-      size="small"
-      label="From"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      sx={{ flex: 1, minWidth: 0 }}
-    >
-      <MenuItem value={ANY}>Anyone</MenuItem>
-      {people.map(([uid, name]) => (
-        <MenuItem key={uid} value={uid}>
-          {name}
-        </MenuItem>
-      ))}
-    </TextField>
   );
 }

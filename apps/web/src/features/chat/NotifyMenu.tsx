@@ -1,24 +1,14 @@
 // Docs: docs/channels.md#notifications — the open channel's notification level (the viewer's own,
 // kept on the server): every message, mentions only, or nothing. Choosing one that notifies is the
 // moment the browser's permission is asked for (never on load); the menu says when it is blocked.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
-import CheckIcon from '@mui/icons-material/Check';
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
 import NotificationsOffIcon from '@mui/icons-material/NotificationsOff';
 import type { NotifyLevel } from '@seminar/shared';
 import { askNotificationPermission } from './useChatSignals';
 
-const LEVELS: Array<{ level: NotifyLevel; label: string }> = [
-  { level: 'all', label: 'All new messages' },
-  { level: 'mentions', label: 'Only mentions of me' },
-  { level: 'none', label: 'Nothing' },
-];
+const NotifyLevelsMenu = lazy(() => import('./NotifyLevelsMenu'));
 
 const permissionOf = () =>
   typeof Notification === 'undefined' ? 'denied' : Notification.permission;
@@ -32,6 +22,8 @@ export function NotifyMenu({
   onChange: (level: NotifyLevel) => void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu is built (its chunk loaded) when first opened.
+  const [opened, setOpened] = useState(false);
   // Read when the menu opens (the only place it shows), not on every mount: asking the browser for
   // it is not free, and the header mounts with each channel.
   const [permission, setPermission] = useState<NotificationPermission>('default');
@@ -50,40 +42,23 @@ export function NotifyMenu({
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => {
           setPermission(permissionOf());
+          setOpened(true);
           setAnchor(event.currentTarget);
         }}
       >
         {level === 'none' ? <NotificationsOffIcon /> : <NotificationsIcon />}
       </IconButton>
-      <Menu
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-label': 'Notify me about' } }}
-      >
-        {LEVELS.map((item) => (
-          <MenuItem
-            key={item.level}
-            role="menuitemradio"
-            aria-checked={item.level === level}
-            onClick={() => choose(item.level)}
-          >
-            <ListItemIcon>
-              {item.level === level ? <CheckIcon fontSize="small" /> : null}
-            </ListItemIcon>
-            <ListItemText>{item.label}</ListItemText>
-          </MenuItem>
-        ))}
-        {permission === 'denied' && level !== 'none' ? (
-          <Typography
-            component="li"
-            variant="caption"
-            sx={{ display: 'block', px: 2, py: 1, maxWidth: 260, color: 'text.secondary' }}
-          >
-            This browser blocks notifications from this site; allow them in its site settings.
-          </Typography>
-        ) : null}
-      </Menu>
+      {opened ? (
+        <Suspense fallback={null}>
+          <NotifyLevelsMenu
+            anchor={anchor}
+            level={level}
+            permission={permission}
+            onClose={() => setAnchor(null)}
+            onChoose={choose}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -2,27 +2,14 @@
 // pressed when the viewer is one of them; its name says both, and who reacted shows on hover or
 // focus) and an "Add reaction" button with a small picker of common emoji (a menu: arrow keys,
 // Enter, Escape). A chip or a picked emoji adds or removes the viewer's reaction.
-import { memo, useState } from 'react';
+import { memo, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { Hint } from '../common/Hint';
-import { COMMON_REACTIONS, reactionLabel, type Reaction } from '@seminar/shared';
+import { reactionLabel, type Reaction } from '@seminar/shared';
 import { useChatPeople } from './ChatPeople';
 import { chatClass } from './chatStyles';
-
-/** The picker's emoji with the words a screen reader says for each. */
-const EMOJI_NAMES: Record<(typeof COMMON_REACTIONS)[number], string> = {
-  '👍': 'thumbs up',
-  '❤️': 'heart',
-  '😂': 'laughing',
-  '🎉': 'party',
-  '😮': 'surprised',
-  '🙏': 'thank you',
-  '👀': 'eyes',
-  '✅': 'done',
-};
+import { ReactionPicker } from './lazyRowMenus';
 
 /** Who reacted, by current name: "Ada Lovelace, Alan Turing and you". */
 function whoReacted(
@@ -77,7 +64,7 @@ export function RowIconButton({
 
 /**
  * The button that opens the picker; alone, so a message without reactions shows only it. The
- * picker (a Menu) is built when first opened, not with every message.
+ * picker (a Menu, rowMenus.tsx) is built when first opened, not with every message.
  */
 export function AddReactionButton({
   onPick,
@@ -101,31 +88,9 @@ export function AddReactionButton({
         }}
       />
       {opened ? (
-        <Menu
-          anchorEl={anchor}
-          open={anchor !== null}
-          onClose={() => setAnchor(null)}
-          slotProps={{
-            list: {
-              'aria-label': 'Reactions',
-              sx: { display: 'flex', flexWrap: 'wrap', maxWidth: 216, p: 0.5 },
-            },
-          }}
-        >
-          {COMMON_REACTIONS.map((emoji) => (
-            <MenuItem
-              key={emoji}
-              aria-label={`${emoji} ${EMOJI_NAMES[emoji]}`}
-              onClick={() => {
-                setAnchor(null);
-                onPick(emoji);
-              }}
-              sx={{ minWidth: 0, px: 1, fontSize: '1.25rem', justifyContent: 'center' }}
-            >
-              {emoji}
-            </MenuItem>
-          ))}
-        </Menu>
+        <Suspense fallback={null}>
+          <ReactionPicker anchor={anchor} onClose={() => setAnchor(null)} onPick={onPick} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -102,13 +102,19 @@ describe('<Hint>', () => {
       );
       const icon = screen.getByText('🔒');
       fireEvent.touchStart(icon);
-      act(() => vi.advanceTimersByTime(300));
+      act(() => {
+        vi.advanceTimersByTime(300);
+      });
       fireEvent.touchEnd(icon);
-      act(() => vi.advanceTimersByTime(2_000));
+      act(() => {
+        vi.advanceTimersByTime(2_000);
+      });
       // A tap is not a long touch: nothing opened.
       expect(screen.queryByRole('tooltip')).toBeNull();
       fireEvent.touchStart(icon);
-      act(() => vi.advanceTimersByTime(700));
+      act(() => {
+        vi.advanceTimersByTime(700);
+      });
     } finally {
       vi.useRealTimers();
     }
