@@ -36,7 +36,7 @@ import { useAttachmentUploads, useFileDrop } from './useAttachmentUploads';
 import { useOpenAtMessage, type MessageFocus } from './useOpenAtMessage';
 import { clearDraft, loadDraft, saveDraft } from './drafts';
 import { useFirstContentShown, useReleaseFirstContent } from '../../shell/firstContent';
-import { preloadChatMenusWhenIdle } from './lazyRowMenus';
+import { preloadChatMenus } from './lazyRowMenus';
 import { ChannelHeader } from './ChannelHeader';
 import { TypingLine, TYPING_LINE_HEIGHT } from './ChannelPresence';
 import { displayMessages } from './displayMessages';
@@ -281,7 +281,6 @@ export function ChatView({
   // The header's buttons and the typing line follow the messages on a page opened onto this channel
   // (shell/firstContent.ts): once the list has rendered rows, or at once without any to show.
   const controlsShown = useFirstContentShown();
-  useEffect(preloadChatMenusWhenIdle, []);
   const releaseControls = useReleaseFirstContent(
     messages.status === 'error' ||
       messages.status === 'ended' ||
@@ -294,6 +293,8 @@ export function ChatView({
         component="section"
         aria-label={`Channel ${title}`}
         {...drop.handlers}
+        onPointerEnter={preloadChatMenus}
+        onFocus={preloadChatMenus}
         sx={{
           display: 'flex',
           flexDirection: 'column',
