@@ -106,6 +106,8 @@ describe('<Hint>', () => {
         vi.advanceTimersByTime(300);
       });
       fireEvent.touchEnd(icon);
+      // The browser follows a tap with emulated mouse events: not a hover.
+      fireEvent.mouseEnter(icon);
       act(() => {
         vi.advanceTimersByTime(2_000);
       });

@@ -28,6 +28,8 @@ const TOUCH_ENTER_MS = 700;
 const TOUCH_LEAVE_MS = 1_500;
 /** Time to move the pointer from the child onto the bubble before it closes. */
 const HOVER_GRACE_MS = 100;
+/** After a touch, the browser's emulated mouse events that follow it are not a hover. */
+const TOUCH_MOUSE_MS = 1_000;
 
 interface ChildProps {
   ref?: Ref<HTMLElement>;
@@ -59,6 +61,9 @@ export function Hint({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The time of the last touch: a tap is followed by emulated mouse events, which must not open it.
+  const touchedAt = useRef(-Infinity);
+  const touchedRecently = () => performance.now() - touchedAt.current < TOUCH_MOUSE_MS;
   const own = children.props;
 
   const later = useCallback((ms: number, then: () => void) => {
@@ -96,10 +101,12 @@ export function Hint({
       : { 'aria-label': own['aria-label'] ?? title }),
     onMouseEnter: (event) => {
       own.onMouseEnter?.(event);
+      if (touchedRecently()) return;
       later(open ? 0 : HINT_ENTER_MS, () => setOpen(true));
     },
     onMouseLeave: (event) => {
       own.onMouseLeave?.(event);
+      if (touchedRecently()) return;
       later(HOVER_GRACE_MS, () => setOpen(false));
     },
     onFocus: (event) => {
@@ -113,10 +120,12 @@ export function Hint({
     },
     onTouchStart: (event) => {
       own.onTouchStart?.(event);
+      touchedAt.current = performance.now();
       later(TOUCH_ENTER_MS, () => setOpen(true));
     },
     onTouchEnd: (event) => {
       own.onTouchEnd?.(event);
+      touchedAt.current = performance.now();
       later(TOUCH_LEAVE_MS, () => setOpen(false));
     },
   });
