@@ -39,22 +39,20 @@ export function displayMessages({
   noteOutcome,
   dismissFailed,
 }: DisplayMessagesInput): DisplayMessage[] {
+  // A refused send or change: its error, with Retry (the same write again) and Discard.
+  const refused = (kind: 'failed' | 'changeFailed', id: string, write: FailedMessageWrite) =>
+    ({
+      kind,
+      error: write.error,
+      retry: () => void write.retry().then(noteOutcome(id)),
+      discard: () => dismissFailed(id),
+    }) as const;
   const shown = new Set<string>();
   const list: DisplayMessage[] = rows.map((message) => {
     shown.add(message.id);
     const write = failed.get(message.id);
     if (write && lostIds.has(message.id)) return { message, status: { kind: 'waiting' } };
-    if (write) {
-      return {
-        message,
-        status: {
-          kind: 'changeFailed',
-          error: write.error,
-          retry: () => void write.retry().then(noteOutcome(message.id)),
-          discard: () => dismissFailed(message.id),
-        },
-      };
-    }
+    if (write) return { message, status: refused('changeFailed', message.id, write) };
     return { message, status: pendingIds.has(message.id) ? { kind: 'sending' } : { kind: 'sent' } };
   });
   for (const [id, write] of failed) {
@@ -62,14 +60,7 @@ export function displayMessages({
     shown.add(id);
     list.push({
       message: write.row,
-      status: lostIds.has(id)
-        ? { kind: 'waiting' }
-        : {
-            kind: 'failed',
-            error: write.error,
-            retry: () => void write.retry().then(noteOutcome(id)),
-            discard: () => dismissFailed(id),
-          },
+      status: lostIds.has(id) ? { kind: 'waiting' } : refused('failed', id, write),
     });
   }
   for (const message of kept) {
