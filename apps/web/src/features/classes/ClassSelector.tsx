@@ -27,9 +27,10 @@ export function ClassSelector() {
     void navigate(cls && isSelectableClass(cls) ? classPath(cls.class_id) : PATHS.home);
   };
 
-  // On a page opened onto a channel the selector follows the messages (shell/firstContent.ts),
-  // in a box of its own size.
-  if (!shown) return <Box aria-hidden sx={SELECTOR_SIZE} />;
+  // On a page opened onto a channel the selector follows the messages (shell/firstContent.ts), and
+  // its field is a chunk of its own: until both, a box of its size.
+  const waiting = <Box aria-hidden sx={SELECTOR_SIZE} />;
+  if (!shown) return waiting;
 
   const placeholder =
     classes.status === 'loading'
@@ -39,7 +40,7 @@ export function ClassSelector() {
         : 'Choose a class';
 
   return (
-    <Suspense fallback={<Box aria-hidden sx={SELECTOR_SIZE} />}>
+    <Suspense fallback={waiting}>
       <ClassSelectField rows={rows} value={value} placeholder={placeholder} onChange={onChange} />
     </Suspense>
   );

@@ -23,7 +23,7 @@ import {
 const HintBubble = lazy(() => import('./HintBubble'));
 
 /** MUI Tooltip's delays. */
-export const HINT_ENTER_MS = 100;
+const HINT_ENTER_MS = 100;
 const TOUCH_ENTER_MS = 700;
 const TOUCH_LEAVE_MS = 1_500;
 /** Time to move the pointer from the child onto the bubble before it closes. */
@@ -70,6 +70,7 @@ export function Hint({
     clearTimeout(timer.current);
     timer.current = setTimeout(then, ms);
   }, []);
+  const closeSoon = useCallback(() => later(HOVER_GRACE_MS, () => setOpen(false)), [later]);
   const close = useCallback(() => {
     clearTimeout(timer.current);
     setOpen(false);
@@ -107,7 +108,7 @@ export function Hint({
     onMouseLeave: (event) => {
       own.onMouseLeave?.(event);
       if (touchedRecently()) return;
-      later(HOVER_GRACE_MS, () => setOpen(false));
+      closeSoon();
     },
     onFocus: (event) => {
       own.onFocus?.(event);
@@ -140,7 +141,7 @@ export function Hint({
             title={title}
             anchor={anchor}
             onPointerEnter={() => clearTimeout(timer.current)}
-            onPointerLeave={() => later(HOVER_GRACE_MS, () => setOpen(false))}
+            onPointerLeave={closeSoon}
           />
         </Suspense>
       ) : null}
