@@ -80,12 +80,8 @@ export function useLiveQuery<Row extends LiveRow>(
   // re-renders in a transition instead.
   const queryHash = hashKey(liveQueryKey(key));
   const data = queryClient.getQueryCache().get<LiveCacheEntry<Row>>(queryHash)?.state.data;
-  const [, setVersion] = useState(0);
-  const rendered = useRef(data);
-  rendered.current = data;
   const currentKey = useEffectEvent(() => liveQueryKey(key));
   useEffect(() => {
-    const queryCache = queryClient.getQueryCache();
     const options: QueryObserverOptions<LiveCacheEntry<Row>> = {
       queryKey: currentKey(),
       queryFn: skipToken,
@@ -93,23 +89,32 @@ export function useLiveQuery<Row extends LiveRow>(
       notifyOnChangeProps: [],
     };
     const observer = new QueryObserver<LiveCacheEntry<Row>>(queryClient, options);
-    const unobserve = observer.subscribe(() => undefined);
+    const unsubscribe = observer.subscribe(() => undefined);
+    // A new entry for this key while mounted (the cache was cleared under it — signing out —
+    // and written again): hold that one too. A cleared cache stays empty until then.
+    const unwatch = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'added' && event.query.queryHash === queryHash) {
+        observer.setOptions({ ...options });
+      }
+    });
+    return () => {
+      unwatch();
+      unsubscribe();
+    };
+  }, [queryClient, queryHash]);
+  const [, setVersion] = useState(0);
+  const rendered = useRef(data);
+  rendered.current = data;
+  const queryCache = queryClient.getQueryCache();
+  useEffect(() => {
     const changed = () => startTransition(() => setVersion((version) => version + 1));
-    // One cache listener: a change of the entry re-renders (in a transition); a new entry for this
-    // key while mounted (the cache was cleared under it — signing out — and written again) is held
-    // too. A cleared cache stays empty until then.
     const unsubscribe = queryCache.subscribe((event) => {
-      if (event.query.queryHash !== queryHash) return;
-      if (event.type === 'added') observer.setOptions({ ...options });
-      else if (event.type === 'updated') changed();
+      if (event.type === 'updated' && event.query.queryHash === queryHash) changed();
     });
     // A change between this render and the subscription.
     if (queryCache.get(queryHash)?.state.data !== rendered.current) changed();
-    return () => {
-      unsubscribe();
-      unobserve();
-    };
-  }, [queryClient, queryHash]);
+    return unsubscribe;
+  }, [queryCache, queryHash]);
 
   const current = useEffectEvent(() => descriptor);
   useEffect(() => {
