@@ -10,6 +10,7 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
 import { serviceWorkerPlugin } from './build/serviceWorker.ts';
 import { chunkGroups } from './build/chunkGroups.ts';
+import { routePreloads } from './build/routePreloads.ts';
 
 const SERVER = 'http://localhost:3000';
 
@@ -18,6 +19,7 @@ const SERVER = 'http://localhost:3000';
 const fromHere = (paths: string[]) =>
   paths.map((path) => fileURLToPath(new URL(`./src/${path}`, import.meta.url)));
 const classPageChunks = chunkGroups({
+  entry: fromHere(['main.tsx']),
   classPage: fromHere(['features/classes/ClassesLayout.tsx', 'features/classes/ClassPage.tsx']),
   classPageMenus: fromHere([
     'features/classes/ClassSelectField.tsx',
@@ -28,8 +30,27 @@ const classPageChunks = chunkGroups({
   ]),
 });
 
+// A class page opened by its address (signed in) gets its chunks named in its HTML
+// (build/routePreloads.ts): its layout's, its own, the live client's, and what they import.
+const classPagePreloads = routePreloads([
+  {
+    prefix: '/classes/',
+    modules: fromHere([
+      'features/classes/ClassesLayout.tsx',
+      'features/classes/ClassPage.tsx',
+      'live/client.ts',
+    ]),
+  },
+]);
+
 export default defineConfig({
-  plugins: [react(), serviceWorkerPlugin(), precompress(), classPageChunks.plugin],
+  plugins: [
+    react(),
+    serviceWorkerPlugin(),
+    precompress(),
+    classPageChunks.plugin,
+    classPagePreloads,
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

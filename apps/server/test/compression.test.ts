@@ -61,6 +61,30 @@ describe(`compression and caching (${testDatabaseKind})`, () => {
     expect(body).toContain('<title>Physics Lab');
   });
 
+  it('names a class page’s chunks in its HTML for a browser with a session cookie, only', async () => {
+    const preload = '<link rel="modulepreload" crossorigin href="/assets/app-Ab12Cd34.js">';
+    const page = (url: string, cookie?: string) =>
+      get(url, { accept: 'text/html', ...(cookie ? { cookie } : {}) });
+    const signedIn = await page('/classes/abc?channel=x', 'a=1; better-auth.session_token=t.s');
+    expect(signedIn.body).toContain(`${preload}\n  </head>`);
+    expect(String(signedIn.headers.vary)).toMatch(/cookie/i);
+    const secure = await page('/classes/abc', '__Secure-better-auth.session_token=t.s');
+    expect(secure.body).toContain(preload);
+    // Signed out, or another page: the sign-in page would fetch chunks it never runs.
+    for (const response of [
+      await page('/classes/abc'),
+      await page('/classes/abc', 'better-auth.session_token='),
+      await page('/catalogue', 'better-auth.session_token=t.s'),
+      await page('/', 'better-auth.session_token=t.s'),
+    ]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>Physics Lab');
+      expect(response.body).not.toContain('modulepreload');
+    }
+    // The list itself is not served.
+    expect((await get('/route-preloads.json')).statusCode).toBe(404);
+  });
+
   it('compresses API JSON over 1 KiB', async () => {
     const response = await get('/api/test/large', { 'accept-encoding': 'br, gzip' });
     expect(response.headers['content-encoding']).toBe('br');

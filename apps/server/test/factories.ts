@@ -34,6 +34,11 @@ export function makeWebDist(): string {
   writeFileSync(join(dir, 'assets', 'app-Ab12Cd34.js'), TEST_ASSET);
   writeFileSync(join(dir, 'assets', 'app-Ab12Cd34.js.br'), brotliCompressSync(TEST_ASSET));
   writeFileSync(join(dir, 'assets', 'app-Ab12Cd34.js.gz'), gzipSync(TEST_ASSET));
+  // The chunks a signed-in class page's HTML names (apps/web/build/routePreloads.ts).
+  writeFileSync(
+    join(dir, 'route-preloads.json'),
+    JSON.stringify([{ prefix: '/classes/', files: ['/assets/app-Ab12Cd34.js'] }]),
+  );
   return dir;
 }
 

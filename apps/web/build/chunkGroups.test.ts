@@ -53,6 +53,7 @@ describe('staticGraph', () => {
 });
 
 describe('chunkGroups', () => {
+  const main = '/app/src/main.tsx';
   const page = '/app/src/ClassPage.tsx';
   const menus = '/app/src/rowMenus.tsx';
   const button = nm('@mui/material/Button/Button.js');
@@ -77,9 +78,10 @@ describe('chunkGroups', () => {
       .find((name) => name !== null) ?? null;
 
   it('puts the class page’s MUI in "mui", its menus’ in "mui-menus", the rest in "mui-more"', () => {
-    const { groups } = chunkGroups({ classPage: [page], classPageMenus: [menus] });
+    const { groups } = chunkGroups({ entry: [main], classPage: [page], classPageMenus: [menus] });
     const graph = graphOf({
-      [page]: [button, '/app/src/util.ts'],
+      [main]: [],
+      [page]: [button],
       [menus]: [menu, button],
       [button]: [],
       [menu]: [],
@@ -88,13 +90,39 @@ describe('chunkGroups', () => {
     expect(nameOf(groups, button, graph)).toBe('mui');
     expect(nameOf(groups, menu, graph)).toBe('mui-menus');
     expect(nameOf(groups, dialog, graph)).toBe('mui-more');
-    expect(nameOf(groups, '/app/src/util.ts', graph)).toBeNull();
+  });
+
+  it('puts the app modules of the class page’s graph in "class-shared", not the entry’s', () => {
+    const { groups } = chunkGroups({ entry: [main], classPage: [page], classPageMenus: [menus] });
+    const virtuoso = nm('react-virtuoso/dist/index.mjs');
+    const graph = graphOf({
+      [main]: ['/app/src/session.ts'],
+      [page]: ['/app/src/names.ts', '/app/src/session.ts', virtuoso],
+      [menus]: ['/app/src/menuOnly.ts'],
+    });
+    expect(nameOf(groups, '/app/src/names.ts', graph)).toBe('class-shared');
+    expect(nameOf(groups, page, graph)).toBe('class-shared');
+    // The entry's own stay in the entry (the sign-in page would load the group otherwise).
+    expect(nameOf(groups, '/app/src/session.ts', graph)).toBeNull();
+    expect(nameOf(groups, '/app/src/menuOnly.ts', graph)).toBeNull();
+    expect(nameOf(groups, virtuoso, graph)).toBeNull();
+    // Only modules shared by two chunks or more: a page's own modules stay in its chunk.
+    expect(groups.find((group) => group.debugName === 'class-shared')).toMatchObject({
+      minShareCount: 2,
+      includeDependenciesRecursively: false,
+    });
   });
 
   it('reads the graphs again at the start of each build', () => {
-    const { groups, plugin } = chunkGroups({ classPage: [page], classPageMenus: [menus] });
-    expect(nameOf(groups, dialog, graphOf({ [page]: [button], [menus]: [] }))).toBe('mui-more');
+    const { groups, plugin } = chunkGroups({
+      entry: [main],
+      classPage: [page],
+      classPageMenus: [menus],
+    });
+    const graph = (pageImports: string[]) =>
+      graphOf({ [main]: [], [page]: pageImports, [menus]: [] });
+    expect(nameOf(groups, dialog, graph([button]))).toBe('mui-more');
     (plugin.buildStart as () => void)();
-    expect(nameOf(groups, dialog, graphOf({ [page]: [button, dialog], [menus]: [] }))).toBe('mui');
+    expect(nameOf(groups, dialog, graph([button, dialog]))).toBe('mui');
   });
 });

@@ -40,10 +40,11 @@ export function staticGraph(roots: readonly string[], graph: ModuleGraph): Set<s
  * the modules it loads lazily on first use (its menus, dialogs and fields).
  */
 export function chunkGroups(roots: {
+  entry: readonly string[];
   classPage: readonly string[];
   classPageMenus: readonly string[];
 }) {
-  let graphs: { page: Set<string>; menus: Set<string> } | undefined;
+  let graphs: { entry: Set<string>; page: Set<string>; menus: Set<string> } | undefined;
   const plugin: Plugin = {
     name: 'seminar:chunk-groups',
     apply: 'build',
@@ -53,6 +54,7 @@ export function chunkGroups(roots: {
   };
   const graphsOf = (graph: ModuleGraph) =>
     (graphs ??= {
+      entry: staticGraph(roots.entry, graph),
       page: staticGraph(roots.classPage, graph),
       menus: staticGraph(roots.classPageMenus, graph),
     });
@@ -73,6 +75,20 @@ export function chunkGroups(roots: {
       priority: 1,
     },
     { name: 'mui-more', priority: 1, test: MUI_MODULES },
+    {
+      // The app's own modules that the class page shares with other chunks (names, policies, the
+      // data layer's resources…): one chunk, not a dozen of 1 KB, each a round trip in its chain.
+      name: (id: string, graph: ModuleGraph) => {
+        const { entry, page } = graphsOf(graph);
+        return !id.includes('node_modules') && page.has(id) && !entry.has(id)
+          ? 'class-shared'
+          : null;
+      },
+      debugName: 'class-shared',
+      priority: 0,
+      minShareCount: 2,
+      includeDependenciesRecursively: false,
+    },
   ];
   return { groups, plugin };
 }

@@ -5,6 +5,7 @@ import { App } from './App';
 import { prefetchSession } from './auth/session';
 import { createQueryClient } from './queryClient';
 import { PATHS } from './routes/paths';
+import { preloadRouteChunks } from './routes/routes';
 import { startInactivityReload } from './shell/inactivity';
 import { startKeepAlive } from './shell/keepAlive';
 
@@ -43,6 +44,8 @@ if (
   ![PATHS.signIn, PATHS.signUp, PATHS.forgotPassword].includes(window.location.pathname as never)
 ) {
   void import('./live/client').catch(() => undefined);
+  // And the page's chunks, its layout's and its own together.
+  preloadRouteChunks(window.location.pathname);
   // And its session: asked now, beside those chunks, not after the first render has committed.
   prefetchSession(queryClient);
 }

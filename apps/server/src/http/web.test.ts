@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, renderIndexHtml } from './web';
+import {
+  escapeHtml,
+  hasSessionCookie,
+  parseRoutePreloads,
+  renderIndexHtml,
+  withModulePreloads,
+} from './web';
 
 describe('renderIndexHtml', () => {
   const template =
@@ -26,5 +32,41 @@ describe('renderIndexHtml', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
       '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;',
     );
+  });
+});
+
+describe('route preloads', () => {
+  it.each([
+    ['[{"prefix":"/classes/","files":["/assets/a.js","/assets/b.js"]}]', 1],
+    ['not json', 0],
+    ['{"prefix":"/classes/"}', 0],
+    ['[{"prefix":"/classes/","files":["https://elsewhere.test/a.js"]}]', 0],
+    ['[{"prefix":"/classes/","files":[1]}]', 0],
+    ['[{"files":["/assets/a.js"]}, null, 3]', 0],
+  ])('reads %s as %i route(s)', (json, count) => {
+    expect(parseRoutePreloads(json)).toHaveLength(count);
+  });
+
+  it('adds one escaped modulepreload per file at the end of the head', () => {
+    const html = withModulePreloads('<html><head><title>x</title></head><body></body></html>', [
+      '/assets/a.js',
+      '/assets/"b.js',
+    ]);
+    expect(html).toBe(
+      '<html><head><title>x</title>    <link rel="modulepreload" crossorigin href="/assets/a.js">\n' +
+        '    <link rel="modulepreload" crossorigin href="/assets/&quot;b.js">\n  </head><body></body></html>',
+    );
+  });
+
+  it.each([
+    ['better-auth.session_token=abc.def', true],
+    ['theme=dark; better-auth.session_token=abc', true],
+    ['__Secure-better-auth.session_token=abc', true],
+    ['better-auth.session_token=', false],
+    ['xbetter-auth.session_token=abc', false],
+    ['better-auth.session_data=abc', false],
+    [undefined, false],
+  ])('cookie %j carries a session: %s', (cookie, expected) => {
+    expect(hasSessionCookie(cookie)).toBe(expected);
   });
 });

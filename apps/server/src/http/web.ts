@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DESCRIPTION_TEMPLATE,
   THEME_BACKGROUND_COLOR,
@@ -13,6 +13,9 @@ import {
   TITLE_TEMPLATE,
 } from '@seminar/shared';
 import type { Config } from '../config';
+
+/** Written by the web build beside index.html (apps/web/build/routePreloads.ts). */
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 const FALLBACK_FAVICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#1976d2"/><path d="M18 44V20h10a10 10 0 0 1 0 20h-4v4z" fill="#fff"/></svg>';
@@ -36,6 +39,49 @@ export function renderIndexHtml(template: string, appName: string): string {
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
     .replaceAll('{description}', description)
     .replaceAll('{name}', name);
+}
+
+/** The build's route preloads (apps/web/build/routePreloads.ts): path prefix → chunk URLs. */
+export interface RoutePreload {
+  prefix: string;
+  files: string[];
+}
+
+/** Reads `route-preloads.json`; anything but a list of { prefix, files } is no preloads. */
+export function parseRoutePreloads(json: string): RoutePreload[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.filter(
+    (entry): entry is RoutePreload =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      typeof (entry as RoutePreload).prefix === 'string' &&
+      Array.isArray((entry as RoutePreload).files) &&
+      (entry as RoutePreload).files.every(
+        (file) => typeof file === 'string' && file.startsWith('/assets/'),
+      ),
+  );
+}
+
+/** index.html with `<link rel="modulepreload">` for `files`, at the end of its head. */
+export function withModulePreloads(html: string, files: readonly string[]): string {
+  const links = files
+    .map((file) => `    <link rel="modulepreload" crossorigin href="${escapeHtml(file)}">\n`)
+    .join('');
+  return html.replace('</head>', `${links}  </head>`);
+}
+
+/**
+ * Whether a request carries a session cookie (Better Auth's, with or without the __Secure- prefix).
+ * Only a hint for which chunks to name in the HTML: the session itself is checked by the API.
+ */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;]/.test(cookieHeader ?? '');
 }
 
 /** The web app manifest (installable app): the configured name, the theme, the icons. */
@@ -106,7 +152,8 @@ export async function registerWebApp(
       // The build's .br / .gz beside each text file, for a browser that accepts them.
       preCompressed: true,
       // index.html and the favicon have their own routes: index.html carries `{name}` placeholders.
-      allowedPath: (path) => path !== '/index.html' && path !== '/favicon.svg',
+      allowedPath: (path) =>
+        path !== '/index.html' && path !== '/favicon.svg' && path !== `/${ROUTE_PRELOADS_FILE}`,
       // Our own Cache-Control only (send's default would override it): Vite's hashed file names
       // change with their content, so cache them for good; revalidate everything else (sw.js).
       cacheControl: false,
@@ -123,12 +170,26 @@ export async function registerWebApp(
     });
   }
 
-  const sendIndex = (reply: FastifyReply) =>
+  // A signed-in page opened by its address: its chunks named in its HTML, so they download beside
+  // the entry's instead of after it has run (the build lists them per path prefix).
+  const preloadsPath = join(distDir, ROUTE_PRELOADS_FILE);
+  const routeHtml = (
+    built && existsSync(preloadsPath) ? parseRoutePreloads(readFileSync(preloadsPath, 'utf8')) : []
+  ).map(({ prefix, files }) => ({ prefix, html: withModulePreloads(indexHtml, files) }));
+
+  const sendIndex = (reply: FastifyReply, html = indexHtml) =>
     reply
       .code(200)
       .header('Cache-Control', 'no-cache')
+      // The HTML differs with the session cookie (signed-in pages name their chunks).
+      .header('Vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(html);
+
+  const htmlFor = (request: FastifyRequest, path: string) =>
+    (hasSessionCookie(request.headers.cookie) &&
+      routeHtml.find((route) => path.startsWith(route.prefix))?.html) ||
+    indexHtml;
 
   app.get('/', async (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler(async (request, reply) => {
@@ -139,7 +200,7 @@ export async function registerWebApp(
       wantsHtml &&
       !NOT_SPA.test(path)
     ) {
-      return sendIndex(reply);
+      return sendIndex(reply, htmlFor(request, path));
     }
     return reply
       .code(404)

@@ -115,6 +115,38 @@ describe('server clock and useServerOffset', () => {
     expect(server.calls).toHaveBeenCalledTimes(4);
   });
 
+  it('waits for the page’s first content before its first request (startWhen), once', async () => {
+    const server = fakeServer(1_200, [20, 20]);
+    let start: (() => void) | null = null;
+    const startWhen = vi.fn((run: () => void) => {
+      start = run;
+    });
+    const clock = createServerClock({ ...server, startWhen });
+    const first = renderHook(() => useServerOffset(clock));
+    const second = renderHook(() => useServerOffset(clock));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(server.calls).not.toHaveBeenCalled();
+    expect(startWhen).toHaveBeenCalledTimes(1);
+
+    await act(async () => {
+      start?.();
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(server.calls).toHaveBeenCalledTimes(1);
+    expect(first.result.current).toBe(1_200);
+    expect(second.result.current).toBe(1_200);
+  });
+
+  it('does not measure when everything that used it has gone before the first content', async () => {
+    const server = fakeServer(1_200, [20]);
+    let start: (() => void) | null = null;
+    const clock = createServerClock({ ...server, startWhen: (run) => (start = run) });
+    renderHook(() => useServerOffset(clock)).unmount();
+    start?.();
+    await vi.advanceTimersByTimeAsync(SERVER_TIME_REMEASURE_MS);
+    expect(server.calls).not.toHaveBeenCalled();
+  });
+
   it('keeps the last offset when a measurement fails', async () => {
     const server = fakeServer(900, [10, 10, 10]);
     const clock = createServerClock(server);

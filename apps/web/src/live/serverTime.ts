@@ -6,6 +6,7 @@
 // window); every later one, every 10 min while anything uses it, keeps the best of 3 samples
 // (smallest rtt).
 import { startTransition, useEffect, useState } from 'react';
+import { whenFirstContentShown } from '../shell/firstContent';
 
 export const SERVER_TIME_PATH = '/api/time';
 export const SERVER_TIME_SAMPLES = 3;
@@ -22,6 +23,16 @@ export interface ClockDeps {
   fetch?: typeof fetch;
   /** The client clock (Date.now by default). */
   now?: () => number;
+}
+
+export interface ServerClockDeps extends ClockDeps {
+  intervalMs?: number;
+  /**
+   * Runs the first measurement: after the page's first content by default (the offset only
+   * judges typing and online recency, which render after it; its request would otherwise share a
+   * slow network with the chunks the first messages wait for).
+   */
+  startWhen?: (start: () => void) => void;
 }
 
 /** One request to /api/time: its offset and round trip. */
@@ -83,13 +94,16 @@ export interface ServerClock {
   measure(): Promise<void>;
 }
 
-export function createServerClock(deps: ClockDeps & { intervalMs?: number } = {}): ServerClock {
+export function createServerClock(deps: ServerClockDeps = {}): ServerClock {
+  const startWhen = deps.startWhen ?? whenFirstContentShown;
   let offset = 0;
   let timer: ReturnType<typeof setInterval> | null = null;
   let running: Promise<void> | null = null;
   const listeners = new Set<() => void>();
 
   let measured = false;
+  /** A first measurement is waiting for `startWhen`. */
+  let starting = false;
   const measure = () => {
     const samples = measured ? SERVER_TIME_SAMPLES : 1;
     measured = true;
@@ -113,7 +127,13 @@ export function createServerClock(deps: ClockDeps & { intervalMs?: number } = {}
     subscribe(listener) {
       listeners.add(listener);
       if (listeners.size === 1) {
-        void measure();
+        if (!starting) {
+          starting = true;
+          startWhen(() => {
+            starting = false;
+            if (listeners.size > 0) void measure();
+          });
+        }
         timer = setInterval(() => void measure(), deps.intervalMs ?? SERVER_TIME_REMEASURE_MS);
       }
       return () => {

@@ -4,7 +4,7 @@
 // app bar) or the signed-out layout's (sign-in style card), before the `*` route, with
 // `lazy: page(() => import('…'), 'ExportName')`.
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { FullPageLoading } from '../shell/FullPageLoading';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
@@ -68,3 +68,15 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts loading the chunks of every route `pathname` matches, at once. Left to the router, a
+ * page's chunk is asked for only after its layout's has arrived and run: one more round trip
+ * before a class page opened by its address can render.
+ */
+export function preloadRouteChunks(pathname: string, table: RouteObject[] = routes): void {
+  for (const { route } of matchRoutes(table, pathname) ?? []) {
+    // A failed load is the router's to report, when it loads the route itself.
+    if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
+  }
+}

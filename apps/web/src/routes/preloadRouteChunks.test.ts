@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { RouteObject } from 'react-router';
+import { preloadRouteChunks } from './routes';
+
+describe('preloadRouteChunks', () => {
+  const loaded = { Component: () => null };
+  const table = () => {
+    const layout = vi.fn(async () => loaded);
+    const page = vi.fn(async () => loaded);
+    const other = vi.fn(async () => loaded);
+    const failing = vi.fn(async () => Promise.reject(new Error('offline')));
+    const routes: RouteObject[] = [
+      {
+        lazy: layout,
+        children: [
+          { path: '/classes/:classId/:tab?', lazy: page },
+          { path: '/catalogue', lazy: other },
+          { path: '/broken', lazy: failing },
+        ],
+      },
+    ];
+    return { routes, layout, page, other, failing };
+  };
+
+  it('loads the layout’s and the page’s chunks together, and no other', () => {
+    const { routes, layout, page, other } = table();
+    preloadRouteChunks('/classes/c1', routes);
+    expect(layout).toHaveBeenCalledTimes(1);
+    expect(page).toHaveBeenCalledTimes(1);
+    expect(other).not.toHaveBeenCalled();
+  });
+
+  it('loads nothing for a path no route matches, and leaves a failed load to the router', async () => {
+    const { routes, layout, failing } = table();
+    preloadRouteChunks('/nowhere/at/all', routes);
+    expect(layout).not.toHaveBeenCalled();
+    preloadRouteChunks('/broken', routes);
+    expect(failing).toHaveBeenCalledTimes(1);
+    // No unhandled rejection: the promise's failure is caught here.
+    await Promise.resolve();
+  });
+});
