@@ -117,9 +117,9 @@ describe('server clock and useServerOffset', () => {
 
   it('waits for the page’s first content before its first request (startWhen), once', async () => {
     const server = fakeServer(1_200, [20, 20]);
-    let start: (() => void) | null = null;
+    const held: { start?: () => void } = {};
     const startWhen = vi.fn((run: () => void) => {
-      start = run;
+      held.start = run;
     });
     const clock = createServerClock({ ...server, startWhen });
     const first = renderHook(() => useServerOffset(clock));
@@ -129,7 +129,7 @@ describe('server clock and useServerOffset', () => {
     expect(startWhen).toHaveBeenCalledTimes(1);
 
     await act(async () => {
-      start?.();
+      held.start?.();
       await vi.advanceTimersByTimeAsync(0);
     });
     expect(server.calls).toHaveBeenCalledTimes(1);
@@ -139,10 +139,11 @@ describe('server clock and useServerOffset', () => {
 
   it('does not measure when everything that used it has gone before the first content', async () => {
     const server = fakeServer(1_200, [20]);
-    let start: (() => void) | null = null;
-    const clock = createServerClock({ ...server, startWhen: (run) => (start = run) });
+    const held: { start?: () => void } = {};
+    const clock = createServerClock({ ...server, startWhen: (run) => (held.start = run) });
     renderHook(() => useServerOffset(clock)).unmount();
-    start?.();
+    expect(held.start).toBeDefined();
+    held.start?.();
     await vi.advanceTimersByTimeAsync(SERVER_TIME_REMEASURE_MS);
     expect(server.calls).not.toHaveBeenCalled();
   });
