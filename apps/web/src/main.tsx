@@ -7,6 +7,7 @@ import { createQueryClient } from './queryClient';
 import { PATHS } from './routes/paths';
 import { preloadRouteChunks } from './routes/routes';
 import { startInactivityReload } from './shell/inactivity';
+import { warmUpIntl } from './shell/intlWarmUp';
 import { startKeepAlive } from './shell/keepAlive';
 
 const queryClient = createQueryClient();
@@ -46,6 +47,8 @@ if (
   void import('./live/client').catch(() => undefined);
   // And the page's chunks, its layout's and its own together.
   preloadRouteChunks(window.location.pathname);
+  // ICU's data, while those download (it was the longest task after the first paint).
+  warmUpIntl();
   // And its session: asked now, beside those chunks, not after the first render has committed.
   prefetchSession(queryClient);
 }
