@@ -14,7 +14,7 @@ export function precacheList(fileNames: readonly string[]): string[] {
   const kept = fileNames.filter(
     (name) =>
       /^assets\/.*\.(js|css)$/.test(name) ||
-      /^assets\/roboto-latin-\d+-normal-.*\.woff2$/.test(name),
+      /^assets\/roboto-(latin|basic)-\d+-normal-.*\.woff2$/.test(name),
   );
   return ['/', ...kept.sort().map((name) => `/${name}`)];
 }
