@@ -134,7 +134,18 @@ describe('a phone is a first-class screen (360×640)', () => {
             seen.shift += (entry as unknown as { value: number }).value;
         }).observe({ type: 'layout-shift', buffered: true });
       });
-      await opened.goto(link);
+      // The HTML names the session and the page's chunks (apps/server/src/http/web.ts).
+      const sessionRequests: string[] = [];
+      opened.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/auth/get-session')
+          sessionRequests.push(request.resourceType());
+      });
+      const opening = await opened.goto(link);
+      const html = (await opening?.text()) ?? '';
+      expect(html).toContain(
+        '<link rel="preload" as="fetch" crossorigin href="/api/auth/get-session">',
+      );
+      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/ClassPage-/);
       await opened.getByRole('button', { name: 'Members' }).waitFor();
       await opened.getByRole('banner').getByRole('combobox', { name: 'Class' }).waitFor();
       await opened.getByRole('button', { name: 'Notifications' }).waitFor();
@@ -149,6 +160,8 @@ describe('a phone is a first-class screen (360×640)', () => {
       // The controls came into space kept for them (0.1 is "good" for a whole page load).
       expect(seen.shift).toBeLessThan(0.05);
       expect(await axeViolations(opened)).toEqual([]);
+      // One request for the session: the app's own took the preloaded answer.
+      expect(sessionRequests).toHaveLength(1);
     } finally {
       await opened.close();
     }

@@ -11,6 +11,7 @@ import { precompress } from './build/precompress.ts';
 import { serviceWorkerPlugin } from './build/serviceWorker.ts';
 import { chunkGroups } from './build/chunkGroups.ts';
 import { routePreloads } from './build/routePreloads.ts';
+import { inlineFavicon } from './build/inlineFavicon.ts';
 
 const SERVER = 'http://localhost:3000';
 
@@ -50,6 +51,7 @@ export default defineConfig({
     precompress(),
     classPageChunks.plugin,
     classPagePreloads,
+    inlineFavicon(fileURLToPath(new URL('./public/favicon.svg', import.meta.url))),
   ],
   build: {
     outDir: 'dist',

@@ -67,6 +67,10 @@ describe(`compression and caching (${testDatabaseKind})`, () => {
       get(url, { accept: 'text/html', ...(cookie ? { cookie } : {}) });
     const signedIn = await page('/classes/abc?channel=x', 'a=1; better-auth.session_token=t.s');
     expect(signedIn.body).toContain(`${preload}\n  </head>`);
+    // The session's answer too, which the app asks for first (as a fetch, same-origin credentials).
+    expect(signedIn.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/auth/get-session">',
+    );
     expect(String(signedIn.headers.vary)).toMatch(/cookie/i);
     const secure = await page('/classes/abc', '__Secure-better-auth.session_token=t.s');
     expect(secure.body).toContain(preload);
@@ -80,6 +84,7 @@ describe(`compression and caching (${testDatabaseKind})`, () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<title>Physics Lab');
       expect(response.body).not.toContain('modulepreload');
+      expect(response.body).not.toContain('get-session');
     }
     // The list itself is not served.
     expect((await get('/route-preloads.json')).statusCode).toBe(404);

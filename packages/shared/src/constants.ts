@@ -23,6 +23,9 @@ export const THEME_FONT_FAMILY = 'Roboto, "Helvetica Neue", Arial, sans-serif';
 export const KEEP_ALIVE_PATH = '/favicon.svg';
 export const KEEP_ALIVE_INTERVAL_MS = 180_000;
 
+/** Better Auth's session read: the web app asks it first thing; a signed-in page's HTML preloads it. */
+export const GET_SESSION_PATH = '/api/auth/get-session';
+
 /** Typing and online windows (DESIGN §2); "recent" means newer than twice the window (SPEC §9). */
 export const TYPING_WINDOW_MS = 5_000;
 export const ONLINE_WINDOW_MS = 30_000;

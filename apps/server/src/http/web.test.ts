@@ -4,7 +4,7 @@ import {
   hasSessionCookie,
   parseRoutePreloads,
   renderIndexHtml,
-  withModulePreloads,
+  withSignedInPreloads,
 } from './web';
 
 describe('renderIndexHtml', () => {
@@ -47,13 +47,15 @@ describe('route preloads', () => {
     expect(parseRoutePreloads(json)).toHaveLength(count);
   });
 
-  it('adds one escaped modulepreload per file at the end of the head', () => {
-    const html = withModulePreloads('<html><head><title>x</title></head><body></body></html>', [
+  it('adds the session’s preload and one escaped modulepreload per file at the end of the head', () => {
+    const html = withSignedInPreloads('<html><head><title>x</title></head><body></body></html>', [
       '/assets/a.js',
       '/assets/"b.js',
     ]);
     expect(html).toBe(
-      '<html><head><title>x</title>    <link rel="modulepreload" crossorigin href="/assets/a.js">\n' +
+      '<html><head><title>x</title>' +
+        '    <link rel="preload" as="fetch" crossorigin href="/api/auth/get-session">\n' +
+        '    <link rel="modulepreload" crossorigin href="/assets/a.js">\n' +
         '    <link rel="modulepreload" crossorigin href="/assets/&quot;b.js">\n  </head><body></body></html>',
     );
   });

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DESCRIPTION_TEMPLATE,
+  GET_SESSION_PATH,
   THEME_BACKGROUND_COLOR,
   THEME_PRIMARY_COLOR,
   TITLE_TEMPLATE,
@@ -68,11 +69,17 @@ export function parseRoutePreloads(json: string): RoutePreload[] {
   );
 }
 
-/** index.html with `<link rel="modulepreload">` for `files`, at the end of its head. */
-export function withModulePreloads(html: string, files: readonly string[]): string {
-  const links = files
-    .map((file) => `    <link rel="modulepreload" crossorigin href="${escapeHtml(file)}">\n`)
-    .join('');
+/**
+ * index.html with a signed-in page's preloads at the end of its head: the session's answer (the
+ * app asks for it first thing, and cannot show the page before it) and the page's chunks.
+ */
+export function withSignedInPreloads(html: string, files: readonly string[]): string {
+  const links = [
+    `    <link rel="preload" as="fetch" crossorigin href="${GET_SESSION_PATH}">\n`,
+    ...files.map(
+      (file) => `    <link rel="modulepreload" crossorigin href="${escapeHtml(file)}">\n`,
+    ),
+  ].join('');
   return html.replace('</head>', `${links}  </head>`);
 }
 
@@ -175,7 +182,7 @@ export async function registerWebApp(
   const preloadsPath = join(distDir, ROUTE_PRELOADS_FILE);
   const routeHtml = (
     built && existsSync(preloadsPath) ? parseRoutePreloads(readFileSync(preloadsPath, 'utf8')) : []
-  ).map(({ prefix, files }) => ({ prefix, html: withModulePreloads(indexHtml, files) }));
+  ).map(({ prefix, files }) => ({ prefix, html: withSignedInPreloads(indexHtml, files) }));
 
   const sendIndex = (reply: FastifyReply, html = indexHtml) =>
     reply

@@ -20,12 +20,15 @@ import {
 import { hashKey, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   authErrorSignsOut,
+  GET_SESSION_PATH,
   SESSION_REFRESH_BEFORE_EXPIRY_MS,
   type AuthErrorCode,
 } from '@seminar/shared';
 import { authApi, authErrorFromResponse, authFetch, AuthError, toAuthError } from './authApi';
 
-export const GET_SESSION_PATH = '/api/auth/get-session';
+// The signed-in class page's HTML preloads this request (apps/server/src/http/web.ts): the first
+// fetchSession's request, as it is (same-origin credentials), takes its answer.
+export { GET_SESSION_PATH };
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 
 /** Session refresh retries (SPEC §9 identity provider defaults): from 30 s, doubling, up to 16 min. */
