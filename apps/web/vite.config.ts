@@ -41,6 +41,8 @@ const classPagePreloads = routePreloads([
       'features/classes/ClassPage.tsx',
       'live/client.ts',
     ]),
+    // zod and its schemas load with the first form that checks input (docs/ARCHITECTURE.md).
+    without: /[\\/]node_modules[\\/]zod[\\/]/,
   },
 ]);
 

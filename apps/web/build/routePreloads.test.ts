@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { routePreloadFiles, type BuiltChunk } from './routePreloads';
 
-const chunk = (fileName: string, imports: string[], size: number, facade: string | null = null) =>
-  ({ fileName, imports, size, facadeModuleId: facade, isEntry: false }) satisfies BuiltChunk;
+const chunk = (
+  fileName: string,
+  imports: string[],
+  size: number,
+  facade: string | null = null,
+  moduleIds: string[] = [],
+) =>
+  ({
+    fileName,
+    imports,
+    size,
+    facadeModuleId: facade,
+    isEntry: false,
+    moduleIds,
+  }) satisfies BuiltChunk;
 
 describe('routePreloadFiles', () => {
   const chunks: BuiltChunk[] = [
@@ -32,6 +45,24 @@ describe('routePreloadFiles', () => {
         files: ['/assets/mui.js', '/assets/Page.js', '/assets/shared.js', '/assets/Layout.js'],
       },
     ]);
+  });
+
+  it('refuses a chunk that holds a module the route must do without, naming both', () => {
+    const withZod = [
+      ...chunks,
+      chunk('assets/Form.js', ['assets/zod.js'], 5, '/src/Form.tsx'),
+      chunk('assets/zod.js', [], 50, null, ['/app/node_modules/zod/v4/core/core.js']),
+    ];
+    const without = /[\\/]node_modules[\\/]zod[\\/]/;
+    expect(() =>
+      routePreloadFiles([{ prefix: '/x/', modules: ['/src/Form.tsx'], without }], withZod),
+    ).toThrow(
+      'routePreloads: /x/ would load /app/node_modules/zod/v4/core/core.js (in assets/zod.js)',
+    );
+    expect(
+      routePreloadFiles([{ prefix: '/x/', modules: ['/src/Page.tsx'], without }], withZod)[0]
+        ?.files,
+    ).toEqual(['/assets/mui.js', '/assets/Page.js', '/assets/shared.js', '/assets/Layout.js']);
   });
 
   it('refuses a module without a chunk of its own (renamed, or no longer lazy)', () => {

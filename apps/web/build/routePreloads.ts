@@ -10,6 +10,8 @@ import type { Plugin } from 'vite';
 export interface RoutePreload {
   prefix: string;
   modules: readonly string[];
+  /** Modules these chunks must not hold (zod, say): the build fails, naming the chunk. */
+  without?: RegExp;
 }
 
 /** One built chunk, as far as the preload list needs it. */
@@ -19,6 +21,8 @@ export interface BuiltChunk {
   facadeModuleId: string | null;
   imports: readonly string[];
   size: number;
+  /** The modules in the chunk. */
+  moduleIds: readonly string[];
 }
 
 /** What the build writes: per prefix, the chunk URLs to preload, largest first. */
@@ -29,7 +33,8 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 /**
  * For each route, the chunks of its modules and everything they import statically, except the
  * entry's (index.html has those already), largest first: the largest take longest, so they start
- * first. A module without a chunk of its own (renamed, or no longer lazy) is an error.
+ * first. A module without a chunk of its own (renamed, or no longer lazy), or a chunk holding a
+ * module the route must do without, is an error.
  */
 export function routePreloadFiles(
   routes: readonly RoutePreload[],
@@ -41,7 +46,7 @@ export function routePreloadFiles(
     inHtml.add(entry.fileName);
     for (const file of entry.imports) inHtml.add(file);
   }
-  return routes.map(({ prefix, modules }) => {
+  return routes.map(({ prefix, modules, without }) => {
     const needed = new Set<string>();
     const visit = (file: string) => {
       if (inHtml.has(file) || needed.has(file)) return;
@@ -52,6 +57,10 @@ export function routePreloadFiles(
       const chunk = chunks.find((candidate) => candidate.facadeModuleId === module);
       if (!chunk) throw new Error(`routePreloads: no chunk of its own for ${module}`);
       visit(chunk.fileName);
+    }
+    for (const file of needed) {
+      const held = without && byFile.get(file)?.moduleIds.find((id) => without.test(id));
+      if (held) throw new Error(`routePreloads: ${prefix} would load ${held} (in ${file})`);
     }
     const files = [...needed].sort(
       (a, b) => (byFile.get(b)?.size ?? 0) - (byFile.get(a)?.size ?? 0) || a.localeCompare(b),
@@ -75,6 +84,7 @@ export function routePreloads(routes: readonly RoutePreload[]): Plugin {
           facadeModuleId: output.facadeModuleId,
           imports: output.imports,
           size: output.code.length,
+          moduleIds: output.moduleIds,
         });
       }
       this.emitFile({
