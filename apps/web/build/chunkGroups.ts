@@ -76,8 +76,10 @@ export function chunkGroups(roots: {
     },
     { name: 'mui-more', priority: 1, test: MUI_MODULES },
     {
-      // The app's own modules that the class page shares with other chunks (names, policies, the
-      // data layer's resources…): one chunk, not a dozen of 1 KB, each a round trip in its chain.
+      // The web app's own modules that the class page shares with other chunks (class selection,
+      // unread counts, drafts, the data layer's resources…): one chunk, not a dozen of 1 KB, each a
+      // round trip in its chain. packages/shared's are not taken: main.tsx reaches all of them
+      // through its index, so they all count as the entry's (bench/README.md, 2026-11-26 evening).
       name: (id: string, graph: ModuleGraph) => {
         const { entry, page } = graphsOf(graph);
         return !id.includes('node_modules') && page.has(id) && !entry.has(id)
