@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   escapeHtml,
@@ -26,6 +27,13 @@ describe('renderIndexHtml', () => {
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('{name}');
     expect(html).not.toContain('{description}');
+  });
+
+  it('names the app, escaped, on the first screen of the web app’s own index.html', () => {
+    const webIndex = readFileSync(new URL('../../../web/index.html', import.meta.url), 'utf8');
+    const html = renderIndexHtml(webIndex, 'A & <B>');
+    expect(html).toContain('<span class="sm-logo-name">A &amp; &lt;B&gt;</span>');
+    expect(html).not.toContain('{name}');
   });
 
   it('escapes the five HTML-special characters', () => {

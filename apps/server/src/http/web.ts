@@ -31,7 +31,7 @@ export function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
-/** Fills the `{name}` templates (SPEC §2) into index.html's title and meta tags. */
+/** Fills the `{name}` templates (SPEC §2) into index.html's title, meta tags and first screen. */
 export function renderIndexHtml(template: string, appName: string): string {
   const name = escapeHtml(appName);
   const title = escapeHtml(TITLE_TEMPLATE.replaceAll('{name}', appName));

@@ -7,6 +7,9 @@ import { Spinner } from './ui';
  * centred spinner. The name is painted at once, while a signed-in page's code still loads, so the
  * screen is not blank until then (the first contentful paint on a slow phone). The spinner only
  * shows if the wait lasts.
+ *
+ * index.html holds the same markup in its #root (the first screen before any script has run; the
+ * test beside this file holds the two together): change one, change the other.
  */
 export function FullPageLoading() {
   const name = useAppName();
