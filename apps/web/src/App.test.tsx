@@ -1,11 +1,10 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App';
 import { GET_SESSION_PATH } from './auth/session';
-import { routes } from './routes/routes';
 import { fakeLiveClientFactory } from './testing/liveTestKit';
+import { memoryRouter } from './testing/memoryRouter';
 
 function jsonResponse(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), {
@@ -29,11 +28,11 @@ function stubSessionFetch(respond: () => Response | Promise<Response>) {
 }
 
 function renderAt(path: string, state?: unknown) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
+  const { router, shell } = memoryRouter([{ pathname: path, state }]);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <App
-      router={router}
+      router={shell}
       queryClient={queryClient}
       createLiveClient={fakeLiveClientFactory().factory}
     />,

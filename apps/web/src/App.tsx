@@ -1,21 +1,36 @@
 // The app root: providers (TanStack Query, colour mode, session, the live client factory) around the
 // router. The shared error state, the live client and the MUI theme wrap the signed-in pages only
 // (features/classes/ClassesLayout.tsx): the signed-out pages load none of their code.
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, useLocation, useRoutes } from 'react-router';
 import { SessionProvider } from './auth/session';
 import type { LiveClientFactory } from './live/client';
 import { LiveClientFactoryContext } from './live/liveClientFactory';
 import { createQueryClient } from './queryClient';
+import { RouteErrorBoundary } from './routes/RouteErrorBoundary';
 import { routes } from './routes/routes';
+import { FullPageLoading } from './shell/FullPageLoading';
 import { useViewportHeight } from './shell/viewport';
 import { ColorModeProvider } from './theme/ColorModeProvider';
 
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
+/** Puts the app's routes under a router: the browser's; tests pass a memory router. */
+export type RouterShell = (routes: ReactNode) => ReactNode;
 
-export function createAppRouter(): AppRouter {
-  return createBrowserRouter(routes);
+const browserRouter: RouterShell = (children) => <BrowserRouter>{children}</BrowserRouter>;
+
+/**
+ * The page at the current address (routes/routes.tsx). While the first page's chunks load, the
+ * same screen as index.html's first one; a page that throws shows RouteError in its place.
+ */
+export function AppRoutes() {
+  const page = useRoutes(routes);
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<FullPageLoading />}>{page}</Suspense>
+    </RouteErrorBoundary>
+  );
 }
 
 export function AppProviders({
@@ -41,22 +56,21 @@ export function AppProviders({
   );
 }
 
-/** `router`, `queryClient` and the live client factory can be injected (tests). */
+/** The router, `queryClient` and the live client factory can be injected (tests). */
 export function App({
-  router,
+  router = browserRouter,
   queryClient,
   createLiveClient,
 }: {
-  router?: AppRouter;
+  router?: RouterShell;
   queryClient?: QueryClient;
   createLiveClient?: LiveClientFactory;
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  const [appRouter] = useState(() => router ?? createAppRouter());
   useViewportHeight();
   return (
     <AppProviders queryClient={client} createLiveClient={createLiveClient}>
-      <RouterProvider router={appRouter} />
+      {router(<AppRoutes />)}
     </AppProviders>
   );
 }

@@ -1,15 +1,10 @@
 // Shown when a route throws while rendering or loading. Plain (no MUI): it can show on any page,
 // the signed-out ones included.
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { PlainButton } from '../shell/ui';
 
-export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : undefined;
+/** `error`: what the page threw (RouteErrorBoundary). */
+export function RouteError({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : undefined;
   return (
     <main role="alert" className="sm-frame-main" style={{ padding: 24, textAlign: 'center' }}>
       <div className="sm-stack" style={{ alignItems: 'center', maxWidth: 480 }}>

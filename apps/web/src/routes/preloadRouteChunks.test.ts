@@ -3,19 +3,19 @@ import type { RouteObject } from 'react-router';
 import { preloadRouteChunks } from './routes';
 
 describe('preloadRouteChunks', () => {
-  const loaded = { Component: () => null };
   const table = () => {
-    const layout = vi.fn(async () => loaded);
-    const page = vi.fn(async () => loaded);
-    const other = vi.fn(async () => loaded);
+    const layout = vi.fn(async () => undefined);
+    const page = vi.fn(async () => undefined);
+    const other = vi.fn(async () => undefined);
     const failing = vi.fn(async () => Promise.reject(new Error('offline')));
     const routes: RouteObject[] = [
       {
-        lazy: layout,
+        handle: { preload: layout },
         children: [
-          { path: '/classes/:classId/:tab?', lazy: page },
-          { path: '/catalogue', lazy: other },
-          { path: '/broken', lazy: failing },
+          { path: '/classes/:classId/:tab?', handle: { preload: page } },
+          { path: '/catalogue', handle: { preload: other } },
+          { path: '/broken', handle: { preload: failing } },
+          { path: '/plain' },
         ],
       },
     ];
@@ -30,12 +30,15 @@ describe('preloadRouteChunks', () => {
     expect(other).not.toHaveBeenCalled();
   });
 
-  it('loads nothing for a path no route matches, and leaves a failed load to the router', async () => {
+  it('loads nothing for a path no route matches, and leaves a failed load to the page', async () => {
     const { routes, layout, failing } = table();
     preloadRouteChunks('/nowhere/at/all', routes);
     expect(layout).not.toHaveBeenCalled();
     preloadRouteChunks('/broken', routes);
     expect(failing).toHaveBeenCalledTimes(1);
+    // A route without a chunk of its own is passed over.
+    preloadRouteChunks('/plain', routes);
+    expect(layout).toHaveBeenCalledTimes(2);
     // No unhandled rejection: the promise's failure is caught here.
     await Promise.resolve();
   });

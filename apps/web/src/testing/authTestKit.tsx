@@ -2,13 +2,12 @@
 // and rendering the whole app (real routes and layouts) at a path with a memory router.
 import { render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter } from 'react-router';
 import { expect, vi } from 'vitest';
 import { App } from '../App';
 import { GET_SESSION_PATH, type SessionPayload } from '../auth/session';
-import { routes } from '../routes/routes';
 import type { LiveTrpcClient } from '../live/client';
 import { fakeLiveClientFactory } from './liveTestKit';
+import { memoryRouter } from './memoryRouter';
 
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
@@ -101,10 +100,10 @@ export function fakeAuthServer(session: SessionPayload | null = null) {
  */
 export function renderApp(path: string, state?: unknown, options: { trpc?: LiveTrpcClient } = {}) {
   const { pathname, search } = new URL(path, 'http://localhost');
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname, search, state }] });
+  const { router, shell } = memoryRouter([{ pathname, search, state }]);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const live = fakeLiveClientFactory(options.trpc);
-  render(<App router={router} queryClient={queryClient} createLiveClient={live.factory} />);
+  render(<App router={shell} queryClient={queryClient} createLiveClient={live.factory} />);
   return { router, queryClient, liveClients: live.clients };
 }
 

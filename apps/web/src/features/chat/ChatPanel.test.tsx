@@ -3,7 +3,6 @@
 // online lines, and script payloads shown as text.
 import { useState, type ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasInstructorPowers } from '@seminar/shared';
@@ -21,6 +20,7 @@ import type { ConnectionState, LiveTrpcClient } from '../../live/client';
 import { LiveContext } from '../../live/LiveProvider';
 import { fakeAuthServer, jsonResponse, sessionFor } from '../../testing/authTestKit';
 import { connectionClosedError, liveTestProviders, trpcError } from '../../testing/liveTestKit';
+import { memoryRouter, RouteTable } from '../../testing/memoryRouter';
 import { ChatPanel } from './ChatPanel';
 import { isLostOnTheWay } from './lostWrites';
 import { groupMessages } from './grouping';
@@ -159,23 +159,19 @@ async function renderChat(role: Role, channels: ChannelView[]) {
   auth.on('GET /api/time', () => jsonResponse({ now: Date.now() }));
   const fake = fakeTrpc();
   const kit = liveTestProviders({ trpc: fake.trpc });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/classes/:classId',
-        element: <ChatPanel classId="c1" canManage={hasInstructorPowers(role)} />,
-      },
-    ],
-    { initialEntries: ['/classes/c1?tab=chat'] },
-  );
+  const { router, shell } = memoryRouter(['/classes/c1?tab=chat']);
+  const table = [
+    {
+      path: '/classes/:classId',
+      element: <ChatPanel classId="c1" canManage={hasInstructorPowers(role)} />,
+    },
+  ];
   // jsdom lays nothing out: the virtualized message list is told a viewport that fits every row.
   render(
     <VirtuosoMockContext.Provider value={{ viewportHeight: 100_000, itemHeight: 40 }}>
       <kit.Providers>
         <SessionProvider>
-          <Connection trpc={fake.trpc}>
-            <RouterProvider router={router} />
-          </Connection>
+          <Connection trpc={fake.trpc}>{shell(<RouteTable routes={table} />)}</Connection>
         </SessionProvider>
       </kit.Providers>
     </VirtuosoMockContext.Provider>,

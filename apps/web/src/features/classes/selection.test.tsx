@@ -1,5 +1,4 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type DataRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedClassStorageKey } from '@seminar/shared';
 import { bufferedEvents, takeBufferedEvents } from '../../analytics/events';
@@ -7,6 +6,7 @@ import { SessionProvider } from '../../auth/session';
 import { fakeAuthServer, renderApp, sessionFor } from '../../testing/authTestKit';
 import { makeClass } from '../../testing/classFixtures';
 import { fakeTrpc, liveTestProviders } from '../../testing/liveTestKit';
+import { memoryRouter, RouteTable } from '../../testing/memoryRouter';
 import {
   ClassSelectionProvider,
   readSelectedClassId,
@@ -50,19 +50,15 @@ function renderSelection(path: string, uid = 'u1') {
       <Probe />
     </ClassSelectionProvider>
   );
-  const router: DataRouter = createMemoryRouter(
-    [
-      { path: '/', element: layout },
-      { path: '/classes/:classId', element: layout },
-      { path: '/catalogue/:productId?', element: layout },
-    ],
-    { initialEntries: [path] },
-  );
+  const { router, shell } = memoryRouter([path]);
+  const table = [
+    { path: '/', element: layout },
+    { path: '/classes/:classId', element: layout },
+    { path: '/catalogue/:productId?', element: layout },
+  ];
   render(
     <kit.Providers>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
+      <SessionProvider>{shell(<RouteTable routes={table} />)}</SessionProvider>
     </kit.Providers>,
   );
   const mine = async () => {
