@@ -19,12 +19,19 @@ afterEach(() => {
   document.documentElement.style.removeProperty('--app-height');
 });
 
+/** After the next frame and the task after it: when the first reading is taken. */
+const afterNextPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 describe('syncViewportHeight', () => {
-  it('sets --vh and --app-height from the visual viewport and follows resize and scroll', () => {
+  it('sets --vh and --app-height from the visual viewport and follows resize and scroll', async () => {
     const viewport = new FakeVisualViewport(800);
     setVisualViewport(viewport);
 
     const stop = syncViewportHeight();
+    // Not in the task that started it (the first render's commit): after the next paint.
+    expect(cssVar('--app-height')).toBe('');
+    await afterNextPaint();
     expect(cssVar('--vh')).toBe('8px');
     expect(cssVar('--app-height')).toBe('800px');
 
@@ -43,12 +50,21 @@ describe('syncViewportHeight', () => {
     expect(cssVar('--app-height')).toBe('600px');
   });
 
-  it('falls back to window.innerHeight without visualViewport', () => {
+  it('takes no reading when stopped before the first one', async () => {
+    setVisualViewport(new FakeVisualViewport(800));
+    const stop = syncViewportHeight();
+    stop();
+    await afterNextPaint();
+    expect(cssVar('--app-height')).toBe('');
+  });
+
+  it('falls back to window.innerHeight without visualViewport', async () => {
     setVisualViewport(undefined);
     const original = window.innerHeight;
     Object.defineProperty(window, 'innerHeight', { configurable: true, value: 700 });
     try {
       const stop = syncViewportHeight();
+      await afterNextPaint();
       expect(cssVar('--app-height')).toBe('700px');
       expect(cssVar('--vh')).toBe('7px');
 

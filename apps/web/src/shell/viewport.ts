@@ -7,7 +7,12 @@
 // phone, landscape and desktop toolbars), so a view can fill the screen below the app bar.
 import { useEffect, type RefObject } from 'react';
 
-/** Starts keeping the variables in step; returns a function that stops it. */
+/**
+ * Starts keeping the variables in step; returns a function that stops it. The first reading comes
+ * after the next frame has painted: reading the visual viewport's height forces a layout, and this
+ * starts as the app's first render commits, the longest task of a page load on a slow phone. Until
+ * then the styles' fallback, `100dvh`, is the same height on a page that has just opened.
+ */
 export function syncViewportHeight(win: Window = window): () => void {
   const root = win.document.documentElement;
   const viewport = win.visualViewport;
@@ -21,17 +26,23 @@ export function syncViewportHeight(win: Window = window): () => void {
     root.style.setProperty('--app-height', `${height}px`);
   };
 
-  update();
-  if (viewport) {
-    viewport.addEventListener('resize', update);
-    viewport.addEventListener('scroll', update);
-    return () => {
-      viewport.removeEventListener('resize', update);
-      viewport.removeEventListener('scroll', update);
-    };
+  let frame = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof win.requestAnimationFrame === 'function') {
+    frame = win.requestAnimationFrame(() => {
+      timer = setTimeout(update, 0);
+    });
+  } else {
+    update();
   }
-  win.addEventListener('resize', update);
-  return () => win.removeEventListener('resize', update);
+  const target: EventTarget = viewport ?? win;
+  const events = viewport ? ['resize', 'scroll'] : ['resize'];
+  for (const event of events) target.addEventListener(event, update);
+  return () => {
+    if (frame) win.cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    for (const event of events) target.removeEventListener(event, update);
+  };
 }
 
 /** Keeps --vh and --app-height in step while the calling component is mounted. */
