@@ -1,10 +1,11 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { App } from './App';
+import { App, AppRoutes } from './App';
 import { GET_SESSION_PATH } from './auth/session';
 import { fakeLiveClientFactory } from './testing/liveTestKit';
 import { memoryRouter } from './testing/memoryRouter';
+import { page } from './routes/routes';
 
 function jsonResponse(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), {
@@ -116,5 +117,23 @@ describe('routing and the session guard', () => {
     renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeDefined();
     expect(screen.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('the route chunks', () => {
+  it('asks for a page’s chunk with its layout’s, not once the layout has arrived', async () => {
+    const layoutLoad = vi.fn(() => new Promise<never>(() => undefined));
+    const pageLoad = vi.fn(async () => ({ Page: () => <h1>Page</h1> }));
+    const table = [
+      {
+        ...page(layoutLoad, 'Layout'),
+        children: [{ path: '/classes/:classId', ...page(pageLoad, 'Page') }],
+      },
+    ];
+    const { shell } = memoryRouter(['/classes/c1']);
+    render(<>{shell(<AppRoutes table={table} />)}</>);
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeDefined();
+    expect(layoutLoad).toHaveBeenCalledTimes(1);
+    expect(pageLoad).toHaveBeenCalledTimes(1);
   });
 });

@@ -3,13 +3,13 @@
 // (features/classes/ClassesLayout.tsx): the signed-out pages load none of their code.
 import { Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { BrowserRouter, useLocation, useRoutes } from 'react-router';
+import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { SessionProvider } from './auth/session';
 import type { LiveClientFactory } from './live/client';
 import { LiveClientFactoryContext } from './live/liveClientFactory';
 import { createQueryClient } from './queryClient';
 import { RouteErrorBoundary } from './routes/RouteErrorBoundary';
-import { routes } from './routes/routes';
+import { preloadRouteChunks, routes } from './routes/routes';
 import { FullPageLoading } from './shell/FullPageLoading';
 import { useViewportHeight } from './shell/viewport';
 import { ColorModeProvider } from './theme/ColorModeProvider';
@@ -20,14 +20,18 @@ export type RouterShell = (routes: ReactNode) => ReactNode;
 const browserRouter: RouterShell = (children) => <BrowserRouter>{children}</BrowserRouter>;
 
 /**
- * The page at the current address (routes/routes.tsx). While the first page's chunks load, the
+ * The page at the current address (`table`: routes/routes.tsx's, or a test's). While the first page's chunks load, the
  * same screen as index.html's first one; a page that throws shows RouteError in its place.
  */
-export function AppRoutes() {
-  const page = useRoutes(routes);
-  const { pathname } = useLocation();
+export function AppRoutes({ table = routes }: { table?: RouteObject[] }) {
+  const page = useRoutes(table);
+  const { pathname, search } = useLocation();
+  // The chunks of every route at this address, at once: rendering would ask for a page's only once
+  // its layout's had arrived (after signing in, say). Loads are shared and started once, so doing
+  // this as the new address renders (a transition that has not committed yet) is safe.
+  preloadRouteChunks(pathname, table);
   return (
-    <RouteErrorBoundary resetKey={pathname}>
+    <RouteErrorBoundary resetKey={pathname + search}>
       <Suspense fallback={<FullPageLoading />}>{page}</Suspense>
     </RouteErrorBoundary>
   );

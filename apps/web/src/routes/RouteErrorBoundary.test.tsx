@@ -41,6 +41,19 @@ describe('RouteErrorBoundary', () => {
     expect(screen.getByText('Fine now')).toBeDefined();
   });
 
+  it('shows a page that throws something that is not an error (a 0) as failed too', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function ThrowsZero(): never {
+      throw 0;
+    }
+    render(
+      <RouteErrorBoundary resetKey="/zero">
+        <ThrowsZero />
+      </RouteErrorBoundary>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Something went wrong');
+  });
+
   it('shows a lazy page whose chunk fails to load as an error, and one that loads as itself', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const routes = [

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
-import { preloadRouteChunks } from './routes';
+import { page, preloadRouteChunks, type LazyRouteHandle } from './routes';
 
 describe('preloadRouteChunks', () => {
   const table = () => {
@@ -41,5 +41,19 @@ describe('preloadRouteChunks', () => {
     expect(layout).toHaveBeenCalledTimes(2);
     // No unhandled rejection: the promise's failure is caught here.
     await Promise.resolve();
+  });
+
+  it('loads again after a failed load, and once when it succeeds', async () => {
+    let attempts = 0;
+    const route = page(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('offline');
+      return { Page: () => null };
+    }, 'Page');
+    const { preload } = route.handle as LazyRouteHandle;
+    await expect(preload()).rejects.toThrow('offline');
+    await preload();
+    await preload();
+    expect(attempts).toBe(2);
   });
 });

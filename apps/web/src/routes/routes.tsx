@@ -31,7 +31,15 @@ export function page<Module extends Record<string, unknown>>(
 ): Pick<RouteObject, 'element' | 'handle'> {
   let loading: Promise<{ default: ComponentType }> | null = null;
   const preload = () =>
-    (loading ??= load().then((module) => ({ default: module[name] as ComponentType })));
+    (loading ??= load().then(
+      (module) => ({ default: module[name] as ComponentType }),
+      (error: unknown) => {
+        // A failed preload (a flaky network as the page opens) must not decide for the page: the
+        // next call, the page's own render included, loads again.
+        loading = null;
+        throw error;
+      },
+    ));
   const Page = lazy(preload);
   const handle: LazyRouteHandle = { preload };
   return { element: <Page />, handle };

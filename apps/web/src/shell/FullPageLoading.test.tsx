@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import indexHtml from '../../index.html?raw';
-import { FullPageLoading } from './FullPageLoading';
+import { FullPageLoading, firstScreenSpinnerDelay } from './FullPageLoading';
 
 /** index.html's #root as the server sends it (`{name}` filled), without formatting whitespace. */
 function htmlShell(appName: string): HTMLElement {
@@ -32,5 +32,30 @@ describe('the first screen in index.html', () => {
     const shell = htmlShell('Physics Lab');
     expect(shell.innerHTML).toBe(container.innerHTML);
     expect(shell.querySelector('.sm-logo-name')?.textContent).toBe('Physics Lab');
+  });
+});
+
+describe('the first screen’s spinner', () => {
+  afterEach(() => {
+    document.getElementById('root')?.remove();
+    vi.restoreAllMocks();
+  });
+
+  it('keeps the HTML one’s time when it replaces it, and its own 0.8 s otherwise', () => {
+    expect(firstScreenSpinnerDelay()).toBeUndefined();
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.innerHTML = '<div class="sm-loading" aria-busy="true"></div>';
+    document.body.append(root);
+    vi.spyOn(performance, 'now').mockReturnValue(500);
+    expect(firstScreenSpinnerDelay()).toEqual({ '--sm-spinner-delay': '300ms' });
+    vi.spyOn(performance, 'now').mockReturnValue(2_500);
+    expect(firstScreenSpinnerDelay()).toEqual({ '--sm-spinner-delay': '0ms' });
+    const { container } = render(<FullPageLoading />);
+    expect(
+      container
+        .querySelector<HTMLElement>('.sm-loading')
+        ?.style.getPropertyValue('--sm-spinner-delay'),
+    ).toBe('0ms');
   });
 });
