@@ -20,8 +20,9 @@ export type RouterShell = (routes: ReactNode) => ReactNode;
 const browserRouter: RouterShell = (children) => <BrowserRouter>{children}</BrowserRouter>;
 
 /**
- * The page at the current address (`table`: routes/routes.tsx's, or a test's). While the first page's chunks load, the
- * same screen as index.html's first one; a page that throws shows RouteError in its place.
+ * The page at the current address (`table`: routes/routes.tsx's, or a test's). While the first
+ * page's chunks load, the same screen as index.html's first one; a page that throws shows
+ * RouteError in its place.
  */
 export function AppRoutes({ table = routes }: { table?: RouteObject[] }) {
   const page = useRoutes(table);
