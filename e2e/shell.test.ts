@@ -1,5 +1,6 @@
 // Journey: someone opens the app — it loads with the configured name, colour mode switches and
-// survives a reload, and is dark before any script on a dark system; the keep-alive request goes out.
+// survives a reload, the first screen (logo and name) is there before any script, dark on a dark
+// system, and the keep-alive request goes out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './support/browser';
@@ -29,7 +30,7 @@ describe('the app shell', () => {
     await page.close();
   });
 
-  it('is dark before any script has run when the system is dark', async () => {
+  it('shows its first screen, dark, before any script has run when the system is dark', async () => {
     // Scripts off: what a slow phone shows while they are still on their way.
     const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
     const page = await context.newPage();
@@ -37,6 +38,15 @@ describe('the app shell', () => {
     // #121212: the dark background, before any script could set the colour mode.
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).toBe('rgb(18, 18, 18)');
+    // index.html's first screen: the logo and APP_NAME (filled in by the server), in the dark
+    // mode's text colour, and the spinner that shows if the wait lasts.
+    const name = page.locator('#root .sm-logo-name');
+    expect(await name.textContent()).toBe('Physics Lab');
+    expect(await name.isVisible()).toBe(true);
+    expect(await name.evaluate((element) => getComputedStyle(element).color)).toBe(
+      'rgb(255, 255, 255)',
+    );
+    await page.getByRole('progressbar', { name: 'Loading' }).waitFor();
     await context.close();
   });
 
