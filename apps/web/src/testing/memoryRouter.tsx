@@ -5,6 +5,7 @@ import {
   MemoryRouter,
   useLocation,
   useNavigate,
+  parsePath,
   useRoutes,
   type InitialEntry,
   type Location,
@@ -23,18 +24,15 @@ export function memoryRouter(initialEntries: InitialEntry[]): {
   router: TestRouter;
   shell: RouterShell;
 } {
-  const first = initialEntries.at(-1) ?? '/';
-  const start = typeof first === 'string' ? new URL(first, 'http://localhost') : null;
+  const current = initialEntries.at(-1) ?? '/';
+  const {
+    pathname = '/',
+    search = '',
+    hash = '',
+  } = typeof current === 'string' ? parsePath(current) : current;
+  const state: unknown = typeof current === 'string' ? null : (current.state ?? null);
   const router: TestRouter = {
-    state: {
-      location: {
-        pathname: start?.pathname ?? (typeof first === 'string' ? '/' : (first.pathname ?? '/')),
-        search: start?.search ?? (typeof first === 'string' ? '' : (first.search ?? '')),
-        hash: '',
-        state: typeof first === 'string' ? null : (first.state ?? null),
-        key: 'default',
-      },
-    },
+    state: { location: { pathname, search, hash, state, key: 'default' } },
     navigate: () => {
       throw new Error('the test router has not rendered yet');
     },
