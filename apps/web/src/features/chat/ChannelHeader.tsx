@@ -1,16 +1,11 @@
 // An open channel's header: Back (narrow screens), the channel's name with its public or private
 // icon, and — once the first content has shown (shell/firstContent.ts) — who is online, the
-// Notifications menu, Members and, for instructors, the channel's settings.
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import GroupIcon from '@mui/icons-material/Group';
-import LockIcon from '@mui/icons-material/Lock';
-import SettingsIcon from '@mui/icons-material/Settings';
-import TagIcon from '@mui/icons-material/Tag';
+// Notifications menu, Members and, for instructors, the channel's settings. Plain elements styled
+// by the channel's frame (channelFrameStyles.ts), not MUI components.
 import type { ChannelView, NotifyLevel } from '@seminar/shared';
 import { OnlinePeople } from './ChannelPresence';
+import { frameClass } from './channelFrameStyles';
+import { FRAME_ICONS, FrameIcon } from './FrameIcon';
 import { NotifyMenu } from './NotifyMenu';
 
 export interface ChannelHeaderProps {
@@ -27,6 +22,31 @@ export interface ChannelHeaderProps {
   onOpenSettings?: (() => void) | undefined;
 }
 
+/** One of the header's round icon buttons. */
+export function FrameButton({
+  label,
+  icon,
+  onClick,
+  start = false,
+}: {
+  label: string;
+  icon: string;
+  onClick: () => void;
+  /** The header's first button: its icon lines up with the edge. */
+  start?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      className={start ? `${frameClass.button} ${frameClass.buttonStart}` : frameClass.button}
+      onClick={onClick}
+    >
+      <FrameIcon path={icon} />
+    </button>
+  );
+}
+
 /** The header of an open channel; see the file header. */
 export function ChannelHeader({
   classId,
@@ -40,56 +60,34 @@ export function ChannelHeader({
   onOpenSettings,
 }: ChannelHeaderProps) {
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        px: 1,
-        py: 0.5,
-        minHeight: 52,
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
-    >
+    <div className={frameClass.header}>
       {onBack ? (
-        <IconButton aria-label="Back to channels" onClick={onBack} edge="start">
-          <ArrowBackIcon />
-        </IconButton>
+        <FrameButton label="Back to channels" icon={FRAME_ICONS.arrowBack} onClick={onBack} start />
       ) : null}
       {channel.is_public ? (
-        <TagIcon fontSize="small" aria-hidden />
+        <FrameIcon path={FRAME_ICONS.tag} className={frameClass.kindIcon} />
       ) : (
-        <LockIcon fontSize="small" titleAccess="Private channel" />
+        <FrameIcon
+          path={FRAME_ICONS.lock}
+          className={frameClass.kindIcon}
+          title="Private channel"
+        />
       )}
-      <Typography
-        component="h2"
-        variant="subtitle1"
-        sx={{
-          fontWeight: 600,
-          flex: 1,
-          minWidth: 0,
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          whiteSpace: 'nowrap',
-        }}
-      >
-        {title}
-      </Typography>
+      <h2 className={frameClass.title}>{title}</h2>
       {controlsShown ? (
         <>
           <OnlinePeople classId={classId} channelId={channel.channel_id} viewerUid={viewerUid} />
           <NotifyMenu level={channel.notify} onChange={onNotifyChange} />
-          <IconButton aria-label="Members" onClick={onOpenMembers}>
-            <GroupIcon />
-          </IconButton>
+          <FrameButton label="Members" icon={FRAME_ICONS.group} onClick={onOpenMembers} />
           {onOpenSettings ? (
-            <IconButton aria-label="Channel settings" onClick={onOpenSettings}>
-              <SettingsIcon />
-            </IconButton>
+            <FrameButton
+              label="Channel settings"
+              icon={FRAME_ICONS.settings}
+              onClick={onOpenSettings}
+            />
           ) : null}
         </>
       ) : null}
-    </Box>
+    </div>
   );
 }

@@ -4,13 +4,12 @@
 // list (docs/channels.md#typing-and-online).
 import Avatar from '@mui/material/Avatar';
 import AvatarGroup from '@mui/material/AvatarGroup';
-import Box from '@mui/material/Box';
 import { Hint } from '../common/Hint';
-import Typography from '@mui/material/Typography';
 import type { ChannelNotificationView } from '@seminar/shared';
 import { initialsOf } from '../../auth/AccountMenu';
 import { useNotifications } from '../../data/channels';
 import { useServerOffset } from '../../live/serverTime';
+import { frameClass } from './channelFrameStyles';
 import { onlineLabel, recentNames, typingLine, useRecencyClock } from './presence';
 
 export interface ChannelPresenceProps {
@@ -35,7 +34,7 @@ function usePresentNames(
 export function OnlinePeople(props: ChannelPresenceProps) {
   const names = usePresentNames(props, 'user_online');
   return (
-    <Box role="group" aria-label={onlineLabel(names)}>
+    <div role="group" aria-label={onlineLabel(names)} className={frameClass.online}>
       {names.length > 0 ? (
         // describeChild: the group has the name; a label on the avatars' div is not allowed (axe).
         <Hint title={onlineLabel(names)} describeChild>
@@ -51,29 +50,16 @@ export function OnlinePeople(props: ChannelPresenceProps) {
           </AvatarGroup>
         </Hint>
       ) : null}
-    </Box>
+    </div>
   );
 }
-
-/** The typing line's height while nobody types (ChatView keeps it while the line waits). */
-export const TYPING_LINE_HEIGHT = 20;
 
 /** "Ada is typing…" (a polite live region, empty while nobody else types). */
 export function TypingLine(props: ChannelPresenceProps) {
   const typing = typingLine(usePresentNames(props, 'user_typing'));
   return (
-    <Typography
-      variant="caption"
-      aria-live="polite"
-      sx={{
-        px: 2,
-        minHeight: TYPING_LINE_HEIGHT,
-        color: 'text.secondary',
-        fontStyle: 'italic',
-        overflowWrap: 'anywhere',
-      }}
-    >
+    <div className={frameClass.typing} aria-live="polite">
       {typing ?? ''}
-    </Typography>
+    </div>
   );
 }

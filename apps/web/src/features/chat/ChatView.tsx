@@ -38,7 +38,8 @@ import { clearDraft, loadDraft, saveDraft } from './drafts';
 import { useFirstContentShown, useReleaseFirstContent } from '../../shell/firstContent';
 import { preloadChatMenus } from './lazyRowMenus';
 import { ChannelHeader } from './ChannelHeader';
-import { TypingLine, TYPING_LINE_HEIGHT } from './ChannelPresence';
+import { TypingLine } from './ChannelPresence';
+import { ChannelFrame, frameClass } from './channelFrameStyles';
 import { displayMessages } from './displayMessages';
 import { isLostOnTheWay, useLostWriteRetries } from './lostWrites';
 import { MessageList, type DisplayMessage } from './MessageList';
@@ -289,22 +290,12 @@ export function ChatView({
 
   return (
     <ChatPeopleProvider value={people}>
-      <Box
-        component="section"
+      <ChannelFrame
         aria-label={`Channel ${title}`}
+        data-dropping={drop.dropping ? 'true' : undefined}
         {...drop.handlers}
         onPointerEnter={preloadChatMenus}
         onFocus={preloadChatMenus}
-        sx={{
-          display: 'flex',
-          flexDirection: 'column',
-          height: '100%',
-          minHeight: 0,
-          outline: drop.dropping ? 2 : 0,
-          outlineStyle: 'dashed',
-          outlineColor: 'primary.main',
-          outlineOffset: -4,
-        }}
       >
         <ChannelHeader
           classId={classId}
@@ -372,7 +363,7 @@ export function ChatView({
           <TypingLine classId={classId} channelId={channelId} viewerUid={viewer.uid} />
         ) : (
           // The typing line's space (its minimum height), so the list does not move when it comes.
-          <Box aria-hidden sx={{ minHeight: TYPING_LINE_HEIGHT }} />
+          <div aria-hidden className={frameClass.typing} />
         )}
         <Composer
           onSend={send}
@@ -401,7 +392,7 @@ export function ChatView({
             />
           </Suspense>
         ) : null}
-      </Box>
+      </ChannelFrame>
     </ChatPeopleProvider>
   );
 }

@@ -6,14 +6,9 @@
 // the mention picker (MentionPicker.tsx) over the channel's people. "Attach file" and pasting files
 // hand them to the chat, which uploads them (a message may then carry no text).
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import AttachFileIcon from '@mui/icons-material/AttachFile';
-import SendIcon from '@mui/icons-material/Send';
 import { MESSAGE_MAX_LENGTH, TYPING_WINDOW_MS, type MentionablePerson } from '@seminar/shared';
-import { ComposerField, ComposerForm } from './ComposerField';
+import { composerClass, ComposerField, ComposerForm } from './ComposerField';
+import { FRAME_ICONS, FrameIcon } from './FrameIcon';
 import { useMentionPicker } from './MentionPicker';
 
 /** The count shows from this many characters on (out of MESSAGE_MAX_LENGTH). */
@@ -146,13 +141,9 @@ export function Composer({
       }}
     >
       {picker.list}
-      {disabled && disabledNote ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-          {disabledNote}
-        </Typography>
-      ) : null}
+      {disabled && disabledNote ? <p className={composerClass.note}>{disabledNote}</p> : null}
       {attachmentsSlot}
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-end' }}>
+      <div className={composerClass.row}>
         {onAttach ? (
           <>
             <input
@@ -168,14 +159,15 @@ export function Composer({
                 if (files.length > 0) onAttach(files);
               }}
             />
-            <IconButton
+            <button
+              type="button"
               aria-label="Attach file"
+              className={composerClass.attach}
               disabled={disabled}
               onClick={() => fileInput.current?.click()}
-              sx={{ flexShrink: 0 }}
             >
-              <AttachFileIcon />
-            </IconButton>
+              <FrameIcon path={FRAME_ICONS.attachFile} />
+            </button>
           </>
         ) : null}
         <ComposerField
@@ -203,32 +195,23 @@ export function Composer({
           aria-describedby={count ? 'chat-composer-count' : undefined}
           enterKeyHint="send"
         />
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!sendable}
-          endIcon={<SendIcon />}
-          sx={{ flexShrink: 0 }}
-        >
+        <button type="submit" className={composerClass.send} disabled={!sendable}>
           Send
-        </Button>
-      </Box>
+          <FrameIcon path={FRAME_ICONS.send} />
+        </button>
+      </div>
       {count ? (
-        <Typography
+        <span
           id="chat-composer-count"
-          variant="caption"
           role="status"
-          sx={{ display: 'block', mt: 0.5, color: tooLong ? 'error.main' : 'text.secondary' }}
+          className={
+            tooLong ? `${composerClass.count} ${composerClass.countOver}` : composerClass.count
+          }
         >
           {count}
-        </Typography>
+        </span>
       ) : null}
-      <Typography
-        variant="caption"
-        sx={{ display: { xs: 'none', sm: 'block' }, color: 'text.secondary' }}
-      >
-        Enter sends, Shift+Enter starts a new line.
-      </Typography>
+      <span className={composerClass.hint}>Enter sends, Shift+Enter starts a new line.</span>
     </ComposerForm>
   );
 }

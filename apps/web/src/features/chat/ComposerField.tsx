@@ -12,12 +12,24 @@ import {
   useRef,
   type TextareaHTMLAttributes,
 } from 'react';
-import { alpha, styled } from '@mui/material/styles';
+import { alpha, styled, type Theme } from '@mui/material/styles';
+import { iconButtonRules } from './chatStyles';
 
 /** The box grows up to this many lines, then scrolls. */
 export const MAX_ROWS = 8;
 
 export const composerFieldClass = 'composer-field';
+
+/** The class names of the composer's other parts (Composer.tsx), styled by ComposerForm too. */
+export const composerClass = {
+  row: 'composer-row',
+  attach: 'composer-attach',
+  send: 'composer-send',
+  note: 'composer-note',
+  count: 'composer-count',
+  countOver: 'composer-count-over',
+  hint: 'composer-hint',
+} as const;
 
 /** Whether this browser sizes a textarea to its content by itself. */
 function sizesItself(): boolean {
@@ -68,6 +80,7 @@ export const ComposerForm = styled('form')(({ theme }) => {
     padding: theme.spacing(1),
     borderTop: `1px solid ${palette.divider}`,
     position: 'relative',
+    ...composerPartRules(theme),
     [`.${composerFieldClass}`]: {
       ...typography.body1,
       lineHeight,
@@ -112,3 +125,77 @@ export const ComposerForm = styled('form')(({ theme }) => {
     },
   };
 });
+
+/**
+ * The row of the attach button, the box and Send, and the lines under it: plain elements drawn as
+ * MUI's IconButton, contained Button and caption Typography were (the composer renders with a
+ * channel's first messages; as MUI components each resolved and inserted its styles then).
+ */
+function composerPartRules(theme: Theme) {
+  const { palette, typography, shape, spacing, shadows, transitions } = theme;
+  const duration = transitions.duration.short;
+  const c = composerClass;
+  return {
+    [`.${c.row}`]: { display: 'flex', gap: spacing(1), alignItems: 'flex-end' },
+    [`.${c.attach}`]: { ...iconButtonRules(theme, { padding: 8, iconPx: 24 }), flexShrink: 0 },
+    // As MUI's contained Button (medium) with an end icon.
+    [`.${c.send}`]: {
+      ...typography.button,
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      flexShrink: 0,
+      boxSizing: 'border-box',
+      minWidth: 64,
+      margin: 0,
+      padding: '6px 16px',
+      border: 0,
+      borderRadius: shape.borderRadius,
+      color: palette.primary.contrastText,
+      backgroundColor: palette.primary.main,
+      boxShadow: shadows[2],
+      cursor: 'pointer',
+      WebkitTapHighlightColor: 'transparent',
+      transition: transitions.create(['background-color', 'box-shadow'], { duration }),
+      '&:hover:not(:disabled)': {
+        backgroundColor: palette.primary.dark,
+        boxShadow: shadows[4],
+        '@media (hover: none)': { backgroundColor: palette.primary.main, boxShadow: shadows[2] },
+      },
+      '&:active:not(:disabled)': { boxShadow: shadows[8] },
+      '&:focus-visible': {
+        outline: `2px solid ${palette.primary.main}`,
+        outlineOffset: 2,
+        boxShadow: shadows[6],
+      },
+      '&:disabled': {
+        color: palette.action.disabled,
+        backgroundColor: palette.action.disabledBackground,
+        boxShadow: 'none',
+        cursor: 'default',
+      },
+      '& > svg': {
+        width: 20,
+        height: 20,
+        marginLeft: 8,
+        marginRight: -4,
+        fill: 'currentColor',
+        flexShrink: 0,
+      },
+    },
+    [`.${c.note}`]: {
+      ...typography.body2,
+      margin: spacing(0, 0, 1),
+      color: palette.text.secondary,
+    },
+    [`.${c.count}, .${c.hint}`]: {
+      ...typography.caption,
+      display: 'block',
+      margin: 0,
+      color: palette.text.secondary,
+    },
+    [`.${c.count}`]: { marginTop: spacing(0.5) },
+    [`.${c.countOver}`]: { color: palette.error.main },
+    [`.${c.hint}`]: { [theme.breakpoints.down('sm')]: { display: 'none' } },
+  };
+}

@@ -2,10 +2,9 @@
 // kept on the server): every message, mentions only, or nothing. Choosing one that notifies is the
 // moment the browser's permission is asked for (never on load); the menu says when it is blocked.
 import { lazy, Suspense, useState } from 'react';
-import IconButton from '@mui/material/IconButton';
-import NotificationsIcon from '@mui/icons-material/NotificationsNone';
-import NotificationsOffIcon from '@mui/icons-material/NotificationsOff';
 import type { NotifyLevel } from '@seminar/shared';
+import { frameClass } from './channelFrameStyles';
+import { FRAME_ICONS, FrameIcon } from './FrameIcon';
 import { askNotificationPermission } from './useChatSignals';
 
 const NotifyLevelsMenu = lazy(() => import('./NotifyLevelsMenu'));
@@ -36,18 +35,22 @@ export function NotifyMenu({
   };
   return (
     <>
-      <IconButton
+      <button
+        type="button"
         aria-label="Notifications"
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
+        className={frameClass.button}
         onClick={(event) => {
           setPermission(permissionOf());
           setOpened(true);
           setAnchor(event.currentTarget);
         }}
       >
-        {level === 'none' ? <NotificationsOffIcon /> : <NotificationsIcon />}
-      </IconButton>
+        <FrameIcon
+          path={level === 'none' ? FRAME_ICONS.notificationsOff : FRAME_ICONS.notifications}
+        />
+      </button>
       {opened ? (
         <Suspense fallback={null}>
           <NotifyLevelsMenu

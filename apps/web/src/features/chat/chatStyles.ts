@@ -42,6 +42,44 @@ function halfRadius(theme: Theme): string | number {
 }
 const MONOSPACE = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 
+/**
+ * A plain <button> drawn as MUI's IconButton: round, `padding` around an icon of `iconPx`, the
+ * theme's hover and focus tints, greyed when disabled (the rows', the channel header's and the
+ * composer's icon buttons).
+ */
+export function iconButtonRules(
+  theme: Theme,
+  { padding, iconPx }: { padding: number; iconPx: number },
+) {
+  const { palette, typography, transitions } = theme;
+  return {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flex: '0 0 auto',
+    margin: 0,
+    padding,
+    border: 0,
+    borderRadius: '50%',
+    backgroundColor: 'transparent',
+    color: palette.action.active,
+    fontSize: typography.pxToRem(iconPx),
+    cursor: 'pointer',
+    WebkitTapHighlightColor: 'transparent',
+    transition: transitions.create('background-color', { duration: transitions.duration.shortest }),
+    '&:hover:not(:disabled)': {
+      backgroundColor: alpha(palette.action.active, palette.action.hoverOpacity),
+      '@media (hover: none)': { backgroundColor: 'transparent' },
+    },
+    '&:focus-visible': {
+      outline: `2px solid ${palette.primary.main}`,
+      backgroundColor: alpha(palette.action.active, palette.action.focusOpacity),
+    },
+    '&:disabled': { color: palette.action.disabled, cursor: 'default' },
+    '& > svg': { width: '1em', height: '1em', fill: 'currentColor', flexShrink: 0 },
+  };
+}
+
 function rowRules(theme: Theme) {
   const { palette, typography, spacing } = theme;
   return {
@@ -137,33 +175,9 @@ function messageRules(theme: Theme) {
     [`.${c.captionBlock}`]: { display: 'block' },
     // As MUI's small IconButton with a small icon.
     [`.${c.iconButton}`]: {
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      flex: '0 0 auto',
+      ...iconButtonRules(theme, { padding: 5, iconPx: 20 }),
       boxSizing: 'content-box',
-      margin: 0,
       marginTop: spacing(-0.25),
-      padding: 5,
-      border: 0,
-      borderRadius: '50%',
-      backgroundColor: 'transparent',
-      color: palette.action.active,
-      fontSize: typography.pxToRem(20),
-      cursor: 'pointer',
-      WebkitTapHighlightColor: 'transparent',
-      transition: theme.transitions.create('background-color', {
-        duration: theme.transitions.duration.shortest,
-      }),
-      '&:hover': {
-        backgroundColor: alpha(palette.action.active, palette.action.hoverOpacity),
-        '@media (hover: none)': { backgroundColor: 'transparent' },
-      },
-      '&:focus-visible': {
-        outline: `2px solid ${palette.primary.main}`,
-        backgroundColor: alpha(palette.action.active, palette.action.focusOpacity),
-      },
-      '& > svg': { width: '1em', height: '1em', fill: 'currentColor', flexShrink: 0 },
     },
   };
 }
