@@ -23,7 +23,7 @@ export interface ChannelHeaderProps {
 }
 
 /** One of the header's round icon buttons. */
-export function FrameButton({
+function FrameButton({
   label,
   icon,
   onClick,
