@@ -8,6 +8,7 @@
 // Any other first page, and every page after the first, renders everything at once.
 import { startTransition, useEffect, useState } from 'react';
 import { CHANNEL_PARAM } from '../routes/paths';
+import { afterNextPaint } from './afterNextPaint';
 
 /** The longest the controls wait for the first content, whatever happens to it. */
 export const FIRST_CONTENT_WAIT_MS = 3_000;
@@ -129,22 +130,18 @@ export function useFirstContentShown(
   const [shown, setShown] = useState(gate.shown);
   useEffect(() => {
     if (shown) return;
-    let frame = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelLater = () => undefined as void;
     const show = () => startTransition(() => setShown(true));
     const update = () => {
       if (!gate.shown()) return;
-      if (!later || typeof requestAnimationFrame !== 'function') return show();
-      frame = requestAnimationFrame(() => {
-        timer = setTimeout(show, 0);
-      });
+      if (!later) return show();
+      cancelLater = afterNextPaint(show);
     };
     const unsubscribe = gate.subscribe(update);
     update();
     return () => {
       unsubscribe();
-      if (frame) cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      cancelLater();
     };
   }, [gate, later, shown]);
   return shown;

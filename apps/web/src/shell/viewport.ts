@@ -6,6 +6,7 @@
 // and, from the signed-in layout, --app-bar-height (the app bar's height, which differs between
 // phone, landscape and desktop toolbars), so a view can fill the screen below the app bar.
 import { useEffect, type RefObject } from 'react';
+import { afterNextPaint } from './afterNextPaint';
 
 /**
  * Starts keeping the variables in step; returns a function that stops it. The first reading comes
@@ -26,21 +27,12 @@ export function syncViewportHeight(win: Window = window): () => void {
     root.style.setProperty('--app-height', `${height}px`);
   };
 
-  let frame = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  if (typeof win.requestAnimationFrame === 'function') {
-    frame = win.requestAnimationFrame(() => {
-      timer = setTimeout(update, 0);
-    });
-  } else {
-    update();
-  }
+  const cancelFirst = afterNextPaint(update, win);
   const target: EventTarget = viewport ?? win;
   const events = viewport ? ['resize', 'scroll'] : ['resize'];
   for (const event of events) target.addEventListener(event, update);
   return () => {
-    if (frame) win.cancelAnimationFrame(frame);
-    clearTimeout(timer);
+    cancelFirst();
     for (const event of events) target.removeEventListener(event, update);
   };
 }
