@@ -5,7 +5,7 @@
 import type { ChannelView, NotifyLevel } from '@seminar/shared';
 import { OnlinePeople } from './ChannelPresence';
 import { frameClass } from './channelFrameStyles';
-import { FRAME_ICONS, FrameIcon } from './FrameIcon';
+import { FRAME_ICONS, FrameIcon, FrameIconButton } from './FrameIcon';
 import { NotifyMenu } from './NotifyMenu';
 
 export interface ChannelHeaderProps {
@@ -20,31 +20,6 @@ export interface ChannelHeaderProps {
   onOpenMembers: () => void;
   /** Shown when given: the channel's settings (instructors). */
   onOpenSettings?: (() => void) | undefined;
-}
-
-/** One of the header's round icon buttons. */
-function FrameButton({
-  label,
-  icon,
-  onClick,
-  start = false,
-}: {
-  label: string;
-  icon: string;
-  onClick: () => void;
-  /** The header's first button: its icon lines up with the edge. */
-  start?: boolean;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      className={start ? `${frameClass.button} ${frameClass.buttonStart}` : frameClass.button}
-      onClick={onClick}
-    >
-      <FrameIcon path={icon} />
-    </button>
-  );
 }
 
 /** The header of an open channel; see the file header. */
@@ -62,7 +37,12 @@ export function ChannelHeader({
   return (
     <div className={frameClass.header}>
       {onBack ? (
-        <FrameButton label="Back to channels" icon={FRAME_ICONS.arrowBack} onClick={onBack} start />
+        <FrameIconButton
+          label="Back to channels"
+          icon={FRAME_ICONS.arrowBack}
+          className={`${frameClass.button} ${frameClass.buttonStart}`}
+          onClick={onBack}
+        />
       ) : null}
       {channel.is_public ? (
         <FrameIcon path={FRAME_ICONS.tag} className={frameClass.kindIcon} />
@@ -78,11 +58,17 @@ export function ChannelHeader({
         <>
           <OnlinePeople classId={classId} channelId={channel.channel_id} viewerUid={viewerUid} />
           <NotifyMenu level={channel.notify} onChange={onNotifyChange} />
-          <FrameButton label="Members" icon={FRAME_ICONS.group} onClick={onOpenMembers} />
+          <FrameIconButton
+            label="Members"
+            icon={FRAME_ICONS.group}
+            className={frameClass.button}
+            onClick={onOpenMembers}
+          />
           {onOpenSettings ? (
-            <FrameButton
+            <FrameIconButton
               label="Channel settings"
               icon={FRAME_ICONS.settings}
+              className={frameClass.button}
               onClick={onOpenSettings}
             />
           ) : null}

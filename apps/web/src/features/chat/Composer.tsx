@@ -8,7 +8,7 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { MESSAGE_MAX_LENGTH, TYPING_WINDOW_MS, type MentionablePerson } from '@seminar/shared';
 import { composerClass, ComposerField, ComposerForm } from './ComposerField';
-import { FRAME_ICONS, FrameIcon } from './FrameIcon';
+import { FRAME_ICONS, FrameIcon, FrameIconButton } from './FrameIcon';
 import { useMentionPicker } from './MentionPicker';
 
 /** The count shows from this many characters on (out of MESSAGE_MAX_LENGTH). */
@@ -159,15 +159,13 @@ export function Composer({
                 if (files.length > 0) onAttach(files);
               }}
             />
-            <button
-              type="button"
-              aria-label="Attach file"
+            <FrameIconButton
+              label="Attach file"
+              icon={FRAME_ICONS.attachFile}
               className={composerClass.attach}
               disabled={disabled}
               onClick={() => fileInput.current?.click()}
-            >
-              <FrameIcon path={FRAME_ICONS.attachFile} />
-            </button>
+            />
           </>
         ) : null}
         <ComposerField

@@ -1,5 +1,7 @@
-// The frame's icons (ChannelHeader, NotifyMenu, Composer) as their Material paths in a plain <svg>: MUI's
-// SvgIcon is a styled component, its styles resolved for each icon as it renders.
+// The frame's icons (ChannelHeader, NotifyMenu, Composer) as their Material paths in a plain <svg>:
+// MUI's SvgIcon is a styled component, its styles resolved for each icon as it renders. And their
+// round icon buttons, plain <button>s drawn by the class their container styles.
+import type { ButtonHTMLAttributes } from 'react';
 
 /** Material icons' paths (24×24 box), as in @mui/icons-material. */
 export const FRAME_ICONS = {
@@ -42,5 +44,26 @@ export function FrameIcon({
       {title ? <title>{title}</title> : null}
       <path d={path} />
     </svg>
+  );
+}
+
+/**
+ * A round icon button: a plain `<button type="button">` named `label`, showing `icon`, looking as
+ * `className` is styled (`frameClass.button`, `composerClass.attach`).
+ */
+export function FrameIconButton({
+  label,
+  icon,
+  className,
+  ...button
+}: {
+  label: string;
+  icon: string;
+  className: string;
+} & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'aria-label' | 'children'>) {
+  return (
+    <button type="button" aria-label={label} className={className} {...button}>
+      <FrameIcon path={icon} />
+    </button>
   );
 }

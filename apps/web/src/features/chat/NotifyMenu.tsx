@@ -4,7 +4,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { NotifyLevel } from '@seminar/shared';
 import { frameClass } from './channelFrameStyles';
-import { FRAME_ICONS, FrameIcon } from './FrameIcon';
+import { FRAME_ICONS, FrameIconButton } from './FrameIcon';
 import { askNotificationPermission } from './useChatSignals';
 
 const NotifyLevelsMenu = lazy(() => import('./NotifyLevelsMenu'));
@@ -35,22 +35,18 @@ export function NotifyMenu({
   };
   return (
     <>
-      <button
-        type="button"
-        aria-label="Notifications"
+      <FrameIconButton
+        label="Notifications"
+        icon={level === 'none' ? FRAME_ICONS.notificationsOff : FRAME_ICONS.notifications}
+        className={frameClass.button}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
-        className={frameClass.button}
         onClick={(event) => {
           setPermission(permissionOf());
           setOpened(true);
           setAnchor(event.currentTarget);
         }}
-      >
-        <FrameIcon
-          path={level === 'none' ? FRAME_ICONS.notificationsOff : FRAME_ICONS.notifications}
-        />
-      </button>
+      />
       {opened ? (
         <Suspense fallback={null}>
           <NotifyLevelsMenu
