@@ -1,9 +1,7 @@
 // The app bar's account menu: an avatar with the user's initials opening a menu with their name
-// (SPEC §3 name helper: 'Last, First' shown as 'First Last'), e-mail and "Sign out".
+// (SPEC §3 name helper: 'Last, First' shown as 'First Last'), e-mail and "Sign out". The button is
+// plain (shell/appBar.css), drawn as MUI's IconButton and Avatar; the menu (MUI) loads when opened.
 import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import { Hint } from '../features/common/Hint';
 import { displayName, splitName } from '@seminar/shared';
 import { toAuthError } from './authApi';
@@ -57,9 +55,10 @@ export function AccountMenu() {
   return (
     <>
       <Hint title="Account">
-        <IconButton
+        <button
+          type="button"
           id={buttonId}
-          color="inherit"
+          className="sm-icon-button sm-account-button"
           aria-label="Account"
           aria-haspopup="menu"
           aria-controls={open ? menuId : undefined}
@@ -68,21 +67,11 @@ export function AccountMenu() {
             setOpened(true);
             setAnchor(event.currentTarget);
           }}
-          sx={{ p: 0.5 }}
         >
           {/* The initials are drawn by CSS, not text: the button's name stays "Account" (a visible
               text missing from the name would fail WCAG 2.5.3 "Label in Name"). */}
-          <Avatar
-            aria-hidden
-            sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'secondary.main' }}
-          >
-            <Box
-              component="span"
-              data-initials={initials}
-              sx={{ '&::before': { content: 'attr(data-initials)' } }}
-            />
-          </Avatar>
-        </IconButton>
+          <span aria-hidden className="sm-avatar" data-initials={initials} />
+        </button>
       </Hint>
       {opened ? (
         <Suspense fallback={null}>

@@ -1,25 +1,27 @@
 // The signed-in layout: app bar (name, "AI products", extra actions, colour mode, account menu),
 // the shared error banner (SPEC §8, on every signed-in page) and the main area. Signed-out visitors
-// are sent to /sign-in, remembering where they were going.
+// are sent to /sign-in, remembering where they were going. The bar and the main area's frame are
+// plain elements (shell/appBar.css, in the entry's stylesheet: main.tsx), drawn as MUI's AppBar,
+// Toolbar and Container.
 import { useRef, type ReactNode } from 'react';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Toolbar from '@mui/material/Toolbar';
-import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
-import { Navigate, Outlet, useLocation, Link as RouterLink } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { AccountMenu } from '../auth/AccountMenu';
 import { useSession, useSignedOutByUser } from '../auth/session';
 import { ErrorBanner } from '../live/ErrorBanner';
 import { AppLogo } from '../shell/AppLogo';
 import { FullPageLoading } from '../shell/FullPageLoading';
+import { PlainLink } from '../shell/PlainLink';
 import { MAIN_CONTENT_ID } from '../shell/SkipLink';
+import { PathIcon } from '../shell/ui';
 import { useHeightVariable } from '../shell/viewport';
 import { ColorModeControl } from '../theme/ColorModeControl';
 import { cataloguePath, CLASS_PARAM, PATHS, type ReturnToState } from './paths';
 import { useUrlClassId } from './useUrlClassId';
 import { VerifyEmailPage } from './pages/VerifyEmailPage';
+
+/** Material's SmartToyOutlined icon (24×24). */
+const SMART_TOY_PATH =
+  'M20 9V7c0-1.1-.9-2-2-2h-3c0-1.66-1.34-3-3-3S9 3.34 9 5H6c-1.1 0-2 .9-2 2v2c-1.66 0-3 1.34-3 3s1.34 3 3 3v4c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2v-4c1.66 0 3-1.34 3-3s-1.34-3-3-3m-2 10H6V7h12zm-9-6c-.83 0-1.5-.67-1.5-1.5S8.17 10 9 10s1.5.67 1.5 1.5S9.83 13 9 13m7.5-1.5c0 .83-.67 1.5-1.5 1.5s-1.5-.67-1.5-1.5.67-1.5 1.5-1.5 1.5.67 1.5 1.5M8 15h8v2H8z';
 
 export function SignedInLayout({ actions }: { actions?: ReactNode }) {
   const { status, user } = useSession();
@@ -41,27 +43,22 @@ export function SignedInLayout({ actions }: { actions?: ReactNode }) {
 
   return (
     <>
-      <AppBar ref={appBar} position="sticky" elevation={0}>
-        <Toolbar sx={{ gap: 1 }}>
+      <header ref={appBar} className="sm-app-bar">
+        <div className="sm-toolbar">
           <AppLogo compact={Boolean(actions)} />
-          <Box sx={{ flex: 1 }} />
+          <div className="sm-toolbar-gap" />
           <CatalogueLink />
           {actions}
           <ColorModeControl />
           <AccountMenu />
-        </Toolbar>
-      </AppBar>
-      <Box
-        component="main"
-        id={MAIN_CONTENT_ID}
-        tabIndex={-1}
-        sx={{ flex: 1, display: 'flex', flexDirection: 'column', outline: 'none' }}
-      >
-        <Container maxWidth="lg" sx={{ flex: 1, py: { xs: 2, sm: 3 }, px: { xs: 2, sm: 3 } }}>
+        </div>
+      </header>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="sm-app-main">
+        <div className="sm-app-container">
           <ErrorBanner />
           <Outlet />
-        </Container>
-      </Box>
+        </div>
+      </main>
     </>
   );
 }
@@ -76,25 +73,14 @@ function CatalogueLink() {
   const current = pathname === cataloguePath() || pathname.startsWith(`${cataloguePath()}/`);
   const search = classId ? new URLSearchParams({ [CLASS_PARAM]: classId }).toString() : '';
   return (
-    <Button
-      component={RouterLink}
+    <PlainLink
       to={cataloguePath(null, search)}
-      color="inherit"
+      className="sm-app-bar-link"
       aria-label="AI products"
       aria-current={current ? 'page' : undefined}
-      startIcon={<SmartToyOutlinedIcon />}
-      sx={{
-        flexShrink: 0,
-        minWidth: 0,
-        px: { xs: 1, sm: 1.5 },
-        textDecoration: current ? 'underline' : 'none',
-        textUnderlineOffset: 6,
-        '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } },
-      }}
     >
-      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-        AI products
-      </Box>
-    </Button>
+      <PathIcon path={SMART_TOY_PATH} small />
+      <span className="sm-app-bar-link-text">AI products</span>
+    </PlainLink>
   );
 }

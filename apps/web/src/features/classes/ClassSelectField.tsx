@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { isPendingClass, type Class } from '@seminar/shared';
 import { pendingLabel } from './classText';
-import { ALL_CLASSES, FIND_A_CLASS, NONE, SELECTOR_SIZE } from './classSelectorParts';
+import { ALL_CLASSES, FIND_A_CLASS, NONE, SELECTOR_CLASS } from './classSelectorParts';
 
 export default function ClassSelectField({
   rows,
@@ -27,8 +27,8 @@ export default function ClassSelectField({
       label="Class"
       value={value}
       onChange={(event) => onChange(event.target.value)}
+      className={SELECTOR_CLASS}
       sx={(theme) => ({
-        ...SELECTOR_SIZE,
         '& .MuiInputLabel-root, & .MuiInputLabel-root.Mui-focused': {
           color: theme.palette.common.white,
         },

@@ -3,12 +3,11 @@
 // Choosing a ready class opens its page; a pending class is shown greyed with why, and choosing it
 // goes to My classes (nothing selected). The field itself is a chunk of its own (ClassSelectField).
 import { lazy, Suspense } from 'react';
-import Box from '@mui/material/Box';
 import { isSelectableClass } from '@seminar/shared';
 import { useNavigate } from 'react-router';
 import { classPath, PATHS } from '../../routes/paths';
 import { useFirstContentShown } from '../../shell/firstContent';
-import { FIND_A_CLASS, NONE, SELECTOR_SIZE } from './classSelectorParts';
+import { FIND_A_CLASS, NONE, SELECTOR_CLASS } from './classSelectorParts';
 import { useClassSelection } from './selection';
 
 const ClassSelectField = lazy(() => import('./ClassSelectField'));
@@ -29,7 +28,7 @@ export function ClassSelector() {
 
   // On a page opened onto a channel the selector follows the messages (shell/firstContent.ts), and
   // its field is a chunk of its own: until both, a box of its size.
-  const waiting = <Box aria-hidden sx={SELECTOR_SIZE} />;
+  const waiting = <div aria-hidden className={SELECTOR_CLASS} />;
   if (!shown) return waiting;
 
   const placeholder =

@@ -2,13 +2,8 @@
 
 /** The field's value while no class of the list is selected. */
 export const NONE = '';
-/** The selector's box (a small outlined field), kept while it waits. */
-export const SELECTOR_SIZE = {
-  width: { xs: 128, sm: 220, md: 280 },
-  height: 40,
-  flexShrink: 1,
-  minWidth: 0,
-} as const;
+/** The selector's room in the app bar (shell/appBar.css), kept while it waits. */
+export const SELECTOR_CLASS = 'sm-class-selector';
 /** The menu's last two entries: not classes, but where to go (no class id looks like these). */
 export const ALL_CLASSES = ' all';
 export const FIND_A_CLASS = ' find';
