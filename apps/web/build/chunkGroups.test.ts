@@ -3,6 +3,7 @@ import {
   chunkGroups,
   MUI_MODULES,
   REACT_MODULES,
+  SHARED_RULE_MODULES,
   staticGraph,
   type ModuleGraph,
 } from './chunkGroups';
@@ -36,6 +37,18 @@ describe('the library patterns', () => {
     ['/app/apps/web/src/features/chat/MessageItem.tsx', false],
   ])('MUI: %s → %s', (id, matches) => {
     expect(MUI_MODULES.test(id)).toBe(matches);
+  });
+
+  it.each([
+    ['/app/packages/shared/src/names.ts', true],
+    ['/app/packages/shared/src/liveEvents.ts', true],
+    ['/app/packages/shared/src/index.ts', false],
+    ['/app/packages/shared/src/schemas/documentId.ts', false],
+    ['/app/packages/shared/src/liveClient/liveClient.ts', false],
+    ['/app/packages/shared/src/names.test.ts', false],
+    ['/app/apps/web/src/features/chat/names.ts', false],
+  ])('shared rules: %s → %s', (id, matches) => {
+    expect(SHARED_RULE_MODULES.test(id)).toBe(matches);
   });
 });
 
@@ -109,6 +122,34 @@ describe('chunkGroups', () => {
     // Only modules shared by two chunks or more: a page's own modules stay in its chunk.
     expect(groups.find((group) => group.debugName === 'class-shared')).toMatchObject({
       minShareCount: 2,
+      includeDependenciesRecursively: false,
+    });
+  });
+
+  it('puts packages/shared’s zod-free rules that the class page reaches in "shared-rules"', () => {
+    const { groups } = chunkGroups({ entry: [main], classPage: [page], classPageMenus: [menus] });
+    const shared = (name: string) => `/app/packages/shared/src/${name}`;
+    const zod = nm('zod/v4/classic/schemas.js');
+    const graph = graphOf({
+      [main]: [shared('index.ts')],
+      [page]: [shared('index.ts'), '/app/src/session.ts'],
+      [menus]: [],
+      [shared('index.ts')]: [shared('names.ts'), shared('email.ts'), shared('schemas/text.ts')],
+      [shared('names.ts')]: [shared('constants.ts')],
+      [shared('constants.ts')]: [],
+      // A rule that imports a schema would bring zod into every page's first load.
+      [shared('email.ts')]: [shared('schemas/text.ts')],
+      [shared('schemas/text.ts')]: [zod],
+      [shared('unused.ts')]: [],
+    });
+    expect(nameOf(groups, shared('names.ts'), graph)).toBe('shared-rules');
+    expect(nameOf(groups, shared('constants.ts'), graph)).toBe('shared-rules');
+    expect(nameOf(groups, shared('email.ts'), graph)).toBeNull();
+    expect(nameOf(groups, shared('schemas/text.ts'), graph)).toBeNull();
+    expect(nameOf(groups, shared('index.ts'), graph)).toBeNull();
+    // Not reached from the class page: left where the bundler puts it.
+    expect(nameOf(groups, shared('unused.ts'), graph)).toBeNull();
+    expect(groups.find((group) => group.debugName === 'shared-rules')).toMatchObject({
       includeDependenciesRecursively: false,
     });
   });

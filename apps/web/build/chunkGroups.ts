@@ -1,13 +1,20 @@
 // How the build groups libraries into chunks (vite.config.ts). Docs: docs/ARCHITECTURE.md#first-load
 //
 // Left to itself the bundler split React and MUI into many small shared chunks, each one more
-// request in the class page's chain. Four groups instead: React; the MUI that the class page
-// imports statically (its first render needs it, in one chunk); the MUI its menus, dialogs and
-// fields load on first use (one chunk, fetched after the first content); the rest of MUI (other
-// pages' components, one chunk loaded when first needed).
+// request in the class page's chain. Groups instead: React; the MUI that the class page imports
+// statically (its first render needs it, in one chunk); the MUI its menus, dialogs and fields load
+// on first use (one chunk, fetched after the first content); the rest of MUI (other pages'
+// components, one chunk loaded when first needed); packages/shared's zod-free rules (one chunk);
+// the app's own modules that the class page shares with other chunks (one chunk).
 import type { Plugin } from 'vite';
 
 export const REACT_MODULES = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+/**
+ * packages/shared's rules: the modules at the top of its src/ (its zod schemas are in src/schemas/,
+ * the live client's parts in src/liveClient/, and index.ts only re-exports).
+ */
+export const SHARED_RULE_MODULES = /packages[\\/]shared[\\/]src[\\/](?!index\.ts$)[A-Za-z]+\.ts$/;
+const ZOD_MODULES = /node_modules[\\/]zod[\\/]/;
 export const MUI_MODULES =
   /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|icons-material|core-downloads-tracker)|@emotion[\\/][a-z-]+|@popperjs[\\/]core|react-transition-group|stylis|hoist-non-react-statics)[\\/]/;
 
@@ -45,12 +52,23 @@ export function chunkGroups(roots: {
   classPageMenus: readonly string[];
 }) {
   let graphs: { entry: Set<string>; page: Set<string>; menus: Set<string> } | undefined;
+  /** Whether a module's static imports reach zod, per module (read again each build). */
+  let reachesZod = new Map<string, boolean>();
   const plugin: Plugin = {
     name: 'seminar:chunk-groups',
     apply: 'build',
     buildStart() {
       graphs = undefined;
+      reachesZod = new Map();
     },
+  };
+  const zodFree = (id: string, graph: ModuleGraph) => {
+    let reaches = reachesZod.get(id);
+    if (reaches === undefined) {
+      reaches = [...staticGraph([id], graph)].some((module) => ZOD_MODULES.test(module));
+      reachesZod.set(id, reaches);
+    }
+    return !reaches;
   };
   const graphsOf = (graph: ModuleGraph) =>
     (graphs ??= {
@@ -75,6 +93,20 @@ export function chunkGroups(roots: {
       priority: 1,
     },
     { name: 'mui-more', priority: 1, test: MUI_MODULES },
+    {
+      // packages/shared's zod-free rules that the class page reaches, in one chunk: left to itself
+      // the bundler made a chunk of a few hundred bytes of each set of them that two lazy chunks
+      // share (names, roles, policies, live events, ids…), and each was one more request before
+      // the class page's first messages (chat page LCP −300 ms in Lighthouse, bench/README.md). The
+      // entry takes what it needs from this chunk too (the constants), so it holds no zod.
+      name: (id: string, graph: ModuleGraph) =>
+        SHARED_RULE_MODULES.test(id) && graphsOf(graph).page.has(id) && zodFree(id, graph)
+          ? 'shared-rules'
+          : null,
+      debugName: 'shared-rules',
+      priority: 1,
+      includeDependenciesRecursively: false,
+    },
     {
       // The web app's own modules that the class page shares with other chunks (class selection,
       // unread counts, drafts, the data layer's resources…): one chunk, not a dozen of 1 KB, each a
