@@ -85,6 +85,9 @@ describe('LiveProvider', () => {
     const { live, errors } = renderLiveProvider();
     await waitFor(() => expect(shown()).toBe('client open'));
     const client = live.clients[0]!;
+    // The provider subscribes to the state in an effect after that render: under load it can
+    // still be pending here, and with fake timers it would wait until the timers move.
+    await waitFor(() => expect(client.watched).toBe(true));
     vi.useFakeTimers();
 
     act(() => client.setConnectionState('reconnecting'));
@@ -133,6 +136,7 @@ describe('in the app', () => {
     const { liveClients } = renderApp('/');
     await screen.findByRole('button', { name: 'Account' });
     await waitFor(() => expect(liveClients).toHaveLength(1));
+    await waitFor(() => expect(liveClients[0]?.watched).toBe(true));
     vi.useFakeTimers();
     act(() => liveClients[0]?.setConnectionState('reconnecting'));
     act(() => {

@@ -19,6 +19,9 @@ import { LiveContext } from '../live/LiveProvider';
 export interface FakeLiveClient extends LiveClient {
   readonly closed: boolean;
   readonly options: LiveClientOptions;
+  /** Whether anyone listens to the connection state (React subscribes in an effect, after the
+   * render that first shows the client). */
+  readonly watched: boolean;
   setConnectionState(state: ConnectionState): void;
 }
 
@@ -38,6 +41,9 @@ export function fakeLiveClient(
     options,
     get closed() {
       return closed;
+    },
+    get watched() {
+      return listeners.size > 0;
     },
     getConnectionState: () => state,
     subscribeConnectionState(listener) {
