@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './support/browser';
+import { signUpPerson } from './support/people';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -60,6 +61,40 @@ describe('installable app', () => {
     });
     expect(answered).toBe(false);
     await context.setOffline(false);
+    await context.close();
+  });
+
+  it('opens offline as the last signed-in user, says it is reconnecting, and carries on online', async () => {
+    const ada = await signUpPerson(browser, server, 'Lovelace, Ada', 'ada.offline@example.edu');
+    const { page, context } = ada;
+    await page.goto(`${server.url}/`);
+    await page.getByRole('heading', { name: 'My classes', level: 1 }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    // Not Sign in, which cannot work offline: the app as Ada, its live data reconnecting.
+    const banner = page.getByRole('banner');
+    await banner.getByRole('button', { name: 'Account' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Lost the connection to the server. Reconnecting…' })
+      .waitFor();
+    expect(await page.getByRole('heading', { name: 'Sign in' }).count()).toBe(0);
+
+    await context.setOffline(false);
+    // Back online: the socket reconnects and the server confirms the session; the notice goes.
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Reconnecting' })
+      .waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'My classes', level: 1 }).waitFor();
+    await banner.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menu').getByText('ada.offline@example.edu').waitFor();
     await context.close();
   });
 });

@@ -5,8 +5,11 @@ import { SESSION_REFRESH_BEFORE_EXPIRY_MS } from '@seminar/shared';
 import { fakeAuthServer, jsonResponse, sessionFor } from '../testing/authTestKit';
 import { loadDraft, saveDraft } from '../features/chat/drafts';
 import { AuthError } from './authApi';
+import { LAST_SESSION_STORAGE_KEY, lastSession } from './lastSession';
 import {
   clearSignOutNotice,
+  FIRST_LOAD_RETRY_MAX_MS,
+  firstLoadRetryDelay,
   GET_SESSION_PATH,
   getSignOutNotice,
   prefetchSession,
@@ -28,8 +31,13 @@ const MINUTE = 60_000;
 const at = (ms: number) => new Date(T0 + ms).toISOString();
 
 function Probe() {
-  const { status, session } = useSession();
-  return <output aria-label="session">{`${status} ${session?.expiresAt ?? '-'}`}</output>;
+  const { status, session, user } = useSession();
+  return (
+    <>
+      <output aria-label="session">{`${status} ${session?.expiresAt ?? '-'}`}</output>
+      <output aria-label="user">{user?.email ?? '-'}</output>
+    </>
+  );
 }
 
 function renderSession(
@@ -46,6 +54,7 @@ function renderSession(
 }
 
 const shown = () => screen.getByLabelText('session').textContent;
+const shownUser = () => screen.getByLabelText('user').textContent;
 
 /** Puts some of the user's data in the cache, to see it go on sign-out. */
 function cacheUserData(queryClient: QueryClient) {
@@ -70,6 +79,122 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   clearSignOutNotice();
+  localStorage.clear();
+});
+
+const unreachable = () => {
+  throw new TypeError('Failed to fetch');
+};
+
+describe('opened with no answer from the server (offline, from the service worker’s shell)', () => {
+  const expiresAt = '2099-01-01T00:00:00.000Z';
+
+  /** A browser where `email` was signed in: the app ran once and got the session. */
+  async function signedInBefore(email = 'ada@example.edu') {
+    const server = fakeAuthServer({
+      ...sessionFor({ email }, expiresAt),
+      // Better Auth's payload carries the session's token: it must not be kept.
+      session: { id: 's-u1', userId: 'u1', expiresAt, token: 'secret-token' },
+    });
+    renderSession();
+    await waitFor(() => expect(shown()).toBe(`signed-in ${expiresAt}`));
+    expect(shownUser()).toBe(email);
+    cleanup();
+    return server;
+  }
+
+  it('keeps the last session’s shown parts, never its token', async () => {
+    await signedInBefore();
+    const kept = localStorage.getItem(LAST_SESSION_STORAGE_KEY) ?? '';
+    expect(kept).not.toContain('secret-token');
+    expect(lastSession()).toEqual({
+      user: {
+        id: 'u1',
+        name: 'Lovelace, Ada',
+        email: 'ada@example.edu',
+        image: null,
+        emailVerified: true,
+      },
+      session: { id: 's-u1', userId: 'u1', expiresAt },
+    });
+  });
+
+  it('opens as the last session, and takes the server’s answer once back online', async () => {
+    const server = await signedInBefore();
+    server.on(GET_SESSION, unreachable);
+    renderSession();
+    await waitFor(() => expect(shown()).toBe(`signed-in ${expiresAt}`));
+    expect(shownUser()).toBe('ada@example.edu');
+
+    // The session ended meanwhile: the answer, when it comes, signs out and forgets it.
+    server.off(GET_SESSION);
+    server.session = null;
+    // Asked again within seconds (firstLoadRetryDelay), not at a refresh's 30 s.
+    await waitFor(() => expect(shown()).toBe('signed-out -'));
+    expect(lastSession()).toBeNull();
+  });
+
+  it('becomes whoever the server says once it answers', async () => {
+    const server = await signedInBefore();
+    server.on(GET_SESSION, unreachable);
+    renderSession();
+    await waitFor(() => expect(shown()).toBe(`signed-in ${expiresAt}`));
+    expect(shownUser()).toBe('ada@example.edu');
+    server.off(GET_SESSION);
+    server.session = sessionFor({ id: 'u2', email: 'grace@example.edu' }, expiresAt);
+    await waitFor(() => expect(shownUser()).toBe('grace@example.edu'));
+    expect(lastSession()?.user.email).toBe('grace@example.edu');
+  });
+
+  it.each([
+    ['none was kept', () => localStorage.clear()],
+    [
+      'it has expired',
+      () =>
+        localStorage.setItem(
+          LAST_SESSION_STORAGE_KEY,
+          JSON.stringify({
+            user: { id: 'u1', name: 'Ada', email: 'ada@example.edu', emailVerified: true },
+            session: { id: 's-u1', expiresAt: '2001-01-01T00:00:00.000Z' },
+          }),
+        ),
+    ],
+    ['it is not what was kept', () => localStorage.setItem(LAST_SESSION_STORAGE_KEY, '{"user":1')],
+  ])('shows Sign in as before when %s', async (_case, arrange) => {
+    const server = await signedInBefore();
+    arrange();
+    server.on(GET_SESSION, unreachable);
+    renderSession();
+    await waitFor(() => expect(shown()).toBe('signed-out -'));
+  });
+
+  it('forgets the last session on the user’s own sign-out, and on one for a reason', async () => {
+    const server = await signedInBefore();
+    server.on(SIGN_OUT, () => jsonResponse({ success: true }));
+    const queryClient = renderSession();
+    await waitFor(() => expect(shown()).toBe(`signed-in ${expiresAt}`));
+    expect(shownUser()).toBe('ada@example.edu');
+    await act(() => signOut(queryClient));
+    expect(lastSession()).toBeNull();
+
+    cleanup();
+    await signedInBefore();
+    await signOutWithMessage(new QueryClient(), 'user-disabled');
+    expect(lastSession()).toBeNull();
+  });
+});
+
+describe('firstLoadRetryDelay', () => {
+  it('starts at 1 s and doubles up to 10 s', () => {
+    expect([1, 2, 3, 4, 5, 9].map(firstLoadRetryDelay)).toEqual([
+      1_000,
+      2_000,
+      4_000,
+      8_000,
+      FIRST_LOAD_RETRY_MAX_MS,
+      FIRST_LOAD_RETRY_MAX_MS,
+    ]);
+  });
 });
 
 describe('sessionRefreshDelay', () => {

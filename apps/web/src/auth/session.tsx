@@ -25,6 +25,7 @@ import {
   type AuthErrorCode,
 } from '@seminar/shared';
 import { authApi, authErrorFromResponse, authFetch, AuthError, toAuthError } from './authApi';
+import { forgetSession, lastSession, rememberSession } from './lastSession';
 
 // The signed-in class page's HTML preloads this request (apps/server/src/http/web.ts): the first
 // fetchSession's request, as it is (same-origin credentials), takes its answer.
@@ -34,6 +35,8 @@ export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 /** Session refresh retries (SPEC §9 identity provider defaults): from 30 s, doubling, up to 16 min. */
 export const SESSION_RETRY_BASE_MS = 30_000;
 export const SESSION_RETRY_MAX_MS = 16 * 60_000;
+/** The longest wait between a first load's retries while opened as the last session. */
+export const FIRST_LOAD_RETRY_MAX_MS = 10_000;
 /** setTimeout's largest delay (about 24.8 days); longer ones would fire at once. */
 const MAX_TIMER_DELAY_MS = 2_147_483_647;
 
@@ -173,6 +176,7 @@ export async function clearSessionLocally(client: QueryClient): Promise<void> {
   await client.cancelQueries();
   client.setQueryData(SESSION_QUERY_KEY, null);
   removeUserData(client);
+  forgetSession();
 }
 
 /**
@@ -267,6 +271,11 @@ export function sessionRetryDelay(attempt: number): number {
   return Math.min(SESSION_RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1), SESSION_RETRY_MAX_MS);
 }
 
+/** A first load's retries (opened as the last session): 1 s, doubling, at most 10 s apart. */
+export function firstLoadRetryDelay(attempt: number): number {
+  return Math.min(1_000 * 2 ** Math.max(0, attempt - 1), FIRST_LOAD_RETRY_MAX_MS);
+}
+
 /** Errors worth retrying: the request got no answer, was rate limited or the server failed. */
 function isTransient(error: unknown): boolean {
   return error instanceof AuthError && serverMayKeepSession(error);
@@ -289,6 +298,7 @@ async function loadSession(
     if (!(error instanceof AuthError) || !authErrorSignsOut(error.code)) throw error;
     setSignOutNotice(error.code);
     removeUserData(client);
+    forgetSession();
     void authApi.signOut().catch(() => undefined);
     return null;
   }
@@ -298,6 +308,7 @@ async function loadSession(
   } else if (previous && next && previous.user.id !== next.user.id) {
     removeUserData(client);
   }
+  rememberSession(next);
   return next;
 }
 
@@ -312,10 +323,17 @@ export function sessionQueryOptions(client: QueryClient) {
     queryKey: SESSION_QUERY_KEY,
     queryFn: ({ signal }: { signal: AbortSignal }) => loadSession(client, signal),
     staleTime: 60_000,
-    // Retry only a refresh while signed in; a first load that fails simply shows Sign in.
+    // Retry a refresh while signed in, and a first load opened as the last session (below); any
+    // other first load that fails simply shows Sign in.
     retry: (_failureCount: number, error: unknown) =>
-      client.getQueryData(SESSION_QUERY_KEY) != null && isTransient(error),
-    retryDelay: (failureCount: number) => sessionRetryDelay(failureCount + 1),
+      (client.getQueryData(SESSION_QUERY_KEY) != null || lastSession() !== null) &&
+      isTransient(error),
+    // A refresh waits as SPEC §9 says; a first load that got no answer asks again soon, so the app
+    // opened offline as the last session knows who is signed in within seconds of coming back.
+    retryDelay: (failureCount: number) =>
+      client.getQueryData(SESSION_QUERY_KEY) === undefined
+        ? firstLoadRetryDelay(failureCount + 1)
+        : sessionRetryDelay(failureCount + 1),
   };
 }
 
@@ -333,6 +351,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const payload = query.data;
   const failed = query.isError;
+  // The first answer has not come (offline, the server down): the app opens as the last session
+  // this browser saw, its live data reconnecting, while the request is retried (lastSession.ts).
+  const unanswered =
+    payload === undefined && query.failureCount > 0 && isTransient(query.failureReason);
   const expiresAt = payload?.session.expiresAt;
   const updatedAt = query.dataUpdatedAt;
 
@@ -349,9 +371,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const value = useMemo<SessionState>(() => {
     // With data, a failed refresh keeps the user signed in (the retries above continue).
     if (payload) return { status: 'signed-in', user: payload.user, session: payload.session };
+    const last = unanswered ? lastSession() : null;
+    if (last) return { status: 'signed-in', user: last.user, session: last.session };
     if (payload === null || failed) return { status: 'signed-out', user: null, session: null };
     return { status: 'loading', user: null, session: null };
-  }, [payload, failed]);
+  }, [payload, failed, unanswered]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -108,6 +108,33 @@ describe('LiveProvider', () => {
     expect(errors.get()).toBe('Something else.');
   });
 
+  it('says it is reconnecting once a socket that never opened fails to (the app opened offline)', async () => {
+    const { live } = renderLiveProvider();
+    await waitFor(() => expect(shown()).toBe('client open'));
+    const client = live.clients[0]!;
+    await waitFor(() => expect(client.watched).toBe(true));
+    vi.useFakeTimers();
+
+    act(() => client.setConnectionState('connecting'));
+    expect(shown()).toBe('client connecting');
+    act(() => {
+      vi.advanceTimersByTime(CONNECTION_LOST_NOTICE_DELAY_MS);
+    });
+    // Still its first attempt: nothing to say yet.
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    act(() => client.options.onConnectFailed?.());
+    expect(shown()).toBe('client reconnecting');
+    act(() => {
+      vi.advanceTimersByTime(CONNECTION_LOST_NOTICE_DELAY_MS);
+    });
+    expect(screen.getByRole('alert').textContent).toContain(CONNECTION_LOST_MESSAGE);
+
+    act(() => client.setConnectionState('open'));
+    expect(shown()).toBe('client open');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('re-checks the session (at most every 10 s) when the socket cannot open', async () => {
     const { live, server } = renderLiveProvider();
     await waitFor(() => expect(shown()).toBe('client open'));

@@ -59,6 +59,8 @@ export function LiveProvider({
   const queryClient = useQueryClient();
   const { reportError, clearError } = useErrorActions();
   const [live, setLive] = useState<LiveClient | null>(null);
+  // The client whose socket has failed to open at least once (offline, the server down).
+  const [failedToOpen, setFailedToOpen] = useState<LiveClient | null>(null);
 
   useEffect(() => {
     if (userId === null) return;
@@ -68,6 +70,7 @@ export function LiveProvider({
     const options: LiveClientOptions = {
       queryClient,
       onConnectFailed: () => {
+        if (!ended) setFailedToOpen(client);
         const now = Date.now();
         if (now - lastRecheck < SESSION_RECHECK_INTERVAL_MS) return;
         lastRecheck = now;
@@ -97,11 +100,17 @@ export function LiveProvider({
     if (status === 'signed-out') clearError();
   }, [status, clearError]);
 
-  const connection = useSyncExternalStore(
+  const clientState = useSyncExternalStore(
     live?.subscribeConnectionState ?? noSubscription,
     live?.getConnectionState ?? closedState,
     live?.getConnectionState ?? closedState,
   );
+  // A socket that has never opened stays 'connecting' through its retries; once an attempt has
+  // failed it is reconnecting as far as anyone can tell (the app opened offline says so).
+  const connection: ConnectionState =
+    clientState === 'connecting' && live !== null && failedToOpen === live
+      ? 'reconnecting'
+      : clientState;
 
   useEffect(() => {
     if (connection === 'open') clearError(CONNECTION_LOST_MESSAGE);
