@@ -165,5 +165,22 @@ describe('chunkGroups', () => {
     expect(nameOf(groups, dialog, graph([button]))).toBe('mui-more');
     (plugin.buildStart as () => void)();
     expect(nameOf(groups, dialog, graph([button, dialog]))).toBe('mui');
+
+    // So does whether a rule reaches zod (a rule that starts importing a schema leaves the group).
+    const rule = '/app/packages/shared/src/names.ts';
+    const schema = '/app/packages/shared/src/schemas/text.ts';
+    const rules = (ruleImports: string[]) =>
+      graphOf({
+        [main]: [rule],
+        [page]: [rule],
+        [menus]: [],
+        [rule]: ruleImports,
+        [schema]: [nm('zod/index.js')],
+      });
+    (plugin.buildStart as () => void)();
+    expect(nameOf(groups, rule, rules([]))).toBe('shared-rules');
+    expect(nameOf(groups, rule, rules([schema]))).toBe('shared-rules');
+    (plugin.buildStart as () => void)();
+    expect(nameOf(groups, rule, rules([schema]))).toBeNull();
   });
 });

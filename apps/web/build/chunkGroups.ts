@@ -94,7 +94,8 @@ export function chunkGroups(roots: {
     },
     { name: 'mui-more', priority: 1, test: MUI_MODULES },
     {
-      // packages/shared's zod-free rules that the class page reaches, in one chunk: left to itself
+      // packages/shared's zod-free rules that the class page reaches (through the package's index,
+      // every one that some page uses), in one chunk: left to itself
       // the bundler made a chunk of a few hundred bytes of each set of them that two lazy chunks
       // share (names, roles, policies, live events, ids…), and each was one more request before
       // the class page's first messages (chat page LCP −300 ms in Lighthouse, bench/README.md). The

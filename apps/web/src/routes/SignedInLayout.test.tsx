@@ -31,6 +31,8 @@ describe('the signed-in app bar', () => {
   it('holds the logo, "AI products", the class selector, colour mode and the account, in order', async () => {
     await openApp('/classes/class_phys');
     await screen.findByRole('heading', { name: 'Physics 101', level: 1 });
+    // The class field is a chunk of its own, shown after the page's first content.
+    await bar().findByRole('combobox', { name: 'Class' });
     const controls = screen.getByRole('banner').querySelectorAll('a, button, [role="combobox"]');
     const names = Array.from(controls, (element) => element.getAttribute('aria-label') ?? '');
     // On a class page the logo is compact: its name is the app's, the mark alone shows on phones.
@@ -55,6 +57,26 @@ describe('the signed-in app bar', () => {
         'page',
       ),
     );
+  });
+
+  it('leaves a modified click on "AI products" to the browser (a new tab)', async () => {
+    const router = await openApp('/classes/class_phys');
+    await screen.findByRole('heading', { name: 'Physics 101', level: 1 });
+    fireEvent.click(bar().getByRole('link', { name: 'AI products' }), { ctrlKey: true });
+    expect(router.state.location.pathname).toBe('/classes/class_phys');
+  });
+
+  it('keeps --app-bar-height on the page while the bar is shown (the phone chat’s height)', async () => {
+    document.documentElement.style.removeProperty('--app-bar-height');
+    await openApp('/classes/class_phys');
+    await screen.findByRole('heading', { name: 'Physics 101', level: 1 });
+    await waitFor(() =>
+      expect(document.documentElement.style.getPropertyValue('--app-bar-height')).toMatch(
+        /^\d+px$/,
+      ),
+    );
+    cleanup();
+    expect(document.documentElement.style.getPropertyValue('--app-bar-height')).toBe('');
   });
 
   it('puts the page in the main area, the skip link’s target, outside the bar', async () => {

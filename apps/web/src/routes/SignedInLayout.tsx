@@ -3,7 +3,7 @@
 // are sent to /sign-in, remembering where they were going. The bar and the main area's frame are
 // plain elements (shell/appBar.css, in the entry's stylesheet: main.tsx), drawn as MUI's AppBar,
 // Toolbar and Container.
-import { useRef, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { AccountMenu } from '../auth/AccountMenu';
 import { useSession, useSignedOutByUser } from '../auth/session';
@@ -28,7 +28,7 @@ export function SignedInLayout({ actions }: { actions?: ReactNode }) {
   const location = useLocation();
   const signedOutByUser = useSignedOutByUser();
   // An open channel on a phone fills the screen below the app bar (docs/channels.md#phones).
-  const appBar = useRef<HTMLElement>(null);
+  const [appBar, setAppBar] = useState<HTMLElement | null>(null);
   useHeightVariable(appBar, '--app-bar-height');
 
   if (status === 'loading') return <FullPageLoading />;
@@ -43,7 +43,7 @@ export function SignedInLayout({ actions }: { actions?: ReactNode }) {
 
   return (
     <>
-      <header ref={appBar} className="sm-app-bar">
+      <header ref={setAppBar} className="sm-app-bar">
         <div className="sm-toolbar">
           <AppLogo compact={Boolean(actions)} />
           <div className="sm-toolbar-gap" />

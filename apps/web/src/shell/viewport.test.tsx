@@ -1,5 +1,7 @@
+import { useState } from 'react';
+import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { syncViewportHeight } from './viewport';
+import { syncViewportHeight, useHeightVariable } from './viewport';
 
 class FakeVisualViewport extends EventTarget {
   constructor(public height: number) {
@@ -75,5 +77,29 @@ describe('syncViewportHeight', () => {
     } finally {
       Object.defineProperty(window, 'innerHeight', { configurable: true, value: original });
     }
+  });
+});
+
+describe('useHeightVariable', () => {
+  /** Renders the bar only when `shown`, as the signed-in layout does after its loading screen. */
+  function Bar({ shown }: { shown: boolean }) {
+    const [element, setElement] = useState<HTMLElement | null>(null);
+    useHeightVariable(element, '--bar-height');
+    return shown ? <header ref={setElement} /> : <p>Loading</p>;
+  }
+
+  afterEach(() => {
+    cleanup();
+    document.documentElement.style.removeProperty('--bar-height');
+  });
+
+  it('measures the element when it appears after a first render without it, and stops after', () => {
+    const { rerender, unmount } = render(<Bar shown={false} />);
+    expect(cssVar('--bar-height')).toBe('');
+    rerender(<Bar shown />);
+    // jsdom has no layout (and no ResizeObserver): the height it reports is 0.
+    expect(cssVar('--bar-height')).toBe('0px');
+    unmount();
+    expect(cssVar('--bar-height')).toBe('');
   });
 });

@@ -5,7 +5,7 @@
 //   --app-height  the whole visible height, in px
 // and, from the signed-in layout, --app-bar-height (the app bar's height, which differs between
 // phone, landscape and desktop toolbars), so a view can fill the screen below the app bar.
-import { useEffect, type RefObject } from 'react';
+import { useEffect } from 'react';
 import { afterNextPaint } from './afterNextPaint';
 
 /**
@@ -42,10 +42,13 @@ export function useViewportHeight(): void {
   useEffect(() => syncViewportHeight(), []);
 }
 
-/** Keeps the CSS variable `name` on <html> equal to the element's height in px while mounted. */
-export function useHeightVariable(ref: RefObject<HTMLElement | null>, name: string): void {
+/**
+ * Keeps the CSS variable `name` on <html> equal to `element`'s height in px while it is mounted.
+ * The element, not a ref: a component that renders it only later (the signed-in layout shows a
+ * loading screen first) runs this again when it appears.
+ */
+export function useHeightVariable(element: HTMLElement | null, name: string): void {
   useEffect(() => {
-    const element = ref.current;
     if (!element) return;
     const root = element.ownerDocument.documentElement;
     const set = (height: number) => root.style.setProperty(name, `${height}px`);
@@ -64,5 +67,5 @@ export function useHeightVariable(ref: RefObject<HTMLElement | null>, name: stri
       observer.disconnect();
       root.style.removeProperty(name);
     };
-  }, [ref, name]);
+  }, [element, name]);
 }
