@@ -87,7 +87,15 @@ describe('a long channel', () => {
     const oldestLoaded = COUNT - 24;
     await row(oldestLoaded).waitFor();
     await messageLog().evaluate((el) => (el.scrollTop = 0));
-    const before = (await row(oldestLoaded).boundingBox())?.y ?? NaN;
+    // Where the row is once scrolled; under load the list can be re-rendering at the first reading
+    // (no box for a moment), so read until there is one.
+    let before = NaN;
+    await expect
+      .poll(async () => {
+        before = (await row(oldestLoaded).boundingBox())?.y ?? NaN;
+        return Number.isFinite(before);
+      })
+      .toBe(true);
     await row(oldestLoaded - 1).waitFor({ state: 'attached' });
     // The list settles its measurements over a few frames (longer on a busy machine): wait for the
     // row to be back where it was, rather than reading it once after a fixed pause.
