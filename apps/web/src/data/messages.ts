@@ -43,6 +43,27 @@ export function usePrefetchMessages(classId: string, channelId: string | null): 
 }
 
 /** The message writes of one channel; each resolves with its outcome (never throws). */
+/** A stretch of a channel's messages: `fromSeq` up to (not including) `beforeSeq`. */
+export interface MessageRange {
+  class_id: string;
+  channel_id: string;
+  fromSeq: number;
+  beforeSeq: number;
+}
+
+/**
+ * Reads a stretch of any channel's messages once, outside the live rows (a notification's words,
+ * for a channel that is not open: loading them into its rows would make it look read); `null`
+ * while there is no live client.
+ */
+export function useMessageRangeReader(): ((range: MessageRange) => Promise<Message[]>) | null {
+  const { client } = useLive();
+  return useMemo(
+    () => (client ? (range: MessageRange) => client.messages.range.query(range) : null),
+    [client],
+  );
+}
+
 export function useMessageActions(classId: string, channelId: string) {
   const { client } = useLive();
   const queryClient = useQueryClient();

@@ -11,7 +11,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
 import { formatBytes, isPreviewableImage, type MessageAttachment } from '@seminar/shared';
-import { attachmentUrl } from './attachmentUpload';
+import { attachmentUrl } from '../../data/attachments';
 
 /** A file being attached in the composer. */
 export interface PendingUpload {

@@ -1,18 +1,14 @@
 // A message row's menus, its delete dialog and its editor: loaded with the first one opened, or once
 // the page is idle (lazyRowMenus.ts), so MUI's Menu, Popover, Modal, Dialog and TextField are not in
 // the chat page's first load. Docs: docs/channels.md#reactions
-import { useId, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { COMMON_REACTIONS, MESSAGE_MAX_LENGTH } from '@seminar/shared';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { canSend } from './Composer';
 
 /** The picker's emoji with the words a screen reader says for each. */
@@ -104,7 +100,7 @@ export function MessageActionsMenu({
   );
 }
 
-/** "Delete this message?" */
+/** "Delete this message?" (the app's confirmation dialog). */
 export function DeleteMessageDialog({
   open,
   onClose,
@@ -114,28 +110,19 @@ export function DeleteMessageDialog({
   onClose: () => void;
   onConfirm: () => void;
 }) {
-  const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>Delete this message?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          Everyone in the channel will see “Message deleted” instead.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          color="error"
-          onClick={() => {
-            onClose();
-            onConfirm();
-          }}
-        >
-          Delete
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      title="Delete this message?"
+      confirmLabel="Delete"
+      onClose={onClose}
+      onConfirm={() => {
+        onClose();
+        onConfirm();
+      }}
+    >
+      Everyone in the channel will see “Message deleted” instead.
+    </ConfirmDialog>
   );
 }
 

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { MESSAGE_MAX_ATTACHMENTS, type MessageAttachment } from '@seminar/shared';
 import type { PendingUpload } from './Attachments';
-import { uploadAttachment, type UploadHandle } from './attachmentUpload';
+import { uploadAttachment, type UploadHandle } from '../../data/attachments';
 
 let nextKey = 0;
 

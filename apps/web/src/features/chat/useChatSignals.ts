@@ -4,12 +4,17 @@
 // on the server). Read from the channel list (live), which carries each channel's unread messages,
 // unread mentions of the viewer and the viewer's level.
 import { useEffect, useRef } from 'react';
-import { displayName, shouldNotify, type ChannelView, type RosterEntry } from '@seminar/shared';
+import {
+  displayName,
+  shouldNotify,
+  type ChannelView,
+  type Message,
+  type RosterEntry,
+} from '@seminar/shared';
 import { useSession } from '../../auth/session';
 import { channelTitle, useChannels } from '../../data/channels';
 import { useRoster } from '../../data/classes';
-import type { LiveTrpcClient } from '../../live/client';
-import { useLive } from '../../live/LiveProvider';
+import { useMessageRangeReader, type MessageRange } from '../../data/messages';
 import { messageToTell, notificationText, type NotificationText } from './notificationText';
 import { totalMentions, totalUnread, unreadCount } from './unread';
 import { useDocumentVisible } from './useChannelPresence';
@@ -82,27 +87,25 @@ const MESSAGES_READ = 25;
  * `fallback` when they cannot be read in time.
  */
 async function wordsFor(
-  client: LiveTrpcClient | null,
+  readRange: ((range: MessageRange) => Promise<Message[]>) | null,
   channel: ChannelView,
   fallback: NotificationText & { mentioned: boolean },
   viewerUid: string,
   nameOf: (uid: string) => string | undefined,
 ): Promise<NotificationText> {
-  if (!client) return fallback;
-  const read = client.messages.range
-    .query({
-      class_id: channel.class_id,
-      channel_id: channel.channel_id,
-      // The unread ones (a mention count can grow after the seq did: it is counted apart).
-      fromSeq: Math.max(channel.last_read_seq + 1, channel.last_seq - MESSAGES_READ + 1, 1),
-      beforeSeq: channel.last_seq + 1,
-    })
-    .then((rows) => {
-      const message = messageToTell(rows, viewerUid, fallback.mentioned);
-      return message
-        ? notificationText(message, channelTitle(channel), fallback.mentioned, nameOf)
-        : fallback;
-    });
+  if (!readRange) return fallback;
+  const read = readRange({
+    class_id: channel.class_id,
+    channel_id: channel.channel_id,
+    // The unread ones (a mention count can grow after the seq did: it is counted apart).
+    fromSeq: Math.max(channel.last_read_seq + 1, channel.last_seq - MESSAGES_READ + 1, 1),
+    beforeSeq: channel.last_seq + 1,
+  }).then((rows) => {
+    const message = messageToTell(rows, viewerUid, fallback.mentioned);
+    return message
+      ? notificationText(message, channelTitle(channel), fallback.mentioned, nameOf)
+      : fallback;
+  });
   const late = new Promise<NotificationText>((resolve) =>
     setTimeout(() => resolve(fallback), MESSAGE_WAIT_MS),
   );
@@ -121,7 +124,7 @@ export function useClassChatSignals(
 ): { unread: number; mentions: number } {
   const channels = useChannels(classId, enabled);
   const roster = useRoster(enabled ? classId : null);
-  const { client } = useLive();
+  const readRange = useMessageRangeReader();
   const { user } = useSession();
   const viewerUid = user?.id ?? '';
   const visible = useDocumentVisible();
@@ -145,7 +148,7 @@ export function useClassChatSignals(
     for (const channel of channels.rows) {
       const note = notificationFor(channel, before.get(channel.channel_id), visible);
       if (!note) continue;
-      void wordsFor(client, channel, note, viewerUid, names.current).then((words) => {
+      void wordsFor(readRange, channel, note, viewerUid, names.current).then((words) => {
         const shown = new Notification(words.title, {
           body: words.body,
           // One per channel: a newer one replaces it.
@@ -158,7 +161,7 @@ export function useClassChatSignals(
         };
       });
     }
-  }, [channels.rows, visible, client, viewerUid]);
+  }, [channels.rows, visible, readRange, viewerUid]);
 
   return {
     unread: totalUnread(channels.rows, open),

@@ -3,11 +3,17 @@
 // the invitations waiting for the address and opens the app. A new code can be sent, and the user
 // can sign out (wrong address: sign up again with the right one).
 import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { RESET_CODE_LENGTH, RESET_CODE_TTL_MS, type AuthErrorField } from '@seminar/shared';
 import { authApi, toAuthError } from '../../auth/authApi';
 import { checkResetCode, cleanResetCode, onlyErrors, placeAuthError } from '../../auth/formChecks';
-import { AuthPage, AuthTextField, FormAlert, SubmitButton, useFieldErrors } from '../../auth/forms';
+import {
+  AuthPage,
+  AuthTextField,
+  FormAlert,
+  SubmitButton,
+  useFieldErrors,
+  useFormAction,
+} from '../../auth/forms';
 import { useRefreshSession, useSignOut } from '../../auth/session';
 import { Notice, PlainButton } from '../../shell/ui';
 import { AuthFrame } from '../SignedOutLayout';
@@ -33,13 +39,13 @@ function VerifyForm({ email }: { email: string }) {
   const refreshSession = useRefreshSession();
   const { signOut } = useSignOut();
 
-  const verify = useMutation({
+  const verify = useFormAction({
     mutationFn: (otp: string) => authApi.verifyEmail({ email, otp }),
     // The session now says verified: the layout shows the app, with the claimed classes.
-    onSuccess: () => refreshSession(),
+    onSuccess: () => void refreshSession(),
     onError: (error) => show(placeAuthError(toAuthError(error), CODE_FIELDS)),
   });
-  const resend = useMutation({
+  const resend = useFormAction({
     mutationFn: () => authApi.sendVerificationCode(email),
     onMutate: () => setResent(false),
     onSuccess: () => {

@@ -1,6 +1,7 @@
-// Docs: docs/channels.md#attachments — one file uploaded to POST /api/attachments with the session
-// cookie, with progress (XMLHttpRequest: fetch cannot report upload progress). The server judges the
-// file's type by its bytes; the answer is the attachment a message then names by id.
+// Docs: docs/channels.md#attachments — the attachments resource: one file uploaded to
+// POST /api/attachments with the session cookie, with progress (XMLHttpRequest: fetch cannot report
+// upload progress), and a file's address. The server judges the file's type by its bytes; the
+// answer is the attachment a message then names by id.
 import type { MessageAttachment } from '@seminar/shared';
 
 /** An upload under way: its outcome, and a way to stop it. */
