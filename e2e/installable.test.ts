@@ -1,7 +1,7 @@
 // Journey: the app is installable — a web app manifest with the configured name and icons, and a
 // service worker that keeps the app shell, so the app opens with the network gone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './support/browser';
 import { signUpPerson } from './support/people';
 import { startServer, type RunningServer } from './support/server';
@@ -17,6 +17,15 @@ afterAll(async () => {
   await closeBrowser(browser);
   await server?.stop();
 });
+
+/** Waits until the service worker (installed after the page loaded) controls the page. */
+async function serviceWorkerControls(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+}
 
 describe('installable app', () => {
   it('links a manifest with the app name and icons', async () => {
@@ -40,11 +49,7 @@ describe('installable app', () => {
     await page.goto(`${server.url}/sign-in`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     // The worker installs after the page has loaded, keeps the shell, and takes the page over.
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-        timeout: 30_000,
-      })
-      .toBe(true);
+    await serviceWorkerControls(page);
 
     await context.setOffline(true);
     await page.reload();
@@ -69,11 +74,7 @@ describe('installable app', () => {
     const { page, context } = ada;
     await page.goto(`${server.url}/`);
     await page.getByRole('heading', { name: 'My classes', level: 1 }).waitFor();
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-        timeout: 30_000,
-      })
-      .toBe(true);
+    await serviceWorkerControls(page);
 
     await context.setOffline(true);
     await page.reload();

@@ -12,6 +12,28 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+/**
+ * The parts of a session the screens show, and nothing else (in particular not the session's
+ * token): what is kept, and what is given back from the kept copy.
+ */
+function shownParts(user: Record<string, unknown>, session: Record<string, unknown>) {
+  const id = String(user.id);
+  return {
+    user: {
+      id,
+      name: String(user.name),
+      email: String(user.email),
+      image: typeof user.image === 'string' ? user.image : null,
+      emailVerified: user.emailVerified === true,
+    },
+    session: {
+      ...(typeof session.id === 'string' ? { id: session.id } : {}),
+      userId: id,
+      ...(typeof session.expiresAt === 'string' ? { expiresAt: session.expiresAt } : {}),
+    },
+  } satisfies SessionPayload;
+}
+
 /** Keeps `payload`'s shown parts as the last session, or forgets it (`null`: signed out, ended). */
 export function rememberSession(payload: SessionPayload | null): void {
   try {
@@ -19,21 +41,7 @@ export function rememberSession(payload: SessionPayload | null): void {
       localStorage.removeItem(LAST_SESSION_STORAGE_KEY);
       return;
     }
-    const { user, session } = payload;
-    const kept: SessionPayload = {
-      user: {
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        image: user.image ?? null,
-        emailVerified: user.emailVerified === true,
-      },
-      session: {
-        ...(typeof session.id === 'string' ? { id: session.id } : {}),
-        userId: user.id,
-        ...(typeof session.expiresAt === 'string' ? { expiresAt: session.expiresAt } : {}),
-      },
-    };
+    const kept = shownParts(payload.user, payload.session);
     localStorage.setItem(LAST_SESSION_STORAGE_KEY, JSON.stringify(kept));
   } catch {
     // Storage full or refused (private mode): the app then opens offline on Sign in, as before.
@@ -70,18 +78,5 @@ export function lastSession(now: number = Date.now()): SessionPayload | null {
   }
   const expiry = Date.parse(session.expiresAt);
   if (Number.isNaN(expiry) || expiry <= now) return null;
-  return {
-    user: {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      image: typeof user.image === 'string' ? user.image : null,
-      emailVerified: user.emailVerified === true,
-    },
-    session: {
-      ...(typeof session.id === 'string' ? { id: session.id } : {}),
-      userId: user.id,
-      expiresAt: session.expiresAt,
-    },
-  };
+  return shownParts(user, session);
 }

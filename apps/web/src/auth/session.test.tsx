@@ -119,12 +119,18 @@ describe('opened with no answer from the server (offline, from the service worke
     });
   });
 
-  it('opens as the last session, and takes the server’s answer once back online', async () => {
+  /** The app opened again in that browser with the server unreachable: as the last session. */
+  async function openedUnreachable() {
     const server = await signedInBefore();
     server.on(GET_SESSION, unreachable);
     renderSession();
     await waitFor(() => expect(shown()).toBe(`signed-in ${expiresAt}`));
     expect(shownUser()).toBe('ada@example.edu');
+    return server;
+  }
+
+  it('opens as the last session, and takes the server’s answer once back online', async () => {
+    const server = await openedUnreachable();
 
     // The session ended meanwhile: the answer, when it comes, signs out and forgets it.
     server.off(GET_SESSION);
@@ -135,11 +141,7 @@ describe('opened with no answer from the server (offline, from the service worke
   });
 
   it('becomes whoever the server says once it answers', async () => {
-    const server = await signedInBefore();
-    server.on(GET_SESSION, unreachable);
-    renderSession();
-    await waitFor(() => expect(shown()).toBe(`signed-in ${expiresAt}`));
-    expect(shownUser()).toBe('ada@example.edu');
+    const server = await openedUnreachable();
     server.off(GET_SESSION);
     server.session = sessionFor({ id: 'u2', email: 'grace@example.edu' }, expiresAt);
     await waitFor(() => expect(shownUser()).toBe('grace@example.edu'));

@@ -51,12 +51,15 @@ export interface MessageRange {
   beforeSeq: number;
 }
 
+/** Reads a stretch of a channel's messages once (see `useMessageRangeReader`). */
+export type MessageRangeReader = (range: MessageRange) => Promise<Message[]>;
+
 /**
  * Reads a stretch of any channel's messages once, outside the live rows (a notification's words,
  * for a channel that is not open: loading them into its rows would make it look read); `null`
  * while there is no live client.
  */
-export function useMessageRangeReader(): ((range: MessageRange) => Promise<Message[]>) | null {
+export function useMessageRangeReader(): MessageRangeReader | null {
   const { client } = useLive();
   return useMemo(
     () => (client ? (range: MessageRange) => client.messages.range.query(range) : null),

@@ -4,17 +4,11 @@
 // on the server). Read from the channel list (live), which carries each channel's unread messages,
 // unread mentions of the viewer and the viewer's level.
 import { useEffect, useRef } from 'react';
-import {
-  displayName,
-  shouldNotify,
-  type ChannelView,
-  type Message,
-  type RosterEntry,
-} from '@seminar/shared';
+import { displayName, shouldNotify, type ChannelView, type RosterEntry } from '@seminar/shared';
 import { useSession } from '../../auth/session';
 import { channelTitle, useChannels } from '../../data/channels';
 import { useRoster } from '../../data/classes';
-import { useMessageRangeReader, type MessageRange } from '../../data/messages';
+import { useMessageRangeReader, type MessageRangeReader } from '../../data/messages';
 import { messageToTell, notificationText, type NotificationText } from './notificationText';
 import { totalMentions, totalUnread, unreadCount } from './unread';
 import { useDocumentVisible } from './useChannelPresence';
@@ -87,7 +81,7 @@ const MESSAGES_READ = 25;
  * `fallback` when they cannot be read in time.
  */
 async function wordsFor(
-  readRange: ((range: MessageRange) => Promise<Message[]>) | null,
+  readRange: MessageRangeReader | null,
   channel: ChannelView,
   fallback: NotificationText & { mentioned: boolean },
   viewerUid: string,
