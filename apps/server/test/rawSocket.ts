@@ -9,6 +9,8 @@ export interface RawLiveSocket {
   send(frame: unknown): void;
   /** Text frames the server sent, parsed when they are JSON. */
   readonly received: unknown[];
+  /** The size in bytes of each of them. */
+  readonly sizes: number[];
   /** Close codes the server sent (the client never answers them). */
   readonly closeCodes: number[];
   /** Resolves when the server has dropped the TCP connection. */
@@ -53,6 +55,7 @@ export function openRawSocket(
   return new Promise((resolve, reject) => {
     const socket: Socket = connect(Number(url.port), url.hostname);
     const received: unknown[] = [];
+    const sizes: number[] = [];
     const closeCodes: number[] = [];
     const waiters = new Set<() => void>();
     let buffer = Buffer.alloc(0);
@@ -99,6 +102,7 @@ export function openRawSocket(
         const payload = buffer.subarray(offset, offset + length);
         buffer = buffer.subarray(offset + length);
         if (opcode === 1) {
+          sizes.push(payload.length);
           const text = payload.toString();
           try {
             received.push(JSON.parse(text));
@@ -132,6 +136,7 @@ export function openRawSocket(
               frame(Buffer.from(typeof value === 'string' ? value : JSON.stringify(value))),
             ),
           received,
+          sizes,
           closeCodes,
           ended: endedPromise,
           isEnded: () => ended,

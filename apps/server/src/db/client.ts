@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PgListener } from './listener';
 import * as schema from './schema';
 
 /** The Drizzle database the server uses, whichever driver is underneath. */
@@ -22,7 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /**
    * LISTEN on a channel; resolves once listening, to a function that stops it. `onReset` runs after
-   * the LISTEN connection was lost and re-established: notices may have been missed meanwhile.
+   * the LISTEN connection was lost and re-established, before any notice that came on the new
+   * connection is handled: notices were missed meanwhile (see listener.ts).
    */
   listen(
     channel: string,
@@ -50,11 +52,14 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob;
   /** node-postgres pool size. */
   poolSize?: number;
+  /** PostgreSQL: the wait before LISTEN reconnect attempt n (tests shorten it). */
+  listenBackoffMs?: (attempt: number) => number;
 }
 
 /** Opens PGlite or PostgreSQL. Call {@link Database.close} or Node will not exit. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.listenBackoffMs);
   return openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
 }
 
@@ -87,76 +92,21 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  listenBackoffMs: ((attempt: number) => number) | undefined,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its server emits 'error' on the pool; without a listener Node exits.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  // One dedicated LISTEN connection per node (DESIGN §3); opened on first use, re-opened when lost.
-  let listener: Promise<pg.Client> | null = null;
-  let closed = false;
-  const handlers = new Map<string, Set<NotifyHandler>>();
-  const resetHandlers = new Set<() => void>();
-  const connectListener = async (): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: url });
-    client.on('notification', (message) => {
-      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
-    });
-    const lost = () => {
-      if (closed || listener === null) return;
-      listener = null;
-      void reconnect(1);
-    };
-    client.on('error', lost);
-    client.on('end', lost);
-    await client.connect();
-    for (const channel of handlers.keys())
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    return client;
-  };
-  const reconnect = async (attempt: number): Promise<void> => {
-    if (closed) return;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 250 * 2 ** attempt)));
-    if (closed) return;
-    try {
-      const client = connectListener();
-      listener = client;
-      await client;
-      resetHandlers.forEach((reset) => reset());
-    } catch {
-      listener = null;
-      void reconnect(attempt + 1);
-    }
-  };
-  const listenerClient = (): Promise<pg.Client> => {
-    listener ??= connectListener().catch((error: unknown) => {
-      listener = null;
-      throw error;
-    });
-    return listener;
-  };
+  // One dedicated LISTEN connection per node (DESIGN §3), opened on first use, re-opened when lost.
+  const listener = new PgListener({ url, backoffMs: listenBackoffMs });
   return {
     db,
     kind: 'postgres',
-    async listen(channel, handler, onReset) {
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await (await listenerClient()).query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      }
-      set.add(handler);
-      if (onReset) resetHandlers.add(onReset);
-      return async () => {
-        set.delete(handler);
-        if (onReset) resetHandlers.delete(onReset);
-        if (set.size === 0 && handlers.get(channel) === set) {
-          handlers.delete(channel);
-          const client = await listener?.catch(() => null);
-          await client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-        }
-      };
-    },
+    listen: (channel, handler, onReset) => listener.listen(channel, handler, onReset),
     async query<T>(text: string, params: unknown[], name?: string) {
       const result = await pool.query(
         name ? { name, text, values: params } : { text, values: params },
@@ -177,10 +127,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       }
     },
     async close() {
-      closed = true;
-      const client = await listener?.catch(() => null);
-      listener = null;
-      await client?.end().catch(() => undefined);
+      await listener.close();
       await pool.end();
     },
   };

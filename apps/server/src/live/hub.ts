@@ -8,13 +8,20 @@ import type { Services } from '../runtime';
 import { LIVE_CHANNEL, parseNotices, type LiveNotice, type NoticeOrigin } from './bus';
 import {
   encodeEvent,
+  encodeEventJson,
   encodeSubscribed,
+  FRAME_BUDGET_BYTES,
   KeyGroup,
+  MAX_HELD_ROWS,
+  rowsEventJson,
+  splitRows,
   Subscriber,
   type GroupWork,
+  type HeldChange,
   type LiveSink,
 } from './subscriber';
 import { accessSignal } from './signals';
+import type { StreamCursor } from '@seminar/shared';
 import type { AnyTopic, StreamSnapshot, TopicRef } from './topic';
 import { WriteCache, type WrittenRows } from './writeCache';
 
@@ -116,21 +123,28 @@ export class LiveHub {
     }, coalesceMs);
   }
 
-  /** Resyncs every subscriber (after the LISTEN connection was lost and came back). */
+  /**
+   * Resyncs every subscriber (after the LISTEN connection was lost and came back, before any notice
+   * of the new connection is handled): streams from the last version every subscriber is known to
+   * have, collections by reading them again. Queued like any work of the group, so a failed read
+   * is retried and no later notice is handled before it.
+   */
   resyncAll(): void {
+    // Access notices of the gap are lost too: every subscriber's access is read again (a
+    // collection's by its resync below).
+    for (const sub of this.#pending) sub.recheck = true;
+    for (const subs of this.#byClass.values())
+      for (const sub of subs)
+        if (sub.topic.kind === 'stream')
+          void this.#recheck(sub).catch((error: unknown) => this.#failed(sub, error));
     for (const group of this.#groups.values()) {
-      if (group.topic.kind === 'stream') {
-        group.queue.push({ kind: 'resync' });
-        this.#run(group);
-        // A snapshot being read now may have missed what the lost connection did not deliver.
-        for (const sub of group.subs) if (sub.held) sub.stale = true;
-      } else {
-        for (const sub of group.subs)
-          if (sub.groups[0] === group)
-            void this.#resyncCollection(sub).catch((error: unknown) =>
-              this.log.error({ err: error, topic: sub.topic.name }, 'live resync failed'),
-            );
-      }
+      // A snapshot being read now may have missed what the lost connection did not deliver.
+      for (const sub of group.subs) if (sub.held) sub.stale = true;
+      // A collection subscriber is read again whole, once: through the group of its own key.
+      if (group.topic.kind === 'collection' && ![...group.subs].some((s) => s.groups[0] === group))
+        continue;
+      group.queue.push({ kind: 'resync' });
+      this.#run(group);
     }
   }
 
@@ -173,13 +187,19 @@ export class LiveHub {
       if (sub.ended) return;
       const has = sub.has as Map<string, number>;
       for (const row of rows) has.set(topic.id(row), (row as { version: number }).version);
-      this.#releaseCollection(sub, rows);
+      await this.#releaseCollection(sub, rows);
+      if (sub.ended) return;
+      if (sub.stale) {
+        sub.stale = false;
+        await this.#resyncCollection(sub);
+      }
     } else {
       const snapshot = await topic.snapshot(this.services, sub.viewer, sub.input, sub.access);
       if (sub.ended) return;
       sub.floor = snapshot.floor;
       sub.noticed = Math.max(sub.noticed, snapshot.floor);
-      this.#releaseStream(sub, snapshot);
+      await this.#releaseStream(sub, snapshot);
+      if (sub.ended) return;
       if (sub.stale) {
         this.#end(sub, START_AFRESH, true);
         return;
@@ -188,49 +208,103 @@ export class LiveHub {
     if (sub.recheck) await this.#recheck(sub);
   }
 
-  #releaseCollection(sub: Subscriber, rows: unknown[]): void {
+  /**
+   * Writes a snapshot: one frame when it fits FRAME_BUDGET_BYTES, else the first part as the
+   * snapshot and the rest as upserts, each written once the one before it reached the client.
+   * `cursorAt(n)` is the cursor once the first n rows are in. False when the sink went away.
+   */
+  async #writeSnapshot(
+    sub: Subscriber,
+    rows: readonly unknown[],
+    replace: boolean,
+    cursorAt: (count: number) => StreamCursor | null,
+  ): Promise<boolean> {
+    const runs = splitRows(rows);
+    let count = 0;
+    for (const [index, run] of runs.entries()) {
+      count += run.length;
+      const cursor = cursorAt(count);
+      const frame =
+        index === 0
+          ? encodeSubscribed(
+              sub.requestId,
+              sub.key,
+              rowsEventJson('snapshot', run, replace),
+              cursor,
+            )
+          : encodeEventJson(sub.prefix, rowsEventJson('upsert', run), cursor);
+      const written = runs.length === 1 ? sub.sink.write(frame) : await sub.sink.writePaced(frame);
+      if (!written || sub.ended) return false;
+    }
+    return true;
+  }
+
+  async #releaseCollection(sub: Subscriber, rows: unknown[]): Promise<void> {
     const topic = sub.topic;
     if (topic.kind !== 'collection') return;
-    const held = sub.held ?? [];
-    sub.held = null;
     const shown = topic.present
       ? rows.map((row) => topic.present?.(row, sub.viewer, sub.access))
       : rows;
-    sub.sink.write(
-      encodeSubscribed(sub.requestId, sub.key, { type: 'snapshot', rows: shown, replace: true }),
-    );
+    if (!(await this.#writeSnapshot(sub, shown, true, () => null))) return;
+    const held = sub.held ?? [];
+    sub.held = null;
     for (const change of held) this.#deliverCollection(sub, change.rows, change.gone, false, null);
   }
 
-  #releaseStream(sub: Subscriber, snapshot: StreamSnapshot<unknown>): void {
+  async #releaseStream(sub: Subscriber, snapshot: StreamSnapshot<unknown>): Promise<void> {
     const topic = sub.topic;
     if (topic.kind !== 'stream') return;
-    const held = sub.held ?? [];
-    sub.held = null;
-    const { rows, replace, floor, seq } = snapshot;
-    sub.sink.write(
-      encodeSubscribed(
-        sub.requestId,
-        sub.key,
-        { type: 'snapshot', rows, replace },
-        { seq, version: floor },
-      ),
-    );
-    if (held.length === 0) return;
-    // The same row may have been held twice: keep its latest version, in seq order.
-    const latest = new Map<string, unknown>();
-    for (const change of held)
-      for (const row of change.rows) {
-        const id = topic.id(row);
-        const had = latest.get(id);
-        if (had === undefined || topic.version(had) < topic.version(row)) latest.set(id, row);
+    const { rows, replace, floor } = snapshot;
+    let seq = snapshot.seq;
+    const written = await this.#writeSnapshot(sub, rows, replace, (count) => ({
+      // Part of the snapshot: the client has its rows up to there, and (by seq) nothing after.
+      seq: count === rows.length ? seq : topic.seq(rows[count - 1]),
+      version: floor,
+    }));
+    if (!written) return;
+    // What arrived meanwhile, until nothing more did (writing a large part lets more arrive).
+    for (;;) {
+      const held = sub.held ?? [];
+      if (held.length === 0 || sub.stale) {
+        sub.held = null;
+        return;
       }
-    const fresh = [...latest.values()]
-      .filter((row) => topic.version(row) > floor)
-      .sort((a, b) => topic.seq(a) - topic.seq(b));
-    if (fresh.length === 0) return;
-    const cursor = { seq: Math.max(seq, topic.seq(fresh[fresh.length - 1])), version: sub.noticed };
-    sub.sink.write(encodeEvent(sub.prefix, { type: 'upsert', rows: fresh }, cursor));
+      sub.held = [];
+      // The same row may have been held twice: keep its latest version, in seq order.
+      const latest = new Map<string, unknown>();
+      for (const change of held)
+        for (const row of change.rows) {
+          const id = topic.id(row);
+          const had = latest.get(id);
+          if (had === undefined || topic.version(had) < topic.version(row)) latest.set(id, row);
+        }
+      const fresh = [...latest.values()]
+        .filter((row) => topic.version(row) > floor)
+        .sort((a, b) => topic.seq(a) - topic.seq(b));
+      if (fresh.length === 0) continue;
+      const version = sub.noticed;
+      const runs = splitRows(fresh);
+      let count = 0;
+      for (const run of runs) {
+        count += run.length;
+        seq = Math.max(seq, topic.seq(fresh[count - 1]));
+        const frame = encodeEventJson(sub.prefix, rowsEventJson('upsert', run), { seq, version });
+        const ok = runs.length === 1 ? sub.sink.write(frame) : await sub.sink.writePaced(frame);
+        if (!ok || sub.ended) return;
+      }
+    }
+  }
+
+  /** Holds a change for a subscriber whose snapshot is not out yet; too much starts it afresh. */
+  #hold(sub: Subscriber, change: HeldChange): void {
+    if (!sub.held || sub.stale) return;
+    sub.held.push(change);
+    let rows = 0;
+    for (const held of sub.held) rows += held.rows.length + held.gone.length;
+    if (rows > MAX_HELD_ROWS) {
+      sub.stale = true;
+      sub.held.length = 0;
+    }
   }
 
   #ownWrites(origin: NoticeOrigin | null): Promise<WrittenRows | null> | null {
@@ -240,7 +314,8 @@ export class LiveHub {
 
   /** Processes a group's queued work in order, one batch at a time. */
   #run(group: KeyGroup): void {
-    if (group.running) return;
+    // While a failed read waits to be retried, later notices wait with it (see below).
+    if (group.running || group.retry) return;
     group.running = true;
     void this.#drain(group)
       .catch((error: unknown) => {
@@ -249,11 +324,14 @@ export class LiveHub {
           'live notice failed',
         );
         // The change was not read (the database is away?): read it again shortly, from what every
-        // subscriber is known to have.
-        setTimeout(() => {
+        // subscriber is known to have. Nothing queued meanwhile runs before that read: a later
+        // notice handled first would move the subscribers' marks past what they never got.
+        group.retry = setTimeout(() => {
+          group.retry = null;
           group.queue.unshift({ kind: 'resync' });
           this.#run(group);
-        }, RETRY_AFTER_FAILURE_MS).unref();
+        }, RETRY_AFTER_FAILURE_MS);
+        group.retry.unref();
       })
       .finally(() => {
         group.running = false;
@@ -336,20 +414,30 @@ export class LiveHub {
     }
     const cursor = { seq: group.seq, version: group.noticed };
     let shared: Buffer | null = null;
+    let tooLarge: Subscriber[] | null = null;
     for (const sub of group.subs) {
       if (noticed > sub.noticed) sub.noticed = noticed;
       if (fresh.length === 0) continue;
       if (sub.held) {
-        sub.held.push({ rows: fresh, gone: [] });
-      } else if (lowest > sub.floor) {
+        this.#hold(sub, { rows: fresh, gone: [] });
+        continue;
+      }
+      let frame: Buffer | null;
+      if (lowest > sub.floor) {
         shared ??= encodeEvent(group.prefix, { type: 'upsert', rows: fresh }, cursor);
-        sub.sink.write(shared);
+        frame = shared;
       } else {
         const mine = fresh.filter((row) => topic.version(row) > sub.floor);
-        if (mine.length > 0)
-          sub.sink.write(encodeEvent(sub.prefix, { type: 'upsert', rows: mine }, cursor));
+        frame =
+          mine.length > 0 ? encodeEvent(sub.prefix, { type: 'upsert', rows: mine }, cursor) : null;
       }
+      if (!frame) continue;
+      // Too much for one frame (a resync after a gap, very large rows): the subscriber resumes
+      // from its cursor instead, and a resume's snapshot is written in parts, paced.
+      if (frame.length > FRAME_BUDGET_BYTES && fresh.length > 1) (tooLarge ??= []).push(sub);
+      else sub.sink.write(frame);
     }
+    for (const sub of tooLarge ?? []) this.#end(sub, START_AFRESH, true);
   }
 
   async #processCollection(group: KeyGroup, works: GroupWork[]): Promise<void> {
@@ -366,7 +454,7 @@ export class LiveHub {
     const gone = ids.filter((id) => !found.has(id));
     const encoded = new Map<string, Buffer>();
     for (const sub of group.subs) {
-      if (sub.held) sub.held.push({ rows, gone });
+      if (sub.held) this.#hold(sub, { rows, gone });
       else this.#deliverCollection(sub, rows, gone, false, encoded);
     }
   }
@@ -425,13 +513,16 @@ export class LiveHub {
       send(`${sub.key}\u0000r${removes.join('\u0000')}`, () => ({ type: 'remove', ids: removes }));
   }
 
-  /** Sends a collection subscriber the difference between what it has and what it may see now. */
+  /**
+   * Sends a collection subscriber the difference between what it has and what it may see now, its
+   * access read afresh (ended when it is gone).
+   */
   async #resyncCollection(sub: Subscriber): Promise<void> {
     const topic = sub.topic;
     if (topic.kind !== 'collection' || sub.ended || sub.held) return;
+    if (!(await this.#refreshAccess(sub))) return;
     if (topic.extraKeys) {
-      // The keys depend on the access (e.g. which classes are mine): read both afresh.
-      if (!(await this.#refreshAccess(sub))) return;
+      // The keys depend on the access (e.g. which classes are mine): join them afresh.
       const [own] = sub.groups;
       for (const group of sub.groups.slice(1)) this.#leaveGroup(sub, group);
       sub.groups = own ? [own] : [];
@@ -464,8 +555,8 @@ export class LiveHub {
       return;
     }
     sub.recheck = false;
-    if (!(await this.#refreshAccess(sub))) return;
     if (sub.topic.kind === 'collection') await this.#resyncCollection(sub);
+    else await this.#refreshAccess(sub);
   }
 
   #onAccess(notice: LiveNotice): void {

@@ -40,6 +40,9 @@ async function* frames<Input, Row, Access, Wire>(
       notify();
       return true;
     },
+    writePaced(frame) {
+      return Promise.resolve(this.write(frame));
+    },
     ended: notify,
     failed(_sub: Subscriber, error: unknown) {
       failure = { error };

@@ -14,10 +14,53 @@ export interface LiveSink {
    * gone; a sink that cannot keep up cuts itself off (and unsubscribes everything it had).
    */
   write(frame: Buffer): boolean;
+  /**
+   * Writes one part of a large answer (a snapshot split into frames): after the parts before it
+   * have reached the client, so a backlog of any size goes out at the pace the client reads,
+   * never piling up on the node. Resolves false when the sink is gone.
+   */
+  writePaced(frame: Buffer): Promise<boolean>;
   /** The hub ended this subscription (access lost, or it must start afresh): forget it. */
   ended(subscriber: Subscriber): void;
   /** Subscribing failed (no access, bad input, an error): answer the request with the error. */
   failed(subscriber: Subscriber, error: unknown): void;
+}
+
+/**
+ * A frame a live socket gets stays near this size: a snapshot with more rows is split into several
+ * (written paced, see LiveSink.writePaced), a query's answer is cut to it (messages.range), and a
+ * change too large for one frame asks its subscribers to resume from their cursor. The part in
+ * flight does not count against LIVE_MAX_BUFFERED_BYTES, so a client that reads is never mistaken
+ * for one that does not.
+ */
+export const FRAME_BUDGET_BYTES = 256 * 1024;
+
+/**
+ * Held changes past this many rows start the subscriber afresh once its snapshot is out (a socket
+ * that never reads must not make the node hold every change meanwhile).
+ */
+export const MAX_HELD_ROWS = 1_000;
+
+/**
+ * The JSON of each row, in runs whose total stays within `budget` bytes (a row larger than the
+ * budget goes alone). Always at least one run, empty when there are no rows.
+ */
+export function splitRows(rows: readonly unknown[], budget = FRAME_BUDGET_BYTES): string[][] {
+  const runs: string[][] = [[]];
+  let size = 0;
+  for (const row of rows) {
+    const json = JSON.stringify(row);
+    const bytes = Buffer.byteLength(json) + 1;
+    const run = runs[runs.length - 1]!;
+    if (run.length > 0 && size + bytes > budget) {
+      runs.push([json]);
+      size = bytes;
+    } else {
+      run.push(json);
+      size += bytes;
+    }
+  }
+  return runs;
 }
 
 /** A change held back while the subscriber's snapshot is read (sent after it, filtered). */
@@ -47,7 +90,10 @@ export class Subscriber {
    * (in its snapshot or as a change). After a lost LISTEN connection its stream resumes from here.
    */
   noticed = 0;
-  /** Streams: the LISTEN connection was lost while the snapshot was read: start afresh after it. */
+  /**
+   * The LISTEN connection was lost while the snapshot was read (or too much was held meanwhile): a
+   * stream starts afresh after it, a collection is read again.
+   */
   stale = false;
   /** Collections: the version of every row the subscriber has, by id. */
   has: Map<string, number> | null;
@@ -101,6 +147,8 @@ export class KeyGroup {
   running = false;
   /** A coalescing collection's pending run (see CollectionTopic.coalesceMs). */
   timer: ReturnType<typeof setTimeout> | null = null;
+  /** A failed read's retry, pending: the queue waits for it. */
+  retry: ReturnType<typeof setTimeout> | null = null;
   readonly prefix: string;
   /** Streams: the highest seq sent, and the highest version noticed (the cursor its frames carry). */
   seq = 0;
@@ -143,17 +191,33 @@ export function encodeEvent(
   event: LiveEvent<unknown>,
   cursor: StreamCursor | null = null,
 ): Buffer {
-  return Buffer.from(`${prefix}${cursorField(cursor)}"e":${JSON.stringify(event)}}`);
+  return encodeEventJson(prefix, JSON.stringify(event), cursor);
+}
+
+/** The same, with the event already encoded. */
+export function encodeEventJson(
+  prefix: string,
+  eventJson: string,
+  cursor: StreamCursor | null = null,
+): Buffer {
+  return Buffer.from(`${prefix}${cursorField(cursor)}"e":${eventJson}}`);
 }
 
 /** The `s` frame answering a subscribe: the key its events come under, the snapshot (and cursor). */
 export function encodeSubscribed(
   requestId: number,
   key: string,
-  snapshot: LiveEvent<unknown>,
+  snapshotJson: string,
   cursor: StreamCursor | null = null,
 ): Buffer {
   return Buffer.from(
-    `{"t":"s","id":${requestId},"k":${JSON.stringify(key)},${cursorField(cursor)}"e":${JSON.stringify(snapshot)}}`,
+    `{"t":"s","id":${requestId},"k":${JSON.stringify(key)},${cursorField(cursor)}"e":${snapshotJson}}`,
   );
+}
+
+/** `{"type":"snapshot",…}` or `{"type":"upsert",…}` of rows already encoded (see splitRows). */
+export function rowsEventJson(type: 'snapshot' | 'upsert', rows: string[], replace = true): string {
+  return type === 'snapshot'
+    ? `{"type":"snapshot","rows":[${rows.join(',')}],"replace":${replace}}`
+    : `{"type":"upsert","rows":[${rows.join(',')}]}`;
 }

@@ -13,6 +13,7 @@ import {
 import { requireChannelAccess, type ChannelAccess } from '../channels/access';
 import { queryRows, type Db } from '../db/client';
 import { messages } from '../db/schema';
+import { FRAME_BUDGET_BYTES } from '../live/subscriber';
 import type { StreamSnapshot, StreamTopic } from '../live/topic';
 import { presentMessage } from './presenters';
 import { fromSqlRow, type MessageSqlRow } from './rows';
@@ -51,7 +52,11 @@ export async function newestMessages(
   return rows.reverse().map(presentMessage);
 }
 
-/** The messages of a channel with `fromSeq` ≤ seq < `beforeSeq`, oldest first. */
+/**
+ * The messages of a channel with `fromSeq` ≤ seq < `beforeSeq`, oldest first — or, when they would
+ * not fit in one frame (FRAME_BUDGET_BYTES), the newest of them that do (at least one): the client
+ * asks again for what lies before the oldest it got.
+ */
 export async function messageRange(
   db: Db,
   channelId: string,
@@ -68,9 +73,17 @@ export async function messageRange(
         lt(messages.seq, beforeSeq),
       ),
     )
-    .orderBy(messages.seq)
+    .orderBy(desc(messages.seq))
     .limit(MESSAGE_RANGE_MAX);
-  return rows.map(presentMessage);
+  const found: Message[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const message = presentMessage(row);
+    bytes += Buffer.byteLength(JSON.stringify(message)) + 1;
+    if (found.length > 0 && bytes > FRAME_BUDGET_BYTES) break;
+    found.push(message);
+  }
+  return found.reverse();
 }
 
 type SnapshotRow = Partial<MessageSqlRow> & { floor: string | number; last_seq?: string | number };

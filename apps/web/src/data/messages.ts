@@ -151,11 +151,13 @@ export function useMessageActions(classId: string, channelId: string) {
       /**
        * Loads every message from `fromSeq` up to `beforeSeq` (the oldest loaded) into the live rows,
        * in requests of at most MESSAGE_RANGE_MAX, newest first, so the rows stay without a gap:
-       * opening the channel at an older message (a search result).
+       * opening the channel at an older message (a search result). The server may answer the
+       * newest part of a request (large messages): the next one starts before the oldest it sent.
        */
       loadRange: async (fromSeq: number, beforeSeq: number): Promise<void> => {
         if (!client) throw NOT_CONNECTED.error;
-        for (let before = beforeSeq; before > fromSeq; before -= MESSAGE_RANGE_MAX) {
+        let before = beforeSeq;
+        while (before > fromSeq) {
           const rows = await client.messages.range.query({
             class_id: classId,
             channel_id: channelId,
@@ -163,6 +165,10 @@ export function useMessageActions(classId: string, channelId: string) {
             beforeSeq: before,
           });
           upsertLiveRows<Message>(queryClient, key, rows, messageIdOf);
+          const oldest = rows[0]?.seq;
+          // Nothing there (or nothing older than asked): the rest of the range is empty.
+          if (oldest === undefined || oldest >= before) break;
+          before = oldest;
         }
       },
       /** Forgets a refused write (the user discarded it). */

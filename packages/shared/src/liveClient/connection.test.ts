@@ -180,7 +180,7 @@ describe('LiveConnection', () => {
     expect(last().frames('u')).toEqual([{ t: 'u', p: 'channels.live', k: 'c' }]);
   });
 
-  it('starts a query afresh when the server ends it with retry', () => {
+  it('subscribes again from its cursor when the server ends a query with retry', () => {
     const live = connect();
     last().open();
     const watcher = listener();
@@ -200,7 +200,7 @@ describe('LiveConnection', () => {
     });
     expect(watcher.events.map((entry) => entry.event.type)).toEqual(['snapshot']);
     const again = last().frames('s')[1]!;
-    expect(again.i).toEqual({ class_id: 'c', channel_id: 'ch' });
+    expect(again.i).toEqual({ class_id: 'c', channel_id: 'ch', lastEventId: '5:9' });
   });
 
   it('unsubscribes a query dropped before its snapshot came, unless a listener came back', () => {

@@ -459,10 +459,11 @@ export class LiveConnection {
 
   #deliver(query: LiveQuery, event: LiveEvent<LiveRow>, cursor: string | undefined): void {
     if (event.type === 'end' && event.retry) {
-      // The server asks this query to start afresh (it fell too far behind): subscribe again.
+      // The server asks this query to subscribe again (it fell behind, or its snapshot may have
+      // missed a change): a stream resumes from its cursor, and the server answers with what came
+      // after it, or with the newest page, replacing, when that is too far back.
       this.#byAddress.delete(`${query.path}\u0000${query.key ?? ''}`);
       query.key = null;
-      query.cursor = null;
       this.#sendSubscribe(query);
       return;
     }

@@ -43,6 +43,8 @@ export const CLOSE_CODES = {
 const TEXT = { binary: false } as const;
 /** A revoked socket gets its close frame, then is cut this long after even if it ignores it. */
 const REVOKE_GRACE_MS = 500;
+/** A part of a large answer the client has not taken in this long: it is not reading. */
+const PACED_STALL_MS = 30_000;
 const CONNECTION = Symbol('live connection');
 
 type SocketWithConnection = WebSocket & { [CONNECTION]?: Connection };
@@ -60,6 +62,10 @@ export class Connection implements LiveSink, LiveSession {
   /** Its session ended or its user was disabled: nothing more is read or written. */
   revoked = false;
   gone = false;
+  /** The last paced write (LiveSink.writePaced); the next waits for it. */
+  #paced: Promise<boolean> | null = null;
+  /** The bytes of the paced part not yet gone to the client: they never count as not reading. */
+  #pacedBytes = 0;
   /** What it holds while open (LiveSession.hold); null until the first. */
   holds: Map<string, () => Promise<void>> | null = null;
 
@@ -85,18 +91,56 @@ export class Connection implements LiveSink, LiveSession {
 
   /** Writes a frame unless the client has stopped reading: then it is cut off (it resumes later). */
   write(frame: Buffer): boolean {
+    return this.#send(frame);
+  }
+
+  writePaced(frame: Buffer): Promise<boolean> {
+    // One part in flight per socket, whichever live query it belongs to: the node holds at most one
+    // part of every large answer, however many the page asks for at once.
+    const next = (this.#paced ?? Promise.resolve(true)).then(() => this.#sendFlushed(frame));
+    this.#paced = next;
+    return next;
+  }
+
+  /** Sends `frame` and resolves once it has left for the client (false: the socket is gone). */
+  #sendFlushed(frame: Buffer): Promise<boolean> {
+    return new Promise((resolve) => {
+      const stalled = setTimeout(() => {
+        this.#cutOff('no part of a large answer taken for 30 s');
+        resolve(false);
+      }, PACED_STALL_MS);
+      stalled.unref();
+      const sent = this.#send(frame, (error) => {
+        this.#pacedBytes = 0;
+        clearTimeout(stalled);
+        resolve(!error && !this.gone);
+      });
+      if (sent) this.#pacedBytes = frame.length;
+      else {
+        clearTimeout(stalled);
+        resolve(false);
+      }
+    });
+  }
+
+  #send(frame: Buffer, flushed?: (error?: Error) => void): boolean {
     if (this.revoked || this.gone) return false;
-    if (this.ws.bufferedAmount + frame.length > this.host.limits.bufferedBytesPerSocket) {
-      this.host.log.warn(
-        { uid: this.viewer.uid, buffered: this.ws.bufferedAmount },
-        'live socket not reading: cut off',
-      );
-      this.#dispose();
-      this.ws.terminate();
+    // What piles up besides a large answer's part in flight (that is paced: see writePaced). A
+    // frame larger than the limit still goes to a socket that has taken everything before it.
+    const buffered = this.ws.bufferedAmount - this.#pacedBytes;
+    if (buffered > 0 && buffered + frame.length > this.host.limits.bufferedBytesPerSocket) {
+      this.#cutOff(`${buffered} bytes not taken`);
       return false;
     }
-    this.ws.send(frame, TEXT);
+    this.ws.send(frame, TEXT, flushed);
     return true;
+  }
+
+  /** The client does not read what it is sent: cut it off (it reconnects and resumes later). */
+  #cutOff(why: string): void {
+    this.host.log.warn({ uid: this.viewer.uid, why }, 'live socket not reading: cut off');
+    this.#dispose();
+    this.ws.terminate();
   }
 
   ended(sub: Subscriber): void {
