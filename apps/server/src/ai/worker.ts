@@ -10,6 +10,7 @@ import type { Database } from '../db/client';
 import { products } from '../db/schema';
 import { answerJob, failureReply } from './answer';
 import { claimJob, renewLease, type ClaimedJob } from './jobs';
+import { ModelCallError } from './llm';
 import { finishJob, type JobOutcome } from './reply';
 
 /** The worker's settings (README: AI_JOB_*). */
@@ -132,7 +133,9 @@ export class AgentWorker {
           : await this.#answer(job);
     } catch (error) {
       // Left running: its lease runs out and it is tried again, up to the attempt limit.
-      this.#log.error({ err: error, job: job.job_id }, 'an agent job failed');
+      // A model's failure says why in `reason` (the refused port, the HTTP status, …).
+      const reason = error instanceof ModelCallError ? error.reason : undefined;
+      this.#log.error({ err: error, job: job.job_id, reason }, 'an agent job failed');
       return;
     }
     try {
