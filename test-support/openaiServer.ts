@@ -7,7 +7,8 @@
 // answers STREAMED_ANSWER. Text is streamed in small chunks `chunkDelayMs` apart. With `gated`, the
 // first chunk goes at once and each further one waits for the test's `release()`: the stream stays
 // open between chunks for as long as the test likes (a reply seen half-written, a node killed
-// mid-answer).
+// mid-answer). With `failWith`, every request is answered that HTTP status and an OpenAI-style error
+// body instead (a wrong key, a model that is not there, an overloaded endpoint).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 
 /** What the server answers a request without tools. */
@@ -93,7 +94,12 @@ function textOf(content: unknown): string {
 
 /** Starts the server on a free 127.0.0.1 port. */
 export async function startTestOpenAiServer(
-  options: { chunkDelayMs?: number; chunkSize?: number; gated?: boolean } = {},
+  options: {
+    chunkDelayMs?: number;
+    chunkSize?: number;
+    gated?: boolean;
+    failWith?: { status: number; message: string };
+  } = {},
 ): Promise<TestOpenAiServer> {
   const delay = options.chunkDelayMs ?? 60;
   const size = options.chunkSize ?? 8;
@@ -109,6 +115,13 @@ export async function startTestOpenAiServer(
       }
       const body = (await readJson(request)) as ReceivedCompletion['body'];
       requests.push({ authorization: request.headers.authorization, body });
+      if (options.failWith) {
+        const { status, message } = options.failWith;
+        response
+          .writeHead(status, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message, type: 'invalid_request_error', code: null } }));
+        return;
+      }
       // Before the end is written, 'close' means the client went away (a node killed mid-answer).
       let gone = false;
       response.once('close', () => (gone = true));

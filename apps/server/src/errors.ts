@@ -2,6 +2,7 @@
 // message holds SQL and its parameters (ids, message bodies): it goes to the server's log with an
 // error id, and the client gets a worded INTERNAL_SERVER_ERROR with that same id, nothing else.
 import { randomBytes } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** What a client is told of any unexpected server failure (the detail is only in the log). */
@@ -39,4 +40,139 @@ export function reportInternalError(
   errorIds.set(error, errorId);
   log?.error({ err: error, errorId, ...context }, 'request failed');
   return errorId;
+}
+
+// Errors that say the database cannot be reached, whatever the driver: the socket's own errors
+// (refused, reset, timed out, no such host), pg's words for a connection that died under a query or
+// never opened, and PostgreSQL's codes for a server shutting down or starting (class 08, 57P0x).
+const UNREACHABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+]);
+const UNREACHABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
+const UNREACHABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/** True when `error`, or anything it wraps (causes, an AggregateError's errors), is one of those. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const pending: unknown[] = [error];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (!(current instanceof Object) || seen.has(current)) continue;
+    seen.add(current);
+    const { code, message, cause, errors } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === 'string') {
+      if (UNREACHABLE_ERRNOS.has(code) || UNREACHABLE_SQLSTATES.has(code)) return true;
+      if (/^08/.test(code) && code.length === 5) return true;
+    }
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.test(message)) return true;
+    pending.push(cause);
+    if (Array.isArray(errors)) pending.push(...(errors as unknown[]));
+  }
+  return false;
+}
+
+/** What a client is told when the database cannot be reached: retryable, nothing was changed. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The server cannot reach its database just now. Nothing was changed; try again shortly.';
+
+/** The database could not be reached: the request changed nothing and may be sent again. */
+export class DatabaseUnavailableError extends TRPCError {
+  constructor(cause: unknown) {
+    super({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, cause });
+  }
+}
+
+/**
+ * The one mapping of failures to what the transport answers: an unexpected failure whose cause is
+ * an unreachable database becomes SERVICE_UNAVAILABLE (retryable: the web client's outbox keeps
+ * the write and sends it again); every other error is answered as it is.
+ */
+export function toTransportError(error: TRPCError): TRPCError {
+  if (error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnreachable(error))
+    return new DatabaseUnavailableError(error);
+  return error;
+}
+
+/** True for an error the server caused (the same request may well succeed later). */
+export function failedOnTheServer(error: TRPCError): boolean {
+  return error.code === 'INTERNAL_SERVER_ERROR' || error.code === 'SERVICE_UNAVAILABLE';
+}
+
+/** How often a node that found its database unreachable asks again whether it is back. */
+export const OUTAGE_PROBE_MS = 1_000;
+
+/**
+ * One warning per database outage instead of one error per refused request: the first request that
+ * finds the database unreachable logs it and starts a probe (`ping`, every OUTAGE_PROBE_MS); the
+ * probe's first success logs the recovery, with how many requests were refused meanwhile.
+ */
+export class DatabaseOutage {
+  #refused = 0;
+  #since = 0;
+  #probe: NodeJS.Timeout | null = null;
+  #stopped = false;
+
+  constructor(
+    readonly log: FastifyBaseLogger,
+    readonly ping: () => Promise<void>,
+    readonly probeMs = OUTAGE_PROBE_MS,
+  ) {}
+
+  /** Whether an outage is under way (logged, not yet seen to end). */
+  get ongoing(): boolean {
+    return this.#since > 0;
+  }
+
+  /** A request was refused because the database is unreachable. */
+  refused(error: unknown): void {
+    this.#refused += 1;
+    if (this.ongoing || this.#stopped) return;
+    this.#since = Date.now();
+    this.log.warn(
+      { err: error },
+      'database unreachable: requests are answered SERVICE_UNAVAILABLE until it is back',
+    );
+    this.#schedule();
+  }
+
+  /** Stops probing (the node is closing). */
+  stop(): void {
+    this.#stopped = true;
+    if (this.#probe) clearTimeout(this.#probe);
+    this.#probe = null;
+  }
+
+  #schedule(): void {
+    this.#probe = setTimeout(() => {
+      this.#probe = null;
+      this.ping().then(
+        () => {
+          if (this.#stopped) return;
+          this.log.info(
+            { refused: this.#refused, outageMs: Date.now() - this.#since },
+            'database reachable again',
+          );
+          this.#since = 0;
+          this.#refused = 0;
+        },
+        () => {
+          if (!this.#stopped) this.#schedule();
+        },
+      );
+    }, this.probeMs);
+    this.#probe.unref();
+  }
 }

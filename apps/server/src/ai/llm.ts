@@ -134,6 +134,7 @@ export async function answerWithModel(
   ]
     .filter(Boolean)
     .join('\n');
+  let failure: unknown = null;
   const result = streamText({
     model: provider.chatModel(llm.model),
     system,
@@ -142,6 +143,10 @@ export async function answerWithModel(
       ? { tools: analystTools(triggerBody, counter), stopWhen: stepCountIs(MAX_STEPS) }
       : {}),
     maxRetries: 1,
+    // The SDK reports a failed call here (and only "No output generated" afterwards): keep it.
+    onError: ({ error }) => {
+      failure ??= error;
+    },
   });
   let text = '';
   let shown = '';
@@ -155,7 +160,13 @@ export async function answerWithModel(
       await onText(text);
     }
   }
-  const usage = await result.totalUsage;
+  if (failure !== null) throw new ModelCallError(failure);
+  let usage: Awaited<typeof result.totalUsage>;
+  try {
+    usage = await result.totalUsage;
+  } catch (error) {
+    throw new ModelCallError(failure ?? error);
+  }
   return {
     text: text.trim() === '' ? `${job.agent} had nothing to say.` : text,
     inputTokens: usage.inputTokens ?? 0,
@@ -163,4 +174,62 @@ export async function answerWithModel(
     analyses: counter.analyses,
     chart: counter.chart,
   };
+}
+
+/**
+ * A model call that failed, with why in its message: the underlying causes, outermost first — the
+ * endpoint's HTTP status and the start of its answer, a refused port, an unknown host, a TLS
+ * failure — rather than the SDK's "No output generated".
+ */
+export class ModelCallError extends Error {
+  readonly reason: string;
+
+  constructor(cause: unknown) {
+    const reason = modelFailureReason(cause);
+    super(`The model call failed: ${reason}`, { cause });
+    this.name = 'ModelCallError';
+    this.reason = reason;
+  }
+}
+
+/** How much of an endpoint's error answer goes into the reason. */
+const RESPONSE_BODY_CHARS = 300;
+
+/**
+ * The cause chain of a failed model call in words: each error's own part (its message; for an HTTP
+ * answer, the status, URL and body), following `cause`, a retry's last error and an
+ * AggregateError's errors, skipping parts already said.
+ */
+export function modelFailureReason(error: unknown): string {
+  const parts: string[] = [];
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current instanceof Object && !seen.has(current) && parts.length < 8) {
+    seen.add(current);
+    const value = current as {
+      message?: unknown;
+      code?: unknown;
+      statusCode?: unknown;
+      url?: unknown;
+      responseBody?: unknown;
+      lastError?: unknown;
+      errors?: unknown;
+      cause?: unknown;
+    };
+    // A retry's own message repeats its last error's: say the last error instead.
+    if (value.lastError !== undefined) {
+      current = value.lastError;
+      continue;
+    }
+    let part = typeof value.message === 'string' ? value.message : String(current);
+    if (typeof value.statusCode === 'number') {
+      const body = typeof value.responseBody === 'string' ? value.responseBody.trim() : '';
+      part = `HTTP ${value.statusCode} from ${String(value.url)}${body ? `: ${body.slice(0, RESPONSE_BODY_CHARS)}` : ''}`;
+    }
+    if (typeof value.code === 'string' && !part.includes(value.code)) part += ` (${value.code})`;
+    if (part && !parts.some((said) => said.includes(part))) parts.push(part);
+    current =
+      value.cause ?? (Array.isArray(value.errors) ? (value.errors as unknown[])[0] : undefined);
+  }
+  return parts.join(' <- ') || 'unknown failure';
 }

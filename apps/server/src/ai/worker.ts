@@ -10,6 +10,7 @@ import type { Database } from '../db/client';
 import { products } from '../db/schema';
 import { answerJob, failureReply } from './answer';
 import { claimJob, renewLease, type ClaimedJob } from './jobs';
+import { ModelCallError } from './llm';
 import { finishJob, type JobOutcome } from './reply';
 
 /** The worker's settings (README: AI_JOB_*). */
@@ -32,6 +33,18 @@ export interface AgentWorkerOptions {
 
 const DEFAULT_POLL_MS = 2_000;
 
+// Nodes with a model on a database shared with nodes without one (docs/ai.md#mixed-nodes): a job is
+// best answered by a model, so while any node has one, a node without one claims no job — neither an
+// agent's that needs a model nor DataAnalystBot's, which a model explains. Nodes with a model say so
+// on `seminar_ai` every MODEL_PRESENCE_MS and when asked; one without takes a node as gone once it
+// has not heard of one for MODEL_ABSENT_MS, and then answers as a node alone would.
+const MODEL_PRESENT = 'model';
+const MODEL_QUESTION = 'model?';
+export const MODEL_PRESENCE_MS = 5_000;
+const MODEL_ABSENT_MS = 3 * MODEL_PRESENCE_MS;
+/** How long a node without a model waits at start for a node with one to say so (PostgreSQL). */
+const MODEL_QUESTION_MS = 1_000;
+
 /** Claims and answers agent jobs on this node. */
 export class AgentWorker {
   readonly #database: Database;
@@ -45,6 +58,10 @@ export class AgentWorker {
   readonly #answering = new Set<Promise<void>>();
   #again = false;
   #stopped = false;
+  /** When a node with a model last said so (this node has none); 0: never. */
+  #modelHeardAt = 0;
+  #heard: (() => void) | null = null;
+  #presence: NodeJS.Timeout | null = null;
 
   constructor(database: Database, log: FastifyBaseLogger, options: AgentWorkerOptions) {
     this.#database = database;
@@ -62,12 +79,65 @@ export class AgentWorker {
   async start(): Promise<void> {
     this.#unlisten = await this.#database.listen(
       'seminar_ai',
-      () => this.wake(),
+      (payload) => this.#notified(payload),
       () => this.wake(),
     );
+    if (this.#options.llm) {
+      await this.#sayModel();
+      this.#presence = setInterval(() => void this.#sayModel(), MODEL_PRESENCE_MS);
+      this.#presence.unref();
+    } else if (this.#database.kind === 'postgres') {
+      // Another process may have a model: ask before claiming anything.
+      const heard = new Promise<void>((resolve) => (this.#heard = resolve));
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<void>(
+        (resolve) => (timer = setTimeout(resolve, MODEL_QUESTION_MS)),
+      );
+      await this.#notify(MODEL_QUESTION);
+      await Promise.race([heard, waited]);
+      clearTimeout(timer);
+      this.#heard = null;
+    }
     this.#timer = setInterval(() => this.wake(), this.#options.pollMs);
     this.#timer.unref();
     this.wake();
+  }
+
+  #notified(payload: string): void {
+    if (payload === MODEL_QUESTION) {
+      if (this.#options.llm) void this.#sayModel();
+      return;
+    }
+    if (payload === MODEL_PRESENT) {
+      if (!this.#options.llm) {
+        this.#modelHeardAt = Date.now();
+        this.#heard?.();
+      }
+      return;
+    }
+    this.wake();
+  }
+
+  /** Whether this node should leave jobs to a node with a model. */
+  #leavesJobs(): boolean {
+    return (
+      !this.#options.llm &&
+      this.#modelHeardAt > 0 &&
+      Date.now() - this.#modelHeardAt < MODEL_ABSENT_MS
+    );
+  }
+
+  #sayModel(): Promise<void> {
+    return this.#notify(MODEL_PRESENT);
+  }
+
+  async #notify(payload: string): Promise<void> {
+    await this.#database
+      .query("select pg_notify('seminar_ai', $1)", [payload])
+      .then(() => undefined)
+      .catch((error: unknown) =>
+        this.#log.warn({ err: error }, 'could not tell the other nodes about the model'),
+      );
   }
 
   /** Looks for jobs now (again after the current pass, if one runs). */
@@ -90,6 +160,7 @@ export class AgentWorker {
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
+    if (this.#presence) clearInterval(this.#presence);
     const unlisten = this.#unlisten;
     this.#unlisten = null;
     await unlisten?.().catch(() => undefined);
@@ -105,7 +176,7 @@ export class AgentWorker {
   /** Claims jobs while a slot is free; each answered job frees its slot and looks for more. */
   async #fill(): Promise<void> {
     const { nodeId, leaseMs, concurrency } = this.#options;
-    while (!this.#stopped && this.#answering.size < concurrency) {
+    while (!this.#stopped && this.#answering.size < concurrency && !this.#leavesJobs()) {
       let job: ClaimedJob | null;
       try {
         job = await claimJob(this.#database.db, nodeId, leaseMs);
@@ -132,7 +203,9 @@ export class AgentWorker {
           : await this.#answer(job);
     } catch (error) {
       // Left running: its lease runs out and it is tried again, up to the attempt limit.
-      this.#log.error({ err: error, job: job.job_id }, 'an agent job failed');
+      // A model's failure says why in `reason` (the refused port, the HTTP status, …).
+      const reason = error instanceof ModelCallError ? error.reason : undefined;
+      this.#log.error({ err: error, job: job.job_id, reason }, 'an agent job failed');
       return;
     }
     try {

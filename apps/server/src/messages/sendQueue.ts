@@ -63,6 +63,18 @@ export const MAX_PER_CHANNEL = 48;
  */
 export const LANES = 2;
 
+/** Runs of one send that met another node's insert of its id (each time a newer commit). */
+const DUPLICATE_RETRIES = 3;
+
+/** True when `error` (or what it wraps) is a unique violation of the messages' primary key. */
+function isDuplicateId(error: unknown): boolean {
+  for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === 'messages_pkey') return true;
+  }
+  return false;
+}
+
 function laneOf(channelId: string): number {
   let hash = 0;
   for (let index = 0; index < channelId.length; index += 1)
@@ -112,16 +124,32 @@ export class MessageSendQueue {
       await this.#run(unique);
     } catch (error) {
       // The statement failed as a whole (e.g. another node inserted one of these ids meanwhile):
-      // each send goes alone, so each gets its own answer.
-      if (unique.length === 1) {
-        unique[0]?.reject(error);
-      } else {
-        for (const item of unique)
-          await this.#run([item]).catch((failure: unknown) => item.reject(failure));
+      // each send goes alone, so each gets its own answer. A batch of one that failed for any
+      // other reason would only fail again.
+      if (unique.length === 1 && !isDuplicateId(error)) unique[0]?.reject(error);
+      else for (const item of unique) await this.#runAlone(item);
+    }
+    for (const item of repeats) await this.#runAlone(item);
+  }
+
+  /**
+   * Runs one send on its own. An id another node inserted while this statement ran is a unique
+   * violation (the statement's snapshot predates that commit, so it did not see the row): the
+   * violation means the row is committed now, so the statement runs again and finds it — a retry
+   * gets that row, anyone else CONFLICT, as on one node.
+   */
+  async #runAlone(item: Pending): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.#run([item]);
+        return;
+      } catch (failure) {
+        if (attempt >= DUPLICATE_RETRIES || !isDuplicateId(failure)) {
+          item.reject(failure);
+          return;
+        }
       }
     }
-    for (const item of repeats)
-      await this.#run([item]).catch((failure: unknown) => item.reject(failure));
   }
 
   /** Runs the statement for distinct ids; resolves or rejects every item. */

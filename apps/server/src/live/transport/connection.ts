@@ -13,7 +13,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { clientFrameSchema, LIVE_PING, LIVE_PONG, type ClientFrame } from '@seminar/shared';
 import { sessionIsLive, type SessionUser, type ViewerSession } from '../../auth/session';
-import { reportInternalError } from '../../errors';
+import {
+  DatabaseUnavailableError,
+  failedOnTheServer,
+  reportInternalError,
+  toTransportError,
+  type DatabaseOutage,
+} from '../../errors';
 import type { Services } from '../../runtime';
 import type { LiveSink, Subscriber } from '../subscriber';
 import type { AnyTopic } from '../topic';
@@ -28,6 +34,8 @@ export interface ConnectionHost {
   readonly limits: LiveLimits;
   readonly rate: MutationRateLimiter;
   readonly log: FastifyBaseLogger;
+  /** Logs a database outage once (requests it refuses are not logged one by one). */
+  readonly outage: DatabaseOutage;
   /** The connection is gone (closed or cut off): forget it. */
   closed(connection: Connection): void;
   /** Whether another open socket of `connection`'s user holds `key` (see LiveSession.hold). */
@@ -284,7 +292,9 @@ export class Connection implements LiveSink, LiveSession {
       if (this.revoked || this.gone) return;
       this.write(Buffer.from(`{"t":"r","id":${frame.id},"d":${JSON.stringify(data) ?? 'null'}}`));
     } catch (cause) {
-      this.#answerError(frame.id, cause, type, frame.p, frame.i);
+      const error = this.#answerError(frame.id, cause, type, frame.p, frame.i);
+      // A change the server failed to make is not charged to the person's budget.
+      if (type === 'mutation' && failedOnTheServer(error)) rate.refund(this.viewer.uid);
     } finally {
       this.inFlight -= 1;
     }
@@ -293,8 +303,9 @@ export class Connection implements LiveSink, LiveSession {
   #subscribe(frame: Extract<ClientFrame, { t: 's' }>): void {
     const services = this.host.services();
     const topic = this.host.topics.get(frame.p);
-    const fail = (error: TRPCError) =>
+    const fail = (error: TRPCError): void => {
       this.#answerError(frame.id, error, 'subscription', frame.p, frame.i);
+    };
     if (!services)
       return fail(
         new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The server is starting.' }),
@@ -330,12 +341,14 @@ export class Connection implements LiveSink, LiveSession {
     type: 'query' | 'mutation' | 'subscription' | 'unknown',
     path: string | undefined,
     input: unknown,
-  ): void {
-    if (this.revoked || this.gone) return;
-    const error = getTRPCErrorFromUnknown(cause);
+  ): TRPCError {
+    const error = toTransportError(getTRPCErrorFromUnknown(cause));
+    if (this.revoked || this.gone) return error;
     // The detail is logged here under an error id; the error formatter sends the client only the id.
+    // An unreachable database is logged once per outage, not per request.
     if (error.code === 'INTERNAL_SERVER_ERROR')
       reportInternalError(error, this.host.log, { path, type, uid: this.viewer.uid, live: true });
+    else if (error instanceof DatabaseUnavailableError) this.host.outage.refused(cause);
     const services = this.host.services();
     const shape = getErrorShape({
       config: this.host.router._def._config,
@@ -348,6 +361,7 @@ export class Connection implements LiveSink, LiveSession {
         : undefined,
     });
     this.write(Buffer.from(`{"t":"r","id":${id},"e":${JSON.stringify(shape)}}`));
+    return error;
   }
 
   /** Ends every live query of this socket (it closed, was cut off or revoked). */

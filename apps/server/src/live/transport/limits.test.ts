@@ -29,4 +29,15 @@ describe('MutationRateLimiter', () => {
     limiter.prune();
     expect(limiter.size).toBe(0);
   });
+
+  it('gives back a refunded token, never beyond the burst', () => {
+    const limiter = new MutationRateLimiter(1, 2, () => 0);
+    expect([limiter.take('a'), limiter.take('a'), limiter.take('a')]).toEqual([true, true, false]);
+    limiter.refund('a');
+    expect([limiter.take('a'), limiter.take('a')]).toEqual([true, false]);
+    limiter.refund('a');
+    limiter.refund('a');
+    limiter.refund('a');
+    expect([limiter.take('a'), limiter.take('a'), limiter.take('a')]).toEqual([true, true, false]);
+  });
 });

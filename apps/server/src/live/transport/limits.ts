@@ -48,6 +48,15 @@ export class MutationRateLimiter {
     return true;
   }
 
+  /**
+   * Gives back the token of a mutation that failed on the server (e.g. the database was away): a
+   * client retrying such a write should not run out of changes it never made.
+   */
+  refund(uid: string): void {
+    const bucket = this.#buckets.get(uid);
+    if (bucket) bucket.tokens = Math.min(this.burst, bucket.tokens + 1);
+  }
+
   /** Drops the buckets that have refilled completely (they hold nothing a new one would not). */
   prune(): void {
     const now = this.now();

@@ -8,6 +8,7 @@ import { and, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { sessionFromCookie } from '../../auth/session';
+import { DatabaseOutage } from '../../errors';
 import { sessions } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import type { LiveNotice } from '../bus';
@@ -71,6 +72,10 @@ export function registerLiveSocket(
     limits,
     rate: new MutationRateLimiter(limits.mutationsPerSecond, limits.mutationBurst),
     log: app.log,
+    outage: new DatabaseOutage(
+      app.log,
+      () => runtime.services?.database.ping() ?? Promise.resolve(),
+    ),
     closed(connection) {
       const set = byUser.get(connection.viewer.uid);
       set?.delete(connection);
@@ -175,6 +180,7 @@ export function registerLiveSocket(
       return allConnections().length;
     },
     async close() {
+      host.outage.stop();
       clearInterval(sweep);
       clearInterval(ping);
       for (const connection of allConnections()) connection.ws.close(1001, 'server shutting down');

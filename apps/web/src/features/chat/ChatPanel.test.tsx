@@ -347,12 +347,45 @@ describe('<ChatPanel>', () => {
     expect(screen.getAllByText('from the tunnel')).toHaveLength(1);
   });
 
+  it('sends a message the server could not take just then again by itself, same id', async () => {
+    const chat = await openGeneral();
+    chat.answers.set('messages.send', () =>
+      Promise.reject(trpcError('SERVICE_UNAVAILABLE', 'The server cannot reach its database.')),
+    );
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'during the outage' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(chat.callsTo('messages.send')).toHaveLength(2));
+    expect(screen.queryByText('Not sent.', { exact: false })).toBeNull();
+    chat.answers.set('messages.send', (input) =>
+      Promise.resolve(
+        message(11, {
+          id: (input as { id: string }).id,
+          author_uid: 'me',
+          body: 'during the outage',
+        }),
+      ),
+    );
+    await waitFor(() => expect(chat.callsTo('messages.send')).toHaveLength(3));
+    const ids = (chat.callsTo('messages.send') as Array<{ id: string }>).map((call) => call.id);
+    expect(new Set(ids).size).toBe(1);
+    await waitFor(() => expect(screen.getAllByText('during the outage')).toHaveLength(1));
+    expect(screen.queryByText('Not sent.', { exact: false })).toBeNull();
+  });
+
   it('tells a write lost on the way from one the server refused', () => {
     expect(isLostOnTheWay({ ok: false, error: TRPCClientError.from(new Event('close')) })).toBe(
       true,
     );
     expect(isLostOnTheWay({ ok: false, error: connectionClosedError() })).toBe(true);
     expect(isLostOnTheWay({ ok: false, error: trpcError('FORBIDDEN', 'No.') })).toBe(false);
+    // The server's "not now" (its database was away): nothing was changed, the write may go again.
+    expect(
+      isLostOnTheWay({ ok: false, error: trpcError('SERVICE_UNAVAILABLE', 'Try again shortly.') }),
+    ).toBe(true);
+    expect(isLostOnTheWay({ ok: false, error: trpcError('TOO_MANY_REQUESTS', 'Wait.') })).toBe(
+      false,
+    );
     expect(isLostOnTheWay({ ok: true, result: null })).toBe(false);
     expect(isLostOnTheWay(undefined)).toBe(false);
   });
