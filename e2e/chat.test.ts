@@ -135,6 +135,15 @@ describe('chat', () => {
 
   it('hides a private channel from the student until they are added; deleting it removes it live', async () => {
     const name = `Lab ${SCRIPT}`;
+    // From before it exists, the student's page notes when the channel first shows in its list.
+    await student.page.evaluate(() => {
+      const page = window as unknown as { __labShownAt?: number };
+      new MutationObserver(() => {
+        const list = document.querySelector('[aria-label="Channels"]');
+        if (page.__labShownAt === undefined && list?.textContent?.includes('Lab <script>'))
+          page.__labShownAt = Date.now();
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await teacher.page.getByRole('button', { name: 'Create channel' }).click();
     const dialog = teacher.page.getByRole('dialog', { name: 'Create channel' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
@@ -147,7 +156,6 @@ describe('chat', () => {
     expect(await pwned(teacher.page)).toBe(false);
 
     // The student does not see it…
-    await teacher.page.waitForTimeout(500);
     expect(await channelButton(student.page, /Lab <script>/).count()).toBe(0);
 
     // …until the instructor adds them, then it appears live.
@@ -155,11 +163,17 @@ describe('chat', () => {
     const settings = teacher.page.getByRole('dialog', { name: 'Channel settings' });
     await settings.getByRole('combobox', { name: 'Person' }).fill('Eve');
     await teacher.page.getByRole('option', { name: /eve@example\.edu/ }).click();
+    const addedAt = Date.now();
     await settings.getByRole('button', { name: 'Add to channel' }).click();
     await settings.getByText(/was added to the channel/).waitFor();
     await settings.getByRole('button', { name: 'Close' }).click();
     await channelButton(student.page, /Lab <script>/).waitFor();
     expect(await channelButton(student.page, /Lab <script>/).textContent()).toContain(name);
+    // …not at any moment before the add was sent (not only at one moment after the create).
+    const shownAt = await student.page.evaluate(
+      () => (window as unknown as { __labShownAt?: number }).__labShownAt,
+    );
+    expect(shownAt).toBeGreaterThanOrEqual(addedAt);
     expect(await pwned(student.page)).toBe(false);
 
     // A message there shows as unread on the student's list.

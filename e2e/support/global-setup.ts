@@ -1,8 +1,7 @@
-// Browser tests run the built app: build it when missing, and find (or install) Chromium.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+// Browser tests run the built app: build what is missing or older than its sources (as `npm start`
+// does), and find (or install) Chromium.
 import type { TestProject } from 'vitest/node';
+import { buildStale } from '../../scripts/lib/builds.mjs';
 import { resolveChromium } from '../../scripts/lib/chromium.mjs';
 import { repoRoot } from '../../test-support/serverProcess';
 
@@ -13,14 +12,7 @@ declare module 'vitest' {
 }
 
 export default function setup(project: TestProject): void {
-  const outputs = ['apps/server/dist/main.js', 'apps/web/dist/index.html'];
-  if (outputs.some((file) => !existsSync(join(repoRoot, file)))) {
-    const result = spawnSync('npm', ['run', '--silent', 'build'], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-    });
-    if (result.status !== 0)
-      throw new Error('npm run build failed; the browser tests need the built app');
-  }
+  if (buildStale(repoRoot) !== 0)
+    throw new Error('npm run build failed; the browser tests need the built app');
   project.provide('chromiumPath', resolveChromium());
 }

@@ -86,6 +86,8 @@ const envSchema = z.object({
   LIVE_MAX_FRAME_BYTES: positiveInt.min(16 * 1024, 'must be at least 16384').default(64 * 1024),
   LIVE_MUTATIONS_PER_SECOND: positiveInt.default(10),
   LIVE_MUTATION_BURST: positiveInt.default(40),
+  LIVE_PING_MS: positiveInt.default(30_000),
+  LIVE_SESSION_SWEEP_MS: positiveInt.default(30_000),
   ATTACHMENT_MAX_BYTES: positiveInt.default(DEFAULT_ATTACHMENT_MAX_BYTES),
   ATTACHMENT_MAX_PENDING: positiveInt.default(10),
   ATTACHMENT_UPLOADS_PER_MINUTE: positiveInt.default(30),
@@ -266,6 +268,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFrameBytes: value.LIVE_MAX_FRAME_BYTES,
       mutationsPerSecond: value.LIVE_MUTATIONS_PER_SECOND,
       mutationBurst: value.LIVE_MUTATION_BURST,
+      pingMs: value.LIVE_PING_MS,
+      sessionSweepMs: value.LIVE_SESSION_SWEEP_MS,
     },
     attachments: {
       maxBytes: value.ATTACHMENT_MAX_BYTES,

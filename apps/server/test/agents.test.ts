@@ -34,6 +34,15 @@ beforeAll(async () => {
   pupil = await signUpUser(server.made.app, server.made.config.publicUrl, 'Pupil, Paz');
 });
 
+/**
+ * Parks this node's own worker for the current test, which brings its own workers (a survivor, a
+ * strict node); it starts again when the test ends, so no test depends on another having run.
+ */
+async function withoutNodeWorker(): Promise<void> {
+  await server.services.agents.stop();
+  onTestFinished(() => server.services.agents.start());
+}
+
 /** A class with a case channel, a general channel and an activity using a DataAnalystBot product. */
 async function caseActivity(mode: string | null = null) {
   const db = server.database.db;
@@ -282,61 +291,58 @@ describe(`agents in case channels (${testDatabaseKind})`, () => {
     const { classId, caseChannel, activityId } = await caseActivity();
     const db = server.database.db;
     // Park the worker's claims: the messages' jobs are made while a dead node "holds" them.
-    await server.services.agents.stop();
+    await withoutNodeWorker();
+    const first = await send(pupil, classId, caseChannel, `@${BOT_NAME} ${CSV}`);
+    const second = await send(pupil, classId, caseChannel, `@${BOT_NAME} ${CSV}`);
+    // What a node killed mid-answer leaves: running, its lease over. The second is on its last try.
+    await db
+      .update(aiJobs)
+      .set({
+        status: 'running',
+        worker: 'dead-node',
+        attempts: 1,
+        lease_until: sql`now() - interval '1 second'`,
+      })
+      .where(eq(aiJobs.message_id, first.id));
+    await db
+      .update(aiJobs)
+      .set({
+        status: 'running',
+        worker: 'dead-node',
+        attempts: 2,
+        lease_until: sql`now() - interval '1 second'`,
+      })
+      .where(eq(aiJobs.message_id, second.id));
+    const log = pino({ level: 'silent' });
+    const survivor = new AgentWorker(server.database, log, {
+      nodeId: 'survivor',
+      leaseMs: 1000,
+      maxAttempts: 2,
+      triggersPerMinute: 100,
+      pollMs: 50,
+    });
+    await survivor.start();
     try {
-      const first = await send(pupil, classId, caseChannel, `@${BOT_NAME} ${CSV}`);
-      const second = await send(pupil, classId, caseChannel, `@${BOT_NAME} ${CSV}`);
-      // What a node killed mid-answer leaves: running, its lease over. The second is on its last try.
-      await db
-        .update(aiJobs)
-        .set({
-          status: 'running',
-          worker: 'dead-node',
-          attempts: 1,
-          lease_until: sql`now() - interval '1 second'`,
-        })
-        .where(eq(aiJobs.message_id, first.id));
-      await db
-        .update(aiJobs)
-        .set({
-          status: 'running',
-          worker: 'dead-node',
-          attempts: 2,
-          lease_until: sql`now() - interval '1 second'`,
-        })
-        .where(eq(aiJobs.message_id, second.id));
-      const log = pino({ level: 'silent' });
-      const survivor = new AgentWorker(server.database, log, {
-        nodeId: 'survivor',
-        leaseMs: 1000,
-        maxAttempts: 2,
-        triggersPerMinute: 100,
-        pollMs: 50,
-      });
-      await survivor.start();
-      try {
-        await settled(activityId);
-      } finally {
-        await survivor.stop();
-      }
-      const jobs = await jobsOf(activityId);
-      const byMessage = new Map(jobs.map((job) => [job.message_id, job]));
-      expect(byMessage.get(first.id)).toMatchObject({ status: 'done', attempts: 2 });
-      expect(byMessage.get(second.id)).toMatchObject({ status: 'failed', attempts: 3 });
-      const replies = (await channelMessages(caseChannel)).filter((row) => row.ai);
-      expect(replies.map((row) => row.ai!.status).sort()).toEqual(['done', 'failed']);
-      const failed = replies.find((row) => row.ai!.status === 'failed')!;
-      expect(failed.body).toContain(`${BOT_NAME} could not answer this message (tried 2 times)`);
+      await settled(activityId);
     } finally {
-      // This file's last test: the node's own worker stays stopped (the app's close stops it again).
+      await survivor.stop();
     }
+    const jobs = await jobsOf(activityId);
+    const byMessage = new Map(jobs.map((job) => [job.message_id, job]));
+    expect(byMessage.get(first.id)).toMatchObject({ status: 'done', attempts: 2 });
+    expect(byMessage.get(second.id)).toMatchObject({ status: 'failed', attempts: 3 });
+    const replies = (await channelMessages(caseChannel)).filter((row) => row.ai);
+    expect(replies.map((row) => row.ai!.status).sort()).toEqual(['done', 'failed']);
+    const failed = replies.find((row) => row.ai!.status === 'failed')!;
+    expect(failed.body).toContain(`${BOT_NAME} could not answer this message (tried 2 times)`);
   });
 });
 
 describe(`agent usage, budget and rate limit (${testDatabaseKind})`, () => {
   it('records usage per person and stops at the budget, saying so once', async () => {
     const { classId, caseChannel, activityId } = await caseActivity();
-    // The file's own worker was stopped by the dead-node test: this node's stand-in.
+    // This node's stand-in, with the node's own worker parked.
+    await withoutNodeWorker();
     const worker = new AgentWorker(server.database, pino({ level: 'silent' }), {
       nodeId: 'budget',
       leaseMs: 30_000,
@@ -433,7 +439,8 @@ describe(`agent usage, budget and rate limit (${testDatabaseKind})`, () => {
   it('refuses a person past the per-minute limit, saying so once', async () => {
     const { classId, caseChannel, activityId } = await caseActivity();
     const log = pino({ level: 'silent' });
-    // A node whose limit is 2 per minute; the file's own worker is stopped by now.
+    // A node whose limit is 2 per minute, the only one answering.
+    await withoutNodeWorker();
     const strict = new AgentWorker(server.database, log, {
       nodeId: 'strict',
       leaseMs: 30_000,

@@ -79,17 +79,33 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** An app listening on a real port (WebSockets need one), PUBLIC_URL set to it. */
+/** Tries of `startListening` when the port it picked was taken before it listened. */
+const LISTEN_TRIES = 5;
+
+/**
+ * An app listening on a real port (WebSockets need one), PUBLIC_URL set to it. PUBLIC_URL names
+ * the port before the app is built (Better Auth's base URL, the CSP), so the app cannot listen on
+ * port 0: the port comes from `freePort`, which has closed its probe by then, and a test file
+ * running in parallel may take it first. Then the app is closed and built again on another port.
+ */
 export async function startListening(
   database: Database,
   env: Record<string, string> = {},
-  options: { logLines?: string[] } = {},
+  options: { logLines?: string[]; freePort?: () => Promise<number> } = {},
 ) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const made = await makeApp(database, { PUBLIC_URL: url, ...env }, options);
-  await made.app.listen({ port, host: '127.0.0.1' });
-  return { ...made, url };
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await (options.freePort ?? freePort)();
+    const url = `http://127.0.0.1:${port}`;
+    const made = await makeApp(database, { PUBLIC_URL: url, ...env }, options);
+    try {
+      await made.app.listen({ port, host: '127.0.0.1' });
+      return { ...made, url };
+    } catch (error) {
+      await made.app.close();
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= LISTEN_TRIES)
+        throw error;
+    }
+  }
 }
 
 /** One test file's server: a fresh database and a ready app on it. */

@@ -136,21 +136,53 @@ describe(`live messages (${testDatabaseKind})`, () => {
     const channelId = channelIds[0]!;
     const writer = live(instructor);
     const reader = live(student);
-    for (let round = 0; round < 30; round += 1) {
+    // Which way each round's write reached the subscriber: in its snapshot, or as a change after.
+    const paths = { snapshot: 0, change: 0 };
+    for (let round = 0; round < 80 && (paths.snapshot < 3 || paths.change < 3); round += 1) {
       const id = makeRecordId('msg', instructor.uid);
-      const watcher = subscribeMessages(reader, classId, channelId);
-      // The write and the subscribe race: some rounds it lands in the snapshot, some as a change.
-      await send(writer, instructor, classId, channelId, `race ${round}`, id);
+      // The write and the subscribe race: in turn the subscribe leaves first, or the write leaves
+      // first and the subscribe follows a few turns of the event loop later (1, 4 or 16), so some
+      // rounds it lands in the snapshot, some as a change.
+      const lead = round % 4;
+      let watcher: ReturnType<typeof subscribeMessages>;
+      let sending: ReturnType<typeof send>;
+      if (lead === 0) {
+        watcher = subscribeMessages(reader, classId, channelId);
+        sending = send(writer, instructor, classId, channelId, `race ${round}`, id);
+      } else {
+        sending = send(writer, instructor, classId, channelId, `race ${round}`, id);
+        for (let turn = 0; turn < 4 ** (lead - 1); turn += 1)
+          await new Promise((resolve) => setImmediate(resolve));
+        watcher = subscribeMessages(reader, classId, channelId);
+      }
+      await sending;
       await watcher.log.until((events) => rowsOf(events).some((row) => row.id === id));
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      const first = watcher.log.events.find(
+        (event) =>
+          (event.type === 'snapshot' || event.type === 'upsert') &&
+          event.rows.some((row) => row.id === id),
+      );
+      paths[first?.type === 'snapshot' ? 'snapshot' : 'change'] += 1;
+      // A later message comes after it in seq order: once that is here, a second copy of the raced
+      // one would have come before it.
+      const later = makeRecordId('msg', instructor.uid);
+      await send(writer, instructor, classId, channelId, `after ${round}`, later);
+      await watcher.log.until((events) => rowsOf(events).some((row) => row.id === later));
       expect(rowsOf(watcher.log.events).filter((row) => row.id === id)).toHaveLength(1);
       watcher.subscription.unsubscribe();
     }
+    // Both branches were raced, or the test proved nothing about the one it missed.
+    expect(paths.snapshot).toBeGreaterThanOrEqual(3);
+    expect(paths.change).toBeGreaterThanOrEqual(3);
   });
 
   it('makes one row for a retried create, however the retries race', async () => {
     const { classId, channelIds } = await createClassFixture(database.db, {
-      members: [{ user: student, role: 'student' }],
+      // The instructor is a member, so the id is refused as taken, not the class as unknown.
+      members: [
+        { user: student, role: 'student' },
+        { user: instructor, role: 'instructor' },
+      ],
     });
     const client = live(student);
     const id = makeRecordId('msg', student.uid);
@@ -165,10 +197,13 @@ describe(`live messages (${testDatabaseKind})`, () => {
       sql`select count(*)::int as n from messages where id = ${id}`,
     );
     expect(count?.n).toBe(1);
-    // The same id from another author or channel is a conflict, not a second row.
+    // The same id from another author is a conflict, not a second row.
     await expect(
       send(live(instructor), instructor, classId, channelIds[0]!, 'hijack', id),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({
+      message: 'That message id is already taken.',
+      data: { code: 'CONFLICT' },
+    });
   });
 
   it('ends the stream of a member who is removed: the rows go, then nothing later', async () => {

@@ -20,6 +20,10 @@ export interface RawLiveSocket {
   pause(): void;
   resume(): void;
   destroy(): void;
+  /** Protocol pings the server sent (answered with a pong until `ignorePings`). */
+  readonly pings: () => number;
+  /** From now on answers no ping (a peer lost without a close). */
+  ignorePings(): void;
   /** Waits for a received frame matching `predicate`. */
   waitFor(predicate: (frame: unknown) => boolean, timeoutMs?: number): Promise<unknown>;
 }
@@ -60,6 +64,8 @@ export function openRawSocket(
     const waiters = new Set<() => void>();
     let buffer = Buffer.alloc(0);
     let upgraded = false;
+    let pings = 0;
+    let answerPings = true;
     let ended = false;
     let endResolve!: () => void;
     const endedPromise = new Promise<void>((done) => (endResolve = done));
@@ -112,7 +118,8 @@ export function openRawSocket(
         } else if (opcode === 8) {
           closeCodes.push(payload.length >= 2 ? payload.readUInt16BE(0) : 1005);
         } else if (opcode === 9) {
-          socket.write(frame(payload, 0xa)); // pong
+          pings += 1;
+          if (answerPings) socket.write(frame(payload, 0xa)); // pong
         }
         for (const wake of waiters) wake();
       }
@@ -140,6 +147,10 @@ export function openRawSocket(
           closeCodes,
           ended: endedPromise,
           isEnded: () => ended,
+          pings: () => pings,
+          ignorePings: () => {
+            answerPings = false;
+          },
           pause: () => socket.pause(),
           resume: () => socket.resume(),
           destroy: () => socket.destroy(),

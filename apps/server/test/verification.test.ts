@@ -224,6 +224,38 @@ describe(`e-mail verification (${testDatabaseKind})`, () => {
     expect(await isAdmin()).toBe(true);
   });
 
+  it('voids a verification code after 5 wrong tries: the invitation keeps waiting; a new code works', async () => {
+    const email = uniqueEmail('guesser');
+    const classId = await classInvitingAsInstructor(email);
+    const client = authClient(made.app, made.config.publicUrl, '198.51.100.21');
+    expect((await client.signUp('Guess, Gus', email, GOOD_PASSWORD)).status).toBe(200);
+    const code = codeFrom(await smtp.nextMailTo(email, undefined, 'verification code'));
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      const response = await client.verifyEmail(email, wrongCode(code));
+      expect(response.status).toBe(400);
+      expect(response.body?.code).toBe('INVALID_OTP');
+    }
+    // The try that uses the code up says so, and from then on even the right code is refused.
+    const fifth = await client.verifyEmail(email, wrongCode(code));
+    expect(fifth.body?.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(fifth.body?.message).toBe(
+      'This code was tried 5 times and no longer works. Send a new code.',
+    );
+    const right = await client.verifyEmail(email, code);
+    expect(right.status).toBe(403);
+    expect(right.body?.code).toBe('TOO_MANY_ATTEMPTS');
+    expect((await viewerOf(client.cookie)).emailVerified).toBe(false);
+    expect(await memberships(email)).toEqual([]);
+    expect(await pendingInvitations(email)).toEqual([{ class_id: classId }]);
+
+    // A new code is mailed on request and proves the address.
+    expect((await client.resendVerification(email)).status).toBe(200);
+    const fresh = codeFrom(await smtp.nextMailTo(email, undefined, 'verification code'));
+    expect((await client.verifyEmail(email, fresh)).status).toBe(200);
+    expect((await viewerOf(client.cookie)).emailVerified).toBe(true);
+    expect(await memberships(email)).toEqual([{ class_id: classId, role: 'instructor' }]);
+  });
+
   it('mails a new code on request, within the per-account code limit', async () => {
     const email = uniqueEmail('resend');
     const client = authClient(made.app, made.config.publicUrl, '198.51.100.11');

@@ -62,12 +62,35 @@ describe('splitMentions', () => {
     expect(splitMentions('@channel')).toEqual([{ kind: 'channel' }]);
   });
 
-  it('is linear on a long hostile text', () => {
-    const text = '<@'.repeat(4000) + '@channel'.repeat(1000);
-    const started = performance.now();
-    splitMentions(text);
-    parseMentions(text);
-    expect(performance.now() - started).toBeLessThan(200);
+  /** Steps of both passes over `text` (MentionStepCounter). */
+  const steps = (text: string) => {
+    const counter = { steps: 0 };
+    splitMentions(text, counter);
+    parseMentions(text, counter);
+    return counter.steps;
+  };
+  // Each builds a text of about n characters of one hostile pattern.
+  const HOSTILE: Array<[string, (n: number) => string]> = [
+    ['reference openers', (n) => '<@'.repeat(n / 2)],
+    ['@channel words run together', (n) => '@channel'.repeat(n / 8)],
+    ['openers then @channel', (n) => '<@'.repeat(n / 4) + '@channel'.repeat(n / 16)],
+    ['many references', (n) => '<@u_ada> '.repeat(n / 9)],
+    ['references and @channel', (n) => '<@u1> @channel '.repeat(n / 15)],
+  ];
+
+  it.each(HOSTILE)('%s: steps grow linearly with the length', (_name, make) => {
+    const small = make(8000);
+    const large = make(16000);
+    const perChar = (text: string) => steps(text) / text.length;
+    // At most a constant per character, and the same constant at twice the length.
+    expect(perChar(small)).toBeLessThanOrEqual(8);
+    expect(perChar(large)).toBeLessThanOrEqual(8);
+    expect(perChar(large) / perChar(small)).toBeLessThan(1.25);
+  });
+
+  it('the step counter is not blind: each pass counts the text', () => {
+    const text = '<@u1> and @channel '.repeat(200);
+    expect(steps(text)).toBeGreaterThanOrEqual(4 * text.length);
   });
 });
 

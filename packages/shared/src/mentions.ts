@@ -17,6 +17,16 @@ const USER_TOKEN = /<@([^\s<>@/]{1,200})>/g;
 // (made anew for each use: a global regex keeps its lastIndex between calls).
 const channelWord = () => /(^|[^\p{L}\p{N}_@.<])@channel(?![\p{L}\p{N}_-])/gu;
 
+/**
+ * Counts the work of a pass over a text: each regex pass its length, each mention and piece found
+ * one step, each piece cut out its length. Tests compare two sizes of a hostile text: the count
+ * must grow linearly (no time budget, which a quadratic pass on a fast machine would meet).
+ */
+export interface MentionStepCounter {
+  steps: number;
+}
+const NO_COUNT: MentionStepCounter = { steps: 0 };
+
 /** The reference stored for a mention of `uid`. */
 export function mentionToken(uid: string): string {
   return `<@${uid}>`;
@@ -29,10 +39,13 @@ export interface Mentions {
 }
 
 /** The mentions in `body` (references and `@channel`, also inside code: the rule stays simple). */
-export function parseMentions(body: string): Mentions {
+export function parseMentions(body: string, counter: MentionStepCounter = NO_COUNT): Mentions {
   const uids: string[] = [];
   const seen = new Set<string>();
+  // Two regex passes: the references, then `@channel`.
+  counter.steps += 2 * body.length;
   for (const match of body.matchAll(USER_TOKEN)) {
+    counter.steps += 1;
     const uid = match[1] as string;
     if (!seen.has(uid)) {
       seen.add(uid);
@@ -53,8 +66,9 @@ export type MentionPart =
   { kind: 'text'; text: string } | { kind: 'user'; uid: string } | { kind: 'channel' };
 
 /** `text` cut into plain text and mentions, in order (one pass; adjacent text is merged). */
-export function splitMentions(text: string): MentionPart[] {
+export function splitMentions(text: string, counter: MentionStepCounter = NO_COUNT): MentionPart[] {
   const marks: Array<{ start: number; end: number; part: MentionPart }> = [];
+  counter.steps += 2 * text.length;
   for (const match of text.matchAll(USER_TOKEN)) {
     marks.push({
       start: match.index,
@@ -68,14 +82,20 @@ export function splitMentions(text: string): MentionPart[] {
   }
   if (marks.length === 0) return text === '' ? [] : [{ kind: 'text', text }];
   marks.sort((a, b) => a.start - b.start);
+  counter.steps += marks.length * Math.ceil(Math.log2(marks.length + 1));
   const parts: MentionPart[] = [];
   let at = 0;
   for (const mark of marks) {
+    counter.steps += 1;
     if (mark.start < at) continue;
-    if (mark.start > at) parts.push({ kind: 'text', text: text.slice(at, mark.start) });
+    if (mark.start > at) {
+      counter.steps += mark.start - at;
+      parts.push({ kind: 'text', text: text.slice(at, mark.start) });
+    }
     parts.push(mark.part);
     at = mark.end;
   }
+  counter.steps += text.length - at;
   if (at < text.length) parts.push({ kind: 'text', text: text.slice(at) });
   return parts;
 }

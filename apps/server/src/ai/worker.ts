@@ -77,6 +77,8 @@ export class AgentWorker {
 
   /** Starts listening and polling; answers what is already waiting. */
   async start(): Promise<void> {
+    // A stopped worker may start again (tests park a node's worker for one test).
+    this.#stopped = false;
     this.#unlisten = await this.#database.listen(
       'seminar_ai',
       (payload) => this.#notified(payload),

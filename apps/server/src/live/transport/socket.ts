@@ -20,11 +20,6 @@ import { MutationRateLimiter, type LiveLimits } from './limits';
 export const LIVE_PATH = '/api/live';
 export { CLOSE_CODES };
 
-/** How often each node checks that its sockets' sessions still exist and have not expired. */
-const SESSION_SWEEP_MS = 30_000;
-/** How often the node pings every socket; one that did not answer the last ping is cut. */
-const PING_MS = 30_000;
-
 function reject(socket: Duplex, status: number, text: string): void {
   socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   socket.destroy();
@@ -159,7 +154,7 @@ export function registerLiveSocket(
             connection.revoke(CLOSE_CODES.sessionEnded, 'user-token-expired');
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
-  }, SESSION_SWEEP_MS);
+  }, limits.sessionSweepMs);
   sweep.unref();
 
   // A socket that answers no ping is gone (a lost network): cut it so its live queries end.
@@ -172,7 +167,7 @@ export function registerLiveSocket(
       connection.alive = false;
       connection.ws.ping();
     }
-  }, PING_MS);
+  }, limits.pingMs);
   ping.unref();
 
   return {

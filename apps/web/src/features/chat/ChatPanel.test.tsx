@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hasInstructorPowers } from '@seminar/shared';
+import { hasInstructorPowers, RECENCY_RECHECK_MS, TYPING_WINDOW_MS } from '@seminar/shared';
 import type {
   ChannelNotificationView,
   ChannelView,
@@ -423,15 +423,31 @@ describe('<ChatPanel>', () => {
     parse.mockClear();
     listRenders.mockClear();
 
-    await chat.send<ChannelNotificationView>('channels.notifications', {
-      type: 'snapshot',
-      rows: [notice('bo', 'Bo Diddley', 'user_typing'), notice('bo', 'Bo Diddley', 'user_online')],
-      replace: true,
-    });
-    expect(screen.getByText('Bo Diddley is typing…')).toBeDefined();
-    // The recency clock re-checks the typing line every second while someone types.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 1_300)));
-    expect(screen.getByText('Bo Diddley is typing…')).toBeDefined();
+    // The recency clock (an interval and the time it reads) is the test's from here.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      await chat.send<ChannelNotificationView>('channels.notifications', {
+        type: 'snapshot',
+        rows: [
+          notice('bo', 'Bo Diddley', 'user_typing'),
+          notice('bo', 'Bo Diddley', 'user_online'),
+        ],
+        replace: true,
+      });
+      expect(screen.getByText('Bo Diddley is typing…')).toBeDefined();
+      // The clock re-checks the typing line every second while someone types: three ticks.
+      act(() => {
+        vi.advanceTimersByTime(3 * RECENCY_RECHECK_MS);
+      });
+      expect(screen.getByText('Bo Diddley is typing…')).toBeDefined();
+      // The ticks did run: past twice the typing window the line goes, and still only it renders.
+      act(() => {
+        vi.advanceTimersByTime(2 * TYPING_WINDOW_MS);
+      });
+      expect(screen.queryByText('Bo Diddley is typing…')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
     expect(listRenders).not.toHaveBeenCalled();
     expect(parse).not.toHaveBeenCalled();
 

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MessageSearchPage } from '@seminar/shared';
 import type { LiveTrpcClient } from '../../live/client';
@@ -70,7 +70,7 @@ describe('<MessageSearch>', () => {
   });
 
   it('asks nothing for text without a word', async () => {
-    const search = vi.fn(() => Promise.resolve(page));
+    const search = vi.fn((_input: unknown) => Promise.resolve(page));
     const kit = liveTestProviders({ trpc: fakeClient(search) });
     render(
       <kit.Providers>
@@ -79,11 +79,26 @@ describe('<MessageSearch>', () => {
         </MessageSearch>
       </kit.Providers>,
     );
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search messages' }), {
-      target: { value: ' && ' },
-    });
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(search).not.toHaveBeenCalled();
+    const box = screen.getByRole('searchbox', { name: 'Search messages' });
+    // Typed, then the pause that would search a word passes (the test's clock)…
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(box, { target: { value: ' && ' } });
+      act(() => {
+        vi.advanceTimersByTime(5_000);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    // …and Enter, which searches at once.
+    fireEvent.submit(screen.getByRole('search'));
     expect(screen.getByText('the channel list')).toBeDefined();
+    // A word after it is searched: had the text without one been asked, it would be here first.
+    fireEvent.change(box, { target: { value: 'light' } });
+    fireEvent.submit(screen.getByRole('search'));
+    await waitFor(() => expect(search).toHaveBeenCalled());
+    expect(search.mock.calls.map(([input]) => (input as { query: string }).query)).toEqual([
+      'light',
+    ]);
   });
 });

@@ -1,7 +1,13 @@
 // Docs: docs/channels.md#notifications — what a browser notification says: who wrote, where, and a
 // short plain-text excerpt of the message (markdown stripped by the chat's own linear parser,
 // mentions shown as the people's current names, whitespace folded, cut at a word).
-import { displayName, mentionsPerson, splitMentions, type Message } from '@seminar/shared';
+import {
+  displayName,
+  mentionsPerson,
+  splitMentions,
+  type MentionStepCounter,
+  type Message,
+} from '@seminar/shared';
 import { inlineText, parseMarkdown, type BlockNode } from './markdownParser';
 
 /** An excerpt is at most this many characters (an ellipsis included). */
@@ -22,9 +28,11 @@ export function messageExcerpt(
   body: string,
   nameOf: (uid: string) => string | undefined,
   max = EXCERPT_MAX_LENGTH,
+  // The parse's and the mention pass's steps (tests: they grow linearly with the body).
+  counter?: MentionStepCounter,
 ): string {
-  const plain = parseMarkdown(body).map(blockText).join(' ');
-  const named = splitMentions(plain)
+  const plain = parseMarkdown(body, counter).map(blockText).join(' ');
+  const named = splitMentions(plain, counter)
     .map((part) =>
       part.kind === 'text'
         ? part.text

@@ -37,10 +37,24 @@ describe('<Hint>', () => {
     );
     fireEvent.mouseEnter(screen.getByText('AA'));
     const tip = await bubble('Online: Ada, Alan');
-    fireEvent.mouseLeave(screen.getByText('AA'));
-    fireEvent.pointerEnter(tip);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
-    expect(screen.getByRole('tooltip', { name: 'Online: Ada, Alan' })).toBeTruthy();
+    // The bubble is loaded: from here the clock is the test's, so "still open" is past every delay.
+    vi.useFakeTimers();
+    try {
+      fireEvent.mouseLeave(screen.getByText('AA'));
+      fireEvent.pointerEnter(tip);
+      act(() => {
+        vi.advanceTimersByTime(5_000);
+      });
+      expect(screen.getByRole('tooltip', { name: 'Online: Ada, Alan' })).toBeTruthy();
+      // Leaving the bubble closes it after the same grace: the wait above was long enough.
+      fireEvent.pointerLeave(tip);
+      act(() => {
+        vi.advanceTimersByTime(5_000);
+      });
+      expect(screen.queryByRole('tooltip')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows on keyboard focus and closes on Escape or blur', async () => {
