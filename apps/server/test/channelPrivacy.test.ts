@@ -55,9 +55,10 @@ describe(`channel groups (${testDatabaseKind})`, () => {
       collect<ChannelView>(server.services, viewer, (caller) =>
         caller.channels.live({ class_id: classId }),
       );
-    const [asTeacher, asAdmin, asMember, asOutside] = await Promise.all(
-      [teacher, admin, inGroup, outside].map(watch),
-    );
+    const asTeacher = await watch(teacher);
+    const asAdmin = await watch(admin);
+    const asMember = await watch(inGroup);
+    const asOutside = await watch(outside);
     const all = [asTeacher, asAdmin, asMember, asOutside];
     await Promise.all(all.map((live) => live.until((events) => !!channelNamed(events, 'general'))));
     expect(channelNamed(asTeacher.events, 'general')?.channel_group).toEqual(group);
