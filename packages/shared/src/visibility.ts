@@ -85,7 +85,7 @@ export function isOwnChannel(
  */
 export function shownChannelGroup(
   channel: Pick<ChannelLike, 'channel_group'>,
-  viewer: { role: Role | null; email?: string | null },
+  viewer: { role: Role | null; email?: string | null | undefined },
 ): string[] {
   const group = (channel.channel_group ?? []).filter(
     (member): member is string => typeof member === 'string',
