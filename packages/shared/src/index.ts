@@ -3,6 +3,7 @@
 export * from './constants';
 export * from './text';
 export * from './cutText';
+export * from './csv';
 export * from './names';
 export * from './email';
 export * from './emailAddress';
