@@ -12,6 +12,7 @@ import { callerFor } from './callers';
 import { testDatabaseKind } from './database';
 import { useTestServer } from './factories';
 import { createClassFixture, signUpUser, type TestUser } from './fixtures';
+import { PDF, uploadFile } from './uploads';
 
 const MAX_BYTES = 4096;
 const server = useTestServer({
@@ -34,7 +35,6 @@ const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.from('IHDR fake image body \u00ff\u0000'),
 ]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n');
 
 async function world() {
   const { classId, channelIds } = await createClassFixture(server.database.db, {
@@ -50,29 +50,13 @@ async function world() {
   return { classId, general: channelIds[0]!, staff: channelIds[1]!, otherClass: other.classId };
 }
 
-function upload(
+const upload = (
   user: TestUser | null,
   place: { classId: string; channelId: string },
   name: string,
   data: Buffer,
-  origin = server.made.config.publicUrl,
-) {
-  const query = new URLSearchParams({
-    class_id: place.classId,
-    channel_id: place.channelId,
-    name,
-  });
-  return server.made.app.inject({
-    method: 'POST',
-    url: `/api/attachments?${query}`,
-    headers: {
-      'content-type': 'application/octet-stream',
-      origin,
-      ...(user ? { cookie: user.cookie } : {}),
-    },
-    payload: data,
-  });
-}
+  origin?: string,
+) => uploadFile(server.made, user, place, name, data, origin);
 
 const download = (user: TestUser | null, id: string) =>
   server.made.app.inject({

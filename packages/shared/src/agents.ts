@@ -1,5 +1,6 @@
 // Docs: docs/ai.md#agents-in-case-channels — who an AI agent is in a channel and when it speaks.
 import type { Role } from './constants';
+import { csvRows } from './csv';
 
 export type { MessageAi } from './schemas/agent';
 
@@ -232,14 +233,6 @@ export interface AgentExchange {
 /** Exchanges the review lists at most (the newest). */
 export const AGENT_EXCHANGES_MAX = 500;
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a leading =+-@ is
- * prefixed with ' so a spreadsheet does not run it as a formula. */
-function csvField(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** The review's exchanges as CSV (a header row, CRLF line ends, times in ISO 8601 UTC). */
 export function exchangesCsv(exchanges: readonly AgentExchange[]): string {
   const header = ['time', 'student', 'agent', 'question', 'answer', 'status', 'analyses', 'tokens'];
@@ -253,5 +246,5 @@ export function exchangesCsv(exchanges: readonly AgentExchange[]): string {
     exchange.analyses,
     exchange.tokens,
   ]);
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return csvRows([header, ...rows]);
 }

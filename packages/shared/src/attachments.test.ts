@@ -9,6 +9,7 @@ import {
   sniffAttachmentType,
 } from './attachments';
 import { messageAttachmentSchema } from './schemas/message';
+import { textProblem } from './text';
 
 const bytes = (...parts: Array<string | number[]>) =>
   new Uint8Array(
@@ -65,6 +66,22 @@ describe('cleanAttachmentName', () => {
     const clean = cleanAttachmentName(`${'a'.repeat(500)}.jpeg`);
     expect(clean).toHaveLength(ATTACHMENT_NAME_MAX_LENGTH);
     expect(clean.endsWith('.jpeg')).toBe(true);
+  });
+
+  it.each([
+    // 196 units before the extension: the cut falls inside the first emoji's surrogate pair.
+    ['a surrogate pair at the cut', `${'a'.repeat(195)}${'😀'.repeat(20)}.pdf`, 'a'.repeat(195)],
+    [
+      'an emoji with a skin tone at the cut',
+      `${'a'.repeat(193)}👍🏽${'b'.repeat(20)}.pdf`,
+      'a'.repeat(193),
+    ],
+    ['a name of emoji only', `${'😀'.repeat(150)}.pdf`, '😀'.repeat(98)],
+  ])('cuts %s between characters, never leaving half of one', (_label, name, start) => {
+    const clean = cleanAttachmentName(name);
+    expect(clean).toBe(`${start}.pdf`);
+    expect(clean.length).toBeLessThanOrEqual(ATTACHMENT_NAME_MAX_LENGTH);
+    expect(textProblem(clean)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 // Docs: docs/channels.md#attachments — the pure rules of message attachments: what a file is, judged
 // by its first bytes (never by its name or the type a browser claims), and how its name goes into a
 // Content-Disposition header without breaking it.
+import { cutText } from './cutText';
 import { isValidDocumentId } from './documentId';
 import type { MessageAttachment } from './schemas/message';
 
@@ -57,7 +58,8 @@ export function cleanAttachmentName(name: string): string {
   if (clean.length > ATTACHMENT_NAME_MAX_LENGTH) {
     const dot = clean.lastIndexOf('.');
     const extension = dot > 0 && clean.length - dot <= 16 ? clean.slice(dot) : '';
-    clean = clean.slice(0, ATTACHMENT_NAME_MAX_LENGTH - extension.length) + extension;
+    // Cut between characters, never inside one (a surrogate pair, an emoji with its skin tone).
+    clean = cutText(clean, ATTACHMENT_NAME_MAX_LENGTH - extension.length) + extension;
   }
   return clean === '' || clean === '.' || clean === '..' ? 'file' : clean;
 }

@@ -2,6 +2,8 @@
 // the server and the web app.
 export * from './constants';
 export * from './text';
+export * from './cutText';
+export * from './csv';
 export * from './names';
 export * from './email';
 export * from './emailAddress';

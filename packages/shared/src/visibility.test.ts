@@ -9,6 +9,7 @@ import {
   isListed,
   isOwnChannel,
   listVisible,
+  shownChannelGroup,
   studentChannelMemberships,
   visibleChannels,
 } from './visibility';
@@ -69,6 +70,28 @@ describe('isOwnChannel', () => {
   it('ignores non-text entries that slipped into stored data', () => {
     const group = [null, 5, 'ann@x.org'] as unknown as string[];
     expect(isOwnChannel({ channel_group: group }, 'ann@x.org')).toBe(true);
+  });
+});
+
+describe('shownChannelGroup', () => {
+  const group = ['ann@x.org', ' Bo@X.org ', 'cy@x.org'];
+  it.each<[string, Role | null, string | null | undefined, string[]]>([
+    ['an instructor sees the whole group', 'instructor', null, group],
+    ['a class admin sees the whole group', 'admin', 'zed@x.org', group],
+    ['a student in the group sees only their own address', 'student', 'bo@x.org', [' Bo@X.org ']],
+    ['a student outside the group sees none', 'student', 'dee@x.org', []],
+    ['a student without a verified address sees none', 'student', null, []],
+    ['a missing e-mail sees none', 'student', undefined, []],
+    ['a blank e-mail sees none', 'student', '  ', []],
+    ['no role in the class sees none', null, 'ann@x.org', []],
+  ])('%s', (_label, role, email, expected) => {
+    expect(shownChannelGroup({ channel_group: group }, { role, email })).toEqual(expected);
+  });
+
+  it('treats a missing group as empty and drops non-text entries', () => {
+    expect(shownChannelGroup({ channel_group: null }, { role: 'instructor' })).toEqual([]);
+    const odd = [null, 'ann@x.org'] as unknown as string[];
+    expect(shownChannelGroup({ channel_group: odd }, { role: 'admin' })).toEqual(['ann@x.org']);
   });
 });
 

@@ -79,6 +79,26 @@ export function isOwnChannel(
 }
 
 /**
+ * The channel_group a viewer is shown (issue 29.5): instructors and class admins, who manage the
+ * group, see it whole; anyone else sees at most their own address (the entries matching their
+ * `channelGroupEmail`), so a student learns whether they are in the group and never who else is.
+ */
+export function shownChannelGroup(
+  channel: Pick<ChannelLike, 'channel_group'>,
+  viewer: { role: Role | null; email?: string | null | undefined },
+): string[] {
+  const group = (channel.channel_group ?? []).filter(
+    (member): member is string => typeof member === 'string',
+  );
+  if (viewer.role === null) return [];
+  if (hasInstructorPowers(viewer.role)) return group;
+  if (typeof viewer.email !== 'string') return [];
+  const own = normalizeEmail(viewer.email);
+  if (own === '') return [];
+  return group.filter((member) => normalizeEmail(member) === own);
+}
+
+/**
  * Whether `viewer` sees `channel` (SPEC §4):
  * - instructors and class admins see every channel that is not deleted, enabled or not;
  * - students see enabled, not deleted channels that are public, that they are enrolled in, or

@@ -22,6 +22,7 @@ import { ObjectStoreError } from './s3';
 import {
   attachmentBody,
   pendingUploads,
+  PendingLimitError,
   readableAttachment,
   storeUpload,
   type AttachmentBody,
@@ -40,6 +41,11 @@ const uploads = new WeakMap<FastifyRequest, UploadContext>();
 export const MAX_UPLOADS_IN_FLIGHT = 3;
 
 const NOT_FOUND = { error: 'not_found', code: 'NOT_FOUND', message: 'File not found.' };
+const TOO_MANY_PENDING = {
+  error: 'too_many_requests',
+  code: 'TOO_MANY_PENDING',
+  message: 'Send or remove the files you have attached before attaching more.',
+};
 const STORE_DOWN = {
   error: 'unavailable',
   code: 'STORE_UNAVAILABLE',
@@ -129,14 +135,10 @@ export function registerAttachmentRoutes(app: FastifyInstance, runtime: Runtime)
           }
           throw error;
         }
+        // The early refusal, before the body is read; storeUpload counts again atomically.
         const pending = await pendingUploads(db, uploader.uid, services.objects, request.log);
-        if (pending >= services.config.attachments.maxPending) {
-          return reply.code(429).send({
-            error: 'too_many_requests',
-            code: 'TOO_MANY_PENDING',
-            message: 'Send or remove the files you have attached before attaching more.',
-          });
-        }
+        if (pending >= services.config.attachments.maxPending)
+          return reply.code(429).send(TOO_MANY_PENDING);
         const running = inFlight.get(uploader.uid) ?? 0;
         if (running >= MAX_UPLOADS_IN_FLIGHT) {
           return reply.code(429).send({
@@ -170,10 +172,11 @@ export function registerAttachmentRoutes(app: FastifyInstance, runtime: Runtime)
             services.objects,
             context.uploader,
             { classId: context.query.class_id, channelId: context.query.channel_id },
-            context.query.name,
-            body,
+            { name: context.query.name, data: body },
+            services.config.attachments.maxPending,
           );
         } catch (error) {
+          if (error instanceof PendingLimitError) return reply.code(429).send(TOO_MANY_PENDING);
           if (!(error instanceof ObjectStoreError)) throw error;
           request.log.warn({ err: error }, 'attachment not stored');
           return reply.code(503).send(STORE_DOWN);

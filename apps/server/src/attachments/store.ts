@@ -106,20 +106,56 @@ export async function pendingUploads(
   return Number(row?.count ?? 0);
 }
 
+/** An upload refused because its uploader already holds the most pending uploads allowed. */
+export class PendingLimitError extends Error {
+  constructor() {
+    super('Too many pending uploads.');
+    this.name = 'PendingLimitError';
+  }
+}
+
+/**
+ * Writes an upload's row if its uploader holds fewer than `maxPending` pending uploads: the count and
+ * the insert run in one transaction holding a lock per uploader (an advisory lock on a hash of the
+ * uid, released at commit), so uploads racing on any nodes are counted one after another and never
+ * get past the limit together. The check before the body is read stays as the early refusal.
+ * @throws PendingLimitError when there is no room.
+ */
+async function insertWithinPendingLimit(
+  db: Db,
+  row: typeof attachments.$inferInsert,
+  maxPending: number,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`attachments.pending:${row.uploader_uid}`}, 0))`,
+    );
+    const [pending] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(attachments)
+      .where(and(eq(attachments.uploader_uid, row.uploader_uid), isNull(attachments.message_id)));
+    if (Number(pending?.count ?? 0) >= maxPending) throw new PendingLimitError();
+    await tx.insert(attachments).values(row);
+  });
+}
+
 /**
  * Stores an upload, pending until a message takes it; its type is judged from its bytes first. With
  * an object store the object is put before the row is written, so a row never names a missing
- * object; when the store fails nothing is kept (an object put but not recorded is deleted again).
+ * object; when the store fails or the row is refused nothing is kept (an object put but not
+ * recorded is deleted again).
  * @throws ObjectStoreError when the object store cannot take the file.
+ * @throws PendingLimitError when the uploader already holds `maxPending` pending uploads.
  */
 export async function storeUpload(
   db: Db,
   objects: S3ObjectStore | null,
   uploader: SessionUser,
   place: { classId: string; channelId: string },
-  name: string,
-  data: Buffer,
+  file: { name: string; data: Buffer },
+  maxPending: number,
 ): Promise<MessageAttachment> {
+  const { name, data } = file;
   const id = `att_${randomBytes(16).toString('base64url')}`;
   const type = sniffAttachmentType(data);
   const row = {
@@ -142,13 +178,13 @@ export async function storeUpload(
       throw error;
     }
     try {
-      await db.insert(attachments).values(row);
+      await insertWithinPendingLimit(db, row, maxPending);
     } catch (error) {
       await objects.delete(row.object_key).catch(() => undefined);
       throw error;
     }
   } else {
-    await db.insert(attachments).values(row);
+    await insertWithinPendingLimit(db, row, maxPending);
   }
   return { id: row.id, name: row.name, type: row.content_type, size: row.size };
 }

@@ -7,6 +7,7 @@ import {
   channelGroupEmail,
   isOwnChannel,
   displayName,
+  shownChannelGroup,
   documentIdSchema,
   enrolledChannelIds,
   can,
@@ -16,7 +17,7 @@ import {
   type NotifyLevel,
   type Role,
 } from '@seminar/shared';
-import { requireClassRole } from '../classes/access';
+import { activeMembershipsSql, requireClassRole } from '../classes/access';
 import type { Db } from '../db/client';
 import { channelNotifications, channels, channelUsers, users } from '../db/schema';
 import type { CollectionTopic } from '../live/topic';
@@ -139,8 +140,11 @@ export const channelsTopic: CollectionTopic<{ class_id: string }, ChannelView, C
         email: access.email,
         enrolledChannelIds: access.enrolled,
       }),
+    // Per viewer: unread and mention counts, and the group's addresses only for staff (a student
+    // sees at most their own: shownChannelGroup).
     present: (row, _viewer, access) => ({
       ...row,
+      channel_group: shownChannelGroup(row, access),
       last_read_seq: Math.min(
         access.lastRead.get(row.channel_id) ?? row.last_read_seq,
         row.last_seq,
@@ -218,13 +222,27 @@ export interface ChannelMember {
   version: number;
 }
 
+/**
+ * Read with each record: whether its person is an active member of the class (SPEC §6); not sent
+ * (present drops it).
+ */
+type LoadedChannelMember = ChannelMember & { inClass?: boolean };
+
 async function loadChannelMembers(
   db: Db,
   channelId: string,
   uids?: string[],
-): Promise<ChannelMember[]> {
+): Promise<LoadedChannelMember[]> {
   const rows = await db
-    .select({ member: channelUsers, name: users.name, email: users.email })
+    .select({
+      member: channelUsers,
+      name: users.name,
+      email: users.email,
+      inClass: sql<boolean>`exists (${activeMembershipsSql(
+        '1',
+        sql`m.class_id = ${channelUsers.class_id} and m.uid = ${channelUsers.uid}`,
+      )})`,
+    })
     .from(channelUsers)
     .leftJoin(users, eq(users.id, channelUsers.uid))
     .where(
@@ -233,7 +251,7 @@ async function loadChannelMembers(
         uids ? inArray(channelUsers.uid, uids) : undefined,
       ),
     );
-  return rows.map(({ member, name, email }) => ({
+  return rows.map(({ member, name, email, inClass }) => ({
     uid: member.uid,
     class_id: member.class_id,
     channel_id: member.channel_id,
@@ -242,13 +260,26 @@ async function loadChannelMembers(
     enabled: member.enabled,
     deleted: member.deleted,
     version: member.version,
+    inClass: inClass === true || String(inClass) === 't',
   }));
 }
+
+/**
+ * Who the members panel lists: records not removed, of people still active in the class — one
+ * disabled or removed in the class keeps their channel record (it returns if they are enabled
+ * again) but is not shown as a member (issue 29.5).
+ */
+const listedMember = (row: LoadedChannelMember) =>
+  !row.deleted && row.enabled && row.inClass === true;
+
+/** The wire shape: without the class check it was read with. */
+const withoutClassCheck = ({ inClass: _inClass, ...row }: LoadedChannelMember): ChannelMember =>
+  row;
 
 /** SPEC §7 "Channel users": a channel's enrolled members (settings dialog and members panel). */
 export const channelMembersTopic: CollectionTopic<
   { class_id: string; channel_id: string },
-  ChannelMember,
+  LoadedChannelMember,
   ChannelAccess
 > = {
   name: 'channels.members',
@@ -261,13 +292,11 @@ export const channelMembersTopic: CollectionTopic<
     requireChannelAccess(services.database.db, viewer, input.class_id, input.channel_id),
   classOf: (access) => access.classId,
   async snapshot(services, _viewer, input) {
-    return (await loadChannelMembers(services.database.db, input.channel_id)).filter(
-      (row) => !row.deleted,
-    );
+    return (await loadChannelMembers(services.database.db, input.channel_id)).filter(listedMember);
   },
   load: (services, key, ids) => loadChannelMembers(services.database.db, key, ids),
-  visible: (row) => !row.deleted,
+  visible: listedMember,
   present: (row, _viewer, access) =>
-    can(access.role, 'channels.manage') ? row : { ...row, email: null },
+    withoutClassCheck(can(access.role, 'channels.manage') ? row : { ...row, email: null }),
   id: (row) => row.uid,
 };

@@ -126,7 +126,16 @@ export async function messageDeleter(
     await lockChannel(tx, current.channel_id);
     const [row] = await tx
       .update(messages)
-      .set({ deleted: true, reactions: [], attachments: [], version: nextVersion })
+      // What it said goes with it: an agent's payload (a chart) and its mentions too.
+      .set({
+        deleted: true,
+        reactions: [],
+        attachments: [],
+        ai: null,
+        mentions: [],
+        mentions_channel: false,
+        version: nextVersion,
+      })
       .where(eq(messages.id, id))
       .returning();
     // The files go with the message (docs/channels.md#attachments); objects in the S3 store are

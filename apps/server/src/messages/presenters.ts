@@ -4,7 +4,11 @@ import type { messages } from '../db/schema';
 
 type MessageRow = typeof messages.$inferSelect;
 
-/** A message as clients receive it. A deleted message keeps its place (seq) but not its text. */
+/**
+ * A message as clients receive it. A deleted message keeps its place (seq) and author, and nothing
+ * of what it said: no text, reactions, files or agent payload (an AI reply's chart). Its row is
+ * cleared too (messageDeleter); this holds for rows deleted before that.
+ */
 export function presentMessage(row: MessageRow): Message {
   return {
     id: row.id,
@@ -20,6 +24,6 @@ export function presentMessage(row: MessageRow): Message {
     reactions: row.deleted ? [] : row.reactions,
     attachments: row.deleted ? [] : row.attachments,
     version: row.version,
-    ai: row.ai ?? null,
+    ai: row.deleted ? null : (row.ai ?? null),
   };
 }

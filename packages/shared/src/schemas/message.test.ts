@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_MAX_LENGTH, MESSAGE_RANGE_MAX } from '../constants';
+import { MAX_MENTIONS_PER_MESSAGE, mentionToken } from '../mentions';
 import { makeRecordId } from '../recordId';
 import {
   messageBodySchema,
@@ -98,6 +99,26 @@ describe('messageInputSchema and messageEditInputSchema', () => {
   ])('rejects a bad post on %s', (path, overrides) => {
     const post = { id, class_id: 'c1', channel_id: 'ch1', body: 'hi', ...overrides };
     expect(messageInputSchema.safeParse(post).error?.issues[0]?.path).toEqual([path]);
+  });
+
+  it.each([
+    [MAX_MENTIONS_PER_MESSAGE, true],
+    [MAX_MENTIONS_PER_MESSAGE + 1, false],
+  ])('holds a send and an edit to one mention limit: %i people → valid %j', (count, valid) => {
+    const body = Array.from({ length: count }, (_, i) => mentionToken(`u${i}`)).join(' ');
+    const error = `A message can mention at most ${MAX_MENTIONS_PER_MESSAGE} people`;
+    const post = messageInputSchema.safeParse({ id, class_id: 'c1', channel_id: 'ch1', body });
+    const edit = messageEditInputSchema.safeParse({ id, body });
+    for (const outcome of [post, edit]) {
+      expect(outcome.success).toBe(valid);
+      if (!valid)
+        expect(outcome.error?.issues.map((i) => [i.path, i.message])).toEqual([[['body'], error]]);
+    }
+    // The same person named twice counts once.
+    const twice = `${body} ${mentionToken('u0')}`;
+    expect(
+      messageInputSchema.safeParse({ id, class_id: 'c1', channel_id: 'ch1', body: twice }).success,
+    ).toBe(valid);
   });
 
   it('accepts an edit and refuses a blank one', () => {

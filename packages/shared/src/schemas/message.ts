@@ -12,6 +12,15 @@ import { reactionSchema } from './reaction';
 import { messageAiSchema } from './agent';
 
 /**
+ * At most MAX_MENTIONS_PER_MESSAGE people mentioned: the one limit of a send and an edit alike (each
+ * mention tells that person's channel lists to re-read, one NOTIFY each).
+ */
+const withinMentionLimit = [
+  (body: string) => parseMentions(body).uids.length <= MAX_MENTIONS_PER_MESSAGE,
+  { error: `A message can mention at most ${MAX_MENTIONS_PER_MESSAGE} people` },
+] as const;
+
+/**
  * A message body as typed: at most MESSAGE_MAX_LENGTH characters (UTF-16 units, as the text box
  * counts them) and not blank. The text is kept exactly as written (no trim): leading spaces can
  * matter in markdown, e.g. an indented code block.
@@ -21,9 +30,7 @@ export const messageBodySchema = textSchema({ error: 'Write a message' })
     error: `A message can be at most ${MESSAGE_MAX_LENGTH} characters`,
   })
   .refine((body) => body.trim() !== '', { error: 'Write a message' })
-  .refine((body) => parseMentions(body).uids.length <= MAX_MENTIONS_PER_MESSAGE, {
-    error: `A message can mention at most ${MAX_MENTIONS_PER_MESSAGE} people`,
-  });
+  .refine(...withinMentionLimit);
 
 /** A file on a message, as the web shows it (the bytes are fetched from /api/attachments/:id). */
 export const messageAttachmentSchema = z.object({
@@ -69,9 +76,11 @@ export const messageInputSchema = z
     id: recordIdSchema,
     class_id: documentIdSchema,
     channel_id: documentIdSchema,
-    body: textSchema().max(MESSAGE_MAX_LENGTH, {
-      error: `A message can be at most ${MESSAGE_MAX_LENGTH} characters`,
-    }),
+    body: textSchema()
+      .max(MESSAGE_MAX_LENGTH, {
+        error: `A message can be at most ${MESSAGE_MAX_LENGTH} characters`,
+      })
+      .refine(...withinMentionLimit),
     /** Uploads of the sender's in this channel (POST /api/attachments) that the message carries. */
     attachment_ids: z
       .array(documentIdSchema)

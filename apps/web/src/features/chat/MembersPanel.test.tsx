@@ -70,4 +70,13 @@ describe('channelPeople', () => {
     ]);
     expect(candidates.map((person) => person.uid)).toEqual(['u3']);
   });
+
+  it('leaves out an enrolled person disabled or gone in the class', () => {
+    const { members } = channelPeople({ is_public: false, channel_group: [] }, roster, [
+      enrolled('u1', 'Turing, Alan'),
+      enrolled('u4', 'Gone, Greta'),
+      enrolled('u9', 'Left, Lee'),
+    ]);
+    expect(members.map((person) => person.uid)).toEqual(['u1']);
+  });
 });

@@ -35,7 +35,7 @@ function classPeople(roster: readonly RosterEntry[]): ChannelPerson[] {
 
 /**
  * The members of a channel (SPEC §4): everyone in the class for a public channel; for a private one
- * the enrolled people and the class members whose e-mail is in its group. Also, for the "Add
+ * the enrolled people still active in the class and the class members whose e-mail is in its group. Also, for the "Add
  * member" picker, the class members who are not in it yet. Both by name.
  */
 export function channelPeople(
@@ -47,8 +47,11 @@ export function channelPeople(
   if (channel.is_public) return { members: inClass.sort(byName), candidates: [] };
   const group = new Set(channel.channel_group.map((email) => email.toLowerCase()));
   const members = new Map<string, ChannelPerson>();
+  // An enrolled person disabled or removed in the class is no member: the server leaves them out of
+  // the enrolment it sends, and the live roster takes them out here the moment it changes.
+  const active = new Set(inClass.map((person) => person.uid));
   for (const row of enrolled) {
-    if (row.deleted) continue;
+    if (row.deleted || !row.enabled || !active.has(row.uid)) continue;
     members.set(row.uid, {
       uid: row.uid,
       name: nameOf(row.name, row.email),

@@ -1,0 +1,404 @@
+// The authorization matrix's table (authorization.test.ts runs it): how to call every procedure of
+// the app's router against a class's data, and who may. authorization.test.ts enumerates the router
+// and fails for a procedure with no entry here.
+import { makeRecordId } from '@seminar/shared';
+import type { SessionUser } from '../src/auth/session';
+import type { Services } from '../src/runtime';
+import { collect, type callerFor } from './callers';
+
+/**
+ * Who calls: signed out; a signed-up person in no class (outsider); an instructor of another class;
+ * a person disabled by a site admin (their cookie no longer signs them in); a member disabled in
+ * this class; a student, a class admin and the instructor of this class (the positive control); a
+ * site admin (ADMIN_EMAILS) who is not in the class.
+ */
+export type Actor =
+  | 'anonymous'
+  | 'outsider'
+  | 'otherInstructor'
+  | 'disabledUser'
+  | 'disabledMember'
+  | 'student'
+  | 'classAdmin'
+  | 'instructor'
+  | 'siteAdmin';
+export const ACTORS: readonly Actor[] = [
+  'anonymous',
+  'outsider',
+  'otherInstructor',
+  'disabledUser',
+  'disabledMember',
+  'student',
+  'classAdmin',
+  'instructor',
+  'siteAdmin',
+];
+export type Outcome = 'ok' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'FORBIDDEN';
+
+/** One class's data: the student's message in the public channel, a private channel, … */
+export interface World {
+  classId: string;
+  channelId: string;
+  privateChannelId: string;
+  activityId: string;
+  productId: string;
+  messageId: string;
+  /** People of the class, by uid. */
+  uids: { student: string; classAdmin: string };
+}
+
+type Caller = ReturnType<typeof callerFor>;
+export interface Call {
+  caller: Caller;
+  world: World;
+  viewer: SessionUser | null;
+  services: Services;
+}
+
+/** Reads a live query until its first event (a snapshot, or the error it fails with). */
+async function readLive(
+  { services, viewer }: Call,
+  start: (caller: Caller) => Promise<AsyncIterable<unknown>>,
+) {
+  const live = await collect(services, viewer, start as never);
+  try {
+    await live.until((events) => events.length > 0);
+  } finally {
+    await live.stop();
+  }
+}
+
+/**
+ * What a procedure does in the matrix. `scope`: `class` — this class's data (outsiders get
+ * NOT_FOUND with `notFound`'s words, "Class not found." unless said); `account` — the caller's own
+ * (anyone signed in may); `site` — the catalogue (site admins only, FORBIDDEN for the rest).
+ * `outcomes` overrides what the scope implies for some actors.
+ */
+export interface Entry {
+  scope: 'class' | 'account' | 'site';
+  run: (call: Call) => Promise<unknown>;
+  /** For `class` scope: a student's outcome (a class admin's is 'ok' unless in `outcomes`). */
+  student?: Outcome;
+  outcomes?: Partial<Record<Actor, Outcome>>;
+  notFound?: string;
+}
+
+const id = (prefix: string, viewer: SessionUser | null) =>
+  makeRecordId(prefix, viewer?.uid ?? 'anon');
+const staffOnly = { student: 'FORBIDDEN' } as const;
+const anyMember = { student: 'ok' } as const;
+const inChannel = (w: World) => ({ class_id: w.classId, channel_id: w.channelId });
+const ofActivity = (w: World) => ({ class_id: w.classId, activity_id: w.activityId });
+/** Procedures that take a message id and no class: outsiders get "Message not found." */
+const byMessage = { notFound: 'Message not found.' } as const;
+
+export const MATRIX: Record<string, Entry> = {
+  me: {
+    scope: 'account',
+    outcomes: { anonymous: 'ok', disabledUser: 'ok' },
+    run: ({ caller }) => caller.me(),
+  },
+  'classes.mine': { scope: 'account', run: (c) => readLive(c, (k) => k.classes.mine()) },
+  'classes.public': { scope: 'account', run: (c) => readLive(c, (k) => k.classes.public()) },
+  'classes.request': {
+    scope: 'account',
+    run: ({ caller, viewer }) =>
+      caller.classes.request({ pending_class_id: id('pending', viewer), name: 'Requested' }),
+  },
+  // The class is not public: nobody joins it, members included (they are in it already).
+  'classes.join': {
+    scope: 'class',
+    student: 'NOT_FOUND',
+    outcomes: { classAdmin: 'NOT_FOUND', instructor: 'NOT_FOUND' },
+    run: ({ caller, world }) => caller.classes.join({ class_id: world.classId }),
+  },
+  'classes.roster': {
+    scope: 'class',
+    ...anyMember,
+    run: (c) => readLive(c, (k) => k.classes.roster({ class_id: c.world.classId })),
+  },
+  'classes.update': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) => caller.classes.update({ class_id: world.classId, name: 'Renamed' }),
+  },
+  'classes.delete': {
+    scope: 'class',
+    ...staffOnly,
+    outcomes: { classAdmin: 'FORBIDDEN' },
+    run: ({ caller, world }) => caller.classes.delete({ class_id: world.classId }),
+  },
+  'classes.addMembers': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.classes.addMembers({
+        class_id: world.classId,
+        role: 'student',
+        people: [{ email: 'someone.new@example.edu' }],
+      }),
+  },
+  'classes.setMemberEnabled': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.classes.setMemberEnabled({
+        class_id: world.classId,
+        uid: world.uids.student,
+        role: 'student',
+        enabled: false,
+      }),
+  },
+  'classes.removeMember': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.classes.removeMember({
+        class_id: world.classId,
+        uid: world.uids.student,
+        role: 'student',
+      }),
+  },
+  'classes.removeInvitation': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.classes.removeInvitation({
+        class_id: world.classId,
+        email: 'invitee@example.edu',
+        role: 'student',
+      }),
+  },
+  'classes.resendInvitation': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.classes.resendInvitation({
+        class_id: world.classId,
+        email: 'invitee@example.edu',
+        role: 'student',
+      }),
+  },
+  'activities.live': {
+    scope: 'class',
+    ...anyMember,
+    run: (c) => readLive(c, (k) => k.activities.live({ class_id: c.world.classId })),
+  },
+  'activities.save': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world, viewer }) =>
+      caller.activities.save({
+        activity_id: id('activity', viewer),
+        class_id: world.classId,
+        title: 'New case',
+      }),
+  },
+  'activities.setEnabled': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.activities.setEnabled({ ...ofActivity(world), enabled: false }),
+  },
+  'activities.setAgentBudget': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.activities.setAgentBudget({ ...ofActivity(world), answers: 10, tokens: null }),
+  },
+  'activities.setAgentMode': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.activities.setAgentMode({
+        ...ofActivity(world),
+        agent: 'DataAnalystBot',
+        mode: 'paused',
+      }),
+  },
+  'activities.usage': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) => caller.activities.usage(ofActivity(world)),
+  },
+  'activities.exchanges': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) => caller.activities.exchanges(ofActivity(world)),
+  },
+  'activities.delete': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) => caller.activities.delete(ofActivity(world)),
+  },
+  'channels.live': {
+    scope: 'class',
+    ...anyMember,
+    run: (c) => readLive(c, (k) => k.channels.live({ class_id: c.world.classId })),
+  },
+  'channels.create': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world, viewer }) =>
+      caller.channels.create({
+        class_id: world.classId,
+        channel_id: id('channel', viewer),
+        name: 'new channel',
+      }),
+  },
+  'channels.update': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) => caller.channels.update({ ...inChannel(world), name: 'x' }),
+  },
+  'channels.delete': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) => caller.channels.delete(inChannel(world)),
+  },
+  'channels.setMember': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.channels.setMember({
+        class_id: world.classId,
+        channel_id: world.privateChannelId,
+        uid: world.uids.classAdmin,
+        member: true,
+      }),
+  },
+  'channels.members': {
+    scope: 'class',
+    ...anyMember,
+    run: (c) =>
+      readLive(c, (k) =>
+        k.channels.members({ class_id: c.world.classId, channel_id: c.world.privateChannelId }),
+      ),
+  },
+  'channels.markRead': {
+    scope: 'class',
+    ...anyMember,
+    run: ({ caller, world }) => caller.channels.markRead({ ...inChannel(world), seq: 1 }),
+  },
+  'channels.notifications': {
+    scope: 'class',
+    ...anyMember,
+    run: (c) => readLive(c, (k) => k.channels.notifications(inChannel(c.world))),
+  },
+  'channels.notify': {
+    scope: 'class',
+    ...anyMember,
+    run: ({ caller, world }) =>
+      caller.channels.notify({ ...inChannel(world), type: 'user_online' }),
+  },
+  'channels.clearTyping': {
+    scope: 'class',
+    ...anyMember,
+    run: ({ caller, world }) => caller.channels.clearTyping(inChannel(world)),
+  },
+  'channels.leave': {
+    scope: 'class',
+    ...anyMember,
+    run: ({ caller, world }) => caller.channels.leave(inChannel(world)),
+  },
+  'channels.prewarm': {
+    scope: 'class',
+    ...anyMember,
+    run: ({ caller, world }) => caller.channels.prewarm(inChannel(world)),
+  },
+  'channels.setNotify': {
+    scope: 'class',
+    ...anyMember,
+    run: ({ caller, world }) => caller.channels.setNotify({ ...inChannel(world), notify: 'none' }),
+  },
+  'messages.live': {
+    scope: 'class',
+    ...anyMember,
+    run: (c) => readLive(c, (k) => k.messages.live(inChannel(c.world))),
+  },
+  'messages.page': {
+    scope: 'class',
+    ...anyMember,
+    run: ({ caller, world }) => caller.messages.page({ ...inChannel(world), beforeSeq: 2 }),
+  },
+  'messages.range': {
+    scope: 'class',
+    ...anyMember,
+    run: ({ caller, world }) =>
+      caller.messages.range({ ...inChannel(world), fromSeq: 1, beforeSeq: 2 }),
+  },
+  'messages.search': {
+    scope: 'class',
+    ...anyMember,
+    run: ({ caller, world }) => caller.messages.search({ class_id: world.classId, query: 'mine' }),
+  },
+  'messages.send': {
+    scope: 'class',
+    ...anyMember,
+    run: ({ caller, world, viewer }) =>
+      caller.messages.send({
+        id: id('msg', viewer),
+        class_id: world.classId,
+        channel_id: world.channelId,
+        body: 'hi',
+      }),
+  },
+  // The message is the student's own: only its author edits it; staff delete anyone's.
+  'messages.edit': {
+    scope: 'class',
+    ...anyMember,
+    ...byMessage,
+    outcomes: { classAdmin: 'FORBIDDEN', instructor: 'FORBIDDEN' },
+    run: ({ caller, world }) => caller.messages.edit({ id: world.messageId, body: 'edited' }),
+  },
+  'messages.delete': {
+    scope: 'class',
+    ...anyMember,
+    ...byMessage,
+    run: ({ caller, world }) => caller.messages.delete({ id: world.messageId }),
+  },
+  'messages.react': {
+    scope: 'class',
+    ...anyMember,
+    ...byMessage,
+    run: ({ caller, world }) =>
+      caller.messages.react({ id: world.messageId, emoji: '👍', on: true }),
+  },
+  'products.live': { scope: 'account', run: (c) => readLive(c, (k) => k.products.live()) },
+  'products.agentsStatus': {
+    scope: 'account',
+    run: ({ caller }) => caller.products.agentsStatus(),
+  },
+  'products.save': {
+    scope: 'site',
+    run: ({ caller, viewer }) =>
+      caller.products.save({ product_id: id('product', viewer), title: 'Tutor', name: 'tutor' }),
+  },
+  'products.setEnabled': {
+    scope: 'site',
+    run: ({ caller, world }) =>
+      caller.products.setEnabled({ product_id: world.productId, enabled: false }),
+  },
+  'products.delete': {
+    scope: 'site',
+    run: ({ caller, world }) => caller.products.delete({ product_id: world.productId }),
+  },
+};
+
+/** What `actor` gets from `entry`. */
+export function expectedOutcome(actor: Actor, entry: Entry): Outcome {
+  const override = entry.outcomes?.[actor];
+  if (override) return override;
+  if (actor === 'anonymous' || actor === 'disabledUser') return 'UNAUTHORIZED';
+  if (entry.scope === 'account') return 'ok';
+  if (entry.scope === 'site') return actor === 'siteAdmin' ? 'ok' : 'FORBIDDEN';
+  switch (actor) {
+    case 'student':
+      return entry.student ?? 'FORBIDDEN';
+    case 'classAdmin':
+    case 'instructor':
+      return 'ok';
+    default:
+      return 'NOT_FOUND';
+  }
+}
