@@ -1,6 +1,7 @@
 // Docs: docs/accounts.md — /api/auth/* handed to Better Auth as a Fetch Request.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireServices, type Runtime } from '../runtime';
+import { ALLOWED_AUTH_ROUTES, AUTH_BASE_PATH, authRoutePath } from './allowedRoutes';
 import { CLIENT_IP_HEADER } from './auth';
 
 /** Headers a client must not be able to set: the client IP is Fastify's (TRUST_PROXY-aware) answer. */
@@ -36,8 +37,13 @@ export function toFetchRequest(request: FastifyRequest, publicUrl: string): Requ
 export function registerAuthRoutes(app: FastifyInstance, runtime: Runtime): void {
   app.route({
     method: ['GET', 'POST'],
-    url: '/api/auth/*',
+    url: `${AUTH_BASE_PATH}/*`,
     async handler(request, reply) {
+      // Only the routes Seminar uses reach Better Auth; the rest are as if they did not exist.
+      const route = authRoutePath(request.url, AUTH_BASE_PATH);
+      if (route === null || !ALLOWED_AUTH_ROUTES.has(route)) {
+        return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found.' });
+      }
       const { auth, config } = requireServices(runtime);
       // Better Auth checks Origin only on requests that carry cookies; a browser's cross-site POST
       // without them could still sign a victim into an attacker's account (login CSRF).
