@@ -4,6 +4,7 @@ import { DEFAULT_APP_NAME, DEFAULT_ATTACHMENT_MAX_BYTES } from '@seminar/shared'
 import type { S3Settings } from './attachments/s3';
 import type { LiveLimits } from './live/transport/limits';
 import { isLoopbackHost } from './http/loopback';
+import { trustProxySchema, type TrustProxy } from './http/trustProxy';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -50,7 +51,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   SMTP_FROM: z.string().min(3).optional(),
-  TRUST_PROXY: booleanText.default(false),
+  TRUST_PROXY: trustProxySchema.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: booleanText.optional(),
@@ -133,7 +134,8 @@ export interface Config {
   adminEmails: readonly string[];
   smtpUrl: string | undefined;
   smtpFrom: string;
-  trustProxy: boolean;
+  /** Which X-Forwarded-For entries count (http/trustProxy.ts). */
+  trustProxy: TrustProxy;
   logLevel: string;
   authSecret: string | undefined;
   seedDemo: boolean;
@@ -246,7 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmails: value.ADMIN_EMAILS,
     smtpUrl: value.SMTP_URL,
     smtpFrom: value.SMTP_FROM ?? `${value.APP_NAME} <no-reply@${publicUrl.hostname}>`,
-    trustProxy: value.TRUST_PROXY,
+    trustProxy: value.TRUST_PROXY ?? false,
     logLevel: value.LOG_LEVEL,
     authSecret: value.AUTH_SECRET,
     // The demo accounts' password is published: only on a server no other machine can reach.
