@@ -7,6 +7,7 @@ import { emailOTP } from 'better-auth/plugins';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import {
   normalizeEmail,
+  personNameProblem,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   RESET_CODE_LENGTH,
@@ -240,7 +241,22 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
         // Text the database cannot store (a NUL) would fail its query with a bare 500.
         const problem = bodyTextProblem(ctx.body);
         if (problem) throw new APIError('BAD_REQUEST', { code: 'INVALID_TEXT', message: problem });
-        const body = (ctx.body ?? {}) as { email?: unknown; password?: unknown; type?: unknown };
+        const body = (ctx.body ?? {}) as {
+          email?: unknown;
+          password?: unknown;
+          type?: unknown;
+          name?: unknown;
+        };
+        // One name rule wherever a name is set (docs/accounts.md#names): a name that is not text
+        // was a 500 (null) or stored as a string (numbers, lists), and any length was copied into
+        // every message the person sent (issue 29.3).
+        if (ctx.path === '/sign-up/email' || (ctx.path === '/update-user' && 'name' in body)) {
+          const problem = personNameProblem(body.name);
+          if (problem)
+            throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: problem });
+          // Stored trimmed, as the rule counts it; the endpoint reads this same body object.
+          body.name = (body.name as string).trim();
+        }
         // No sign-in by code: a "sign-in" code would be stored and mailed to nobody, a way to guess
         // a session (issue 29.1). Refused before anything is counted or stored.
         if (
