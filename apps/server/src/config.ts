@@ -108,6 +108,7 @@ const envSchema = z.object({
   ATTACHMENT_S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   ATTACHMENT_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   SEARCH_PER_MINUTE: positiveInt.default(30),
+  INVITATION_MAILS_PER_DAY: positiveInt.default(1000),
   AI_JOB_LEASE_SECONDS: positiveInt.max(3600, 'must be at most 3600').default(60),
   AI_JOB_MAX_ATTEMPTS: positiveInt.max(10, 'must be at most 10').default(3),
   AI_TRIGGERS_PER_MINUTE: positiveInt.default(5),
@@ -169,6 +170,8 @@ export interface Config {
   };
   /** Message searches one user may run per minute on one node (docs/channels.md#search). */
   searchPerMinute: number;
+  /** Invitation mails one account may cause per UTC day, over all nodes (docs/classes.md#invitations). */
+  invitationMailsPerDay: number;
   /** AI agents' job mechanism (docs/ai.md#the-job-mechanism). */
   ai: {
     /** How long a node holds a claimed job before another node may take it over. */
@@ -288,6 +291,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : null,
     },
     searchPerMinute: value.SEARCH_PER_MINUTE,
+    invitationMailsPerDay: value.INVITATION_MAILS_PER_DAY,
     ai: {
       leaseMs: value.AI_JOB_LEASE_SECONDS * 1000,
       maxAttempts: value.AI_JOB_MAX_ATTEMPTS,
