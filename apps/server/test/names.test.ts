@@ -29,7 +29,8 @@ const storedName = async (email: string) =>
 
 /** Names that are not names: too long, not text, empty, on more than one line, reordering. */
 const BAD_NAMES: Array<[string, unknown]> = [
-  ['900,000 characters', 'N'.repeat(900_000)],
+  // (900,000 characters is over the auth body limit: test/httpFuzz.test.ts.)
+  ['5,000 characters', 'N'.repeat(5_000)],
   ['101 characters', 'N'.repeat(PERSON_NAME_MAX_LENGTH + 1)],
   ['null', null],
   ['a number', 42],
