@@ -89,10 +89,7 @@ describe(`no sign-in by code (${testDatabaseKind})`, () => {
     expect(signIn.cookie).toBeUndefined();
 
     expect(
-      await db
-        .select()
-        .from(verifications)
-        .where(like(verifications.identifier, `sign-in-otp-%`)),
+      await db.select().from(verifications).where(like(verifications.identifier, `sign-in-otp-%`)),
     ).toEqual([]);
     expect(await db.select().from(authAttempts).where(eq(authAttempts.email, email))).toEqual(
       before,

@@ -106,9 +106,11 @@ let classId: string;
 let channelId: string;
 beforeAll(async () => {
   owner = await signUpUser(server.made.app, server.made.config.publicUrl, 'Fuzz, Fay');
-  ({ classId, channelIds: [channelId] = [''] } = await createClassFixture(server.database.db, {
+  const fixture = await createClassFixture(server.database.db, {
     members: [{ user: owner, role: 'instructor' }],
-  }));
+  });
+  classId = fixture.classId;
+  channelId = fixture.channelIds[0]!;
 });
 
 describe(`deep and oversize auth bodies (${testDatabaseKind})`, () => {

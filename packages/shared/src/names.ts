@@ -60,6 +60,7 @@ export const PERSON_NAME_CONTROL_MESSAGE =
 // mail); the bidirectional overrides and isolates would let a name reorder the text after it
 // (U+202E makes the rest of a line read right to left), so they are refused too. The lone-surrogate and
 // NUL checks of textProblem apply as to any text.
+// eslint-disable-next-line no-control-regex -- control characters are what the rule refuses
 const NAME_CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /**

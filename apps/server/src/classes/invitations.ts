@@ -94,6 +94,7 @@ export const SUBJECT_CLASS_NAME_MAX_LENGTH = 60;
  * chose reads as a name, not as the mail's own words ("Your account is suspended, sign in at…").
  */
 export function subjectClassName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
   const oneLine = name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
   const chars = Array.from(oneLine);
   const cut =
