@@ -162,14 +162,14 @@ describe(`the daily cap on invitation mails (${testDatabaseKind})`, () => {
 
 describe('the class name in an invitation subject', () => {
   it('is quoted and cut, on one line', () => {
-    expect(subjectClassName('Algebra 101')).toBe('“Algebra 101”');
+    expect(subjectClassName('Algebra 101')).toBe("'Algebra 101'");
     const long = `Your account is suspended. Sign in at https://evil.example ${'x'.repeat(200)}`;
     const shown = subjectClassName(long);
     // At most the limit between the quotes, the ellipsis included.
     expect(Array.from(shown).length).toBeLessThanOrEqual(SUBJECT_CLASS_NAME_MAX_LENGTH + 2);
-    expect(shown.startsWith('“Your account is suspended.')).toBe(true);
-    expect(shown.endsWith('…”')).toBe(true);
-    expect(subjectClassName('Line\r\nBcc: someone')).toBe('“Line Bcc: someone”');
+    expect(shown.startsWith("'Your account is suspended.")).toBe(true);
+    expect(shown.endsWith("…'")).toBe(true);
+    expect(subjectClassName('Line\r\nBcc: someone')).toBe("'Line Bcc: someone'");
     const mail = invitationMail({
       to: 'a@example.edu',
       className: long,

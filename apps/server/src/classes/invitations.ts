@@ -92,6 +92,7 @@ export const SUBJECT_CLASS_NAME_MAX_LENGTH = 60;
  * A class name as an invitation's subject shows it: on one line, cut to
  * SUBJECT_CLASS_NAME_MAX_LENGTH (never inside a surrogate pair) and quoted, so a name its creator
  * chose reads as a name, not as the mail's own words ("Your account is suspended, sign in at…").
+ * Single ASCII quotes: typographic or double ones make mailers encode the whole subject.
  */
 export function subjectClassName(name: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what is replaced
@@ -104,7 +105,7 @@ export function subjectClassName(name: string): string {
           .join('')
           .trimEnd()}…`
       : oneLine;
-  return `“${cut}”`;
+  return `'${cut}'`;
 }
 
 /** Why a mail was not sent: too soon for that invitation, or a per-node cap was reached. */
