@@ -302,7 +302,7 @@ describe('invitations that arrive', () => {
       );
     await expect.poll(async () => (await mailsTo()).length).toBe(1);
     const [mail] = await mailsTo();
-    expect(mail!.subject).toBe('Emmy Noether invited you to Algebra 101 on Seminar');
+    expect(mail!.subject).toBe("Emmy Noether invited you to 'Algebra 101' on Seminar");
     const link = /https?:\/\/\S+\/sign-up\?email=\S+/.exec(mail!.text)?.[0];
     expect(link).toBeDefined();
 

@@ -13,6 +13,7 @@ import { registerOutboxRoutes } from './mail/routes';
 import { appRouter } from './router';
 import { registerUserRoutes } from './users/routes';
 import { registerSecurityHeaders } from './http/security';
+import { fastifyTrustProxy } from './http/trustProxy';
 import { registerWebApp } from './http/web';
 import { webDistDir } from './paths';
 import type { Runtime } from './runtime';
@@ -31,7 +32,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const config: Config = runtime.config;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count or proxy addresses, never every entry (http/trustProxy.ts).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Requests carry small JSON; the analytics batch limit is enforced by its own route.
     bodyLimit: 1024 * 1024,
   });

@@ -105,6 +105,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(expected);
   });
 
+  it('reads TRUST_PROXY as a hop count or a list of proxies, and refuses true', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16 ::1 loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'loopback',
+    ]);
+    // `true` trusted the client's own entries: the message names the forms that replace it.
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY no longer takes true .*1, or proxy addresses/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.300' })).toThrow('"10.0.0.300" is not an IP');
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('prefix length out of range');
+    expect(() => loadConfig({ TRUST_PROXY: '17' })).toThrow('between 0 and 16 hops');
+  });
+
   it('quotes the bad value in the message', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow('(got "abc")');
   });

@@ -4,6 +4,7 @@ import { DEFAULT_APP_NAME, DEFAULT_ATTACHMENT_MAX_BYTES } from '@seminar/shared'
 import type { S3Settings } from './attachments/s3';
 import type { LiveLimits } from './live/transport/limits';
 import { isLoopbackHost } from './http/loopback';
+import { trustProxySchema, type TrustProxy } from './http/trustProxy';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -50,7 +51,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   SMTP_FROM: z.string().min(3).optional(),
-  TRUST_PROXY: booleanText.default(false),
+  TRUST_PROXY: trustProxySchema.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: booleanText.optional(),
@@ -109,6 +110,7 @@ const envSchema = z.object({
   ATTACHMENT_S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   ATTACHMENT_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   SEARCH_PER_MINUTE: positiveInt.default(30),
+  INVITATION_MAILS_PER_DAY: positiveInt.default(1000),
   AI_JOB_LEASE_SECONDS: positiveInt.max(3600, 'must be at most 3600').default(60),
   AI_JOB_MAX_ATTEMPTS: positiveInt.max(10, 'must be at most 10').default(3),
   AI_TRIGGERS_PER_MINUTE: positiveInt.default(5),
@@ -135,7 +137,8 @@ export interface Config {
   adminEmails: readonly string[];
   smtpUrl: string | undefined;
   smtpFrom: string;
-  trustProxy: boolean;
+  /** Which X-Forwarded-For entries count (http/trustProxy.ts). */
+  trustProxy: TrustProxy;
   logLevel: string;
   authSecret: string | undefined;
   seedDemo: boolean;
@@ -169,6 +172,8 @@ export interface Config {
   };
   /** Message searches one user may run per minute on one node (docs/channels.md#search). */
   searchPerMinute: number;
+  /** Invitation mails one account may cause per UTC day, over all nodes (docs/classes.md#invitations). */
+  invitationMailsPerDay: number;
   /** AI agents' job mechanism (docs/ai.md#the-job-mechanism). */
   ai: {
     /** How long a node holds a claimed job before another node may take it over. */
@@ -248,7 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmails: value.ADMIN_EMAILS,
     smtpUrl: value.SMTP_URL,
     smtpFrom: value.SMTP_FROM ?? `${value.APP_NAME} <no-reply@${publicUrl.hostname}>`,
-    trustProxy: value.TRUST_PROXY,
+    trustProxy: value.TRUST_PROXY ?? false,
     logLevel: value.LOG_LEVEL,
     authSecret: value.AUTH_SECRET,
     // The demo accounts' password is published: only on a server no other machine can reach.
@@ -290,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : null,
     },
     searchPerMinute: value.SEARCH_PER_MINUTE,
+    invitationMailsPerDay: value.INVITATION_MAILS_PER_DAY,
     ai: {
       leaseMs: value.AI_JOB_LEASE_SECONDS * 1000,
       maxAttempts: value.AI_JOB_MAX_ATTEMPTS,

@@ -243,7 +243,8 @@ describe(`rate limits (${testDatabaseKind})`, () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
     await strict.app.close();
 
-    const proxied = await makeApp(database, { AUTH_RATE_LIMIT_PER_IP: '3', TRUST_PROXY: 'true' });
+    // One trusted hop: the proxy's own entry (the last) is the client's address.
+    const proxied = await makeApp(database, { AUTH_RATE_LIMIT_PER_IP: '3', TRUST_PROXY: '1' });
     const behindProxy: number[] = [];
     for (let attempt = 0; attempt < 4; attempt += 1) {
       const client = authClient(proxied.app, proxied.config.publicUrl, '198.19.0.3');

@@ -58,7 +58,7 @@ describe(`invitations (${testDatabaseKind})`, () => {
     });
     expect(result.invited).toEqual([invitee]);
     const mail = await mailTo(invitee);
-    expect(mail.subject).toBe(`Paulo Freire invited you to Pedagogy of Hope on Seminar`);
+    expect(mail.subject).toBe(`Paulo Freire invited you to 'Pedagogy of Hope' on Seminar`);
     expect(mail.text).toContain('“Pedagogy of Hope”');
     expect(mail.text).toContain('as an instructor');
     expect(mail.text).toContain(
@@ -88,7 +88,7 @@ describe(`invitations (${testDatabaseKind})`, () => {
       if (!mail) await new Promise((resolve) => setTimeout(resolve, 25));
     }
     if (!mail) throw new Error(`no invitation mail to ${invitee}`);
-    expect(mail.subject).toContain('invited you to Literacy Circles');
+    expect(mail.subject).toContain("invited you to 'Literacy Circles'");
     const query = `?email=${encodeURIComponent(invitee)}`;
     expect(mail.text).toContain(`${server.made.config.publicUrl}/sign-in${query}`);
     expect(mail.text).toContain(`${server.made.config.publicUrl}/forgot-password${query}`);
@@ -127,7 +127,7 @@ describe(`invitations (${testDatabaseKind})`, () => {
     invitationClock.now = () => later;
     await callerFor(server.services, teacher).classes.resendInvitation(ref);
     const second = await mailTo(invitee, 2);
-    expect(second.subject).toContain('invited you to Resends');
+    expect(second.subject).toContain("invited you to 'Resends'");
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(mailsTo(invitee)).toHaveLength(2);
   });

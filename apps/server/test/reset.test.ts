@@ -197,10 +197,7 @@ describe(`reset by e-mailed code (${testDatabaseKind})`, () => {
     expect(refused.status).toBe(429);
     expect(refused.body?.code).toBe('TOO_MANY_REQUESTS');
     // Other routes that check a code share the ceiling.
-    for (const path of [
-      '/api/auth/email-otp/check-verification-otp',
-      '/api/auth/sign-in/email-otp',
-    ])
+    for (const path of ['/api/auth/email-otp/check-verification-otp'])
       expect(
         (await fromNewAddress().call('POST', path, { email, otp: code, type: 'forget-password' }))
           .status,

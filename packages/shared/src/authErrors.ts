@@ -1,7 +1,8 @@
 // Docs: docs/accounts.md#error-catalogue — SPEC §8's identity-provider codes, what Better Auth answers
 // that maps to each, and the plain words the client shows next to the field concerned.
+import { PERSON_NAME_MAX_LENGTH } from './names';
 
-/** SPEC §8's codes, plus the two the password policy and e-mail check need. */
+/** SPEC §8's codes, plus the three the password policy, e-mail check and name rule need. */
 export const AUTH_ERROR_CODES = [
   'wrong-password',
   'invalid-credential',
@@ -15,6 +16,7 @@ export const AUTH_ERROR_CODES = [
   'network-request-failed',
   'weak-password',
   'invalid-email',
+  'invalid-name',
   'unknown',
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
@@ -41,6 +43,7 @@ const FROM_PROVIDER: Readonly<Record<string, AuthErrorCode>> = {
   PASSWORD_TOO_LONG: 'weak-password',
   PASSWORD_TOO_COMMON: 'weak-password',
   INVALID_EMAIL: 'invalid-email',
+  INVALID_NAME: 'invalid-name',
 };
 
 /**
@@ -97,6 +100,10 @@ const WORDS: Readonly<Record<AuthErrorCode, { field: AuthErrorField; message: st
     message: 'Choose a password of 8 to 128 characters that isn’t a common one.',
   },
   'invalid-email': { field: 'email', message: 'Enter a valid email address.' },
+  'invalid-name': {
+    field: 'name',
+    message: `Enter a name of at most ${PERSON_NAME_MAX_LENGTH} characters, on one line.`,
+  },
   unknown: { field: 'form', message: 'Something went wrong. Try again.' },
 };
 

@@ -7,6 +7,7 @@ import { emailOTP } from 'better-auth/plugins';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import {
   normalizeEmail,
+  personNameProblem,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   RESET_CODE_LENGTH,
@@ -20,6 +21,7 @@ import type { Db } from '../db/client';
 import { accounts, authAttempts, rateLimits, sessions, users, verifications } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { invitationsClaimer } from '../classes/memberCommands';
+import { ALLOWED_CODE_TYPES, AUTH_BASE_PATH, CODE_TYPE_PATHS } from './allowedRoutes';
 import { passwordProblem } from './passwordPolicy';
 import { resetCodeMail, verificationCodeMail } from './mails';
 import { signInDelays } from './signInDelays';
@@ -43,7 +45,6 @@ export const CODE_CHECK_PATHS: ReadonlySet<string> = new Set([
   '/email-otp/reset-password',
   '/email-otp/check-verification-otp',
   '/email-otp/verify-email',
-  '/sign-in/email-otp',
 ]);
 
 /** The routes whose code a run of wrong tries voids, with the code's Better Auth type. */
@@ -115,7 +116,7 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
     // Our own logs say what happened; Better Auth's would repeat it (and every refused sign-in).
     logger: { disabled: config.logLevel === 'silent' },
     baseURL: config.publicUrl,
-    basePath: '/api/auth',
+    basePath: AUTH_BASE_PATH,
     secret,
     trustedOrigins: [config.publicUrl],
     database: drizzleAdapter(db, {
@@ -240,7 +241,33 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
         // Text the database cannot store (a NUL) would fail its query with a bare 500.
         const problem = bodyTextProblem(ctx.body);
         if (problem) throw new APIError('BAD_REQUEST', { code: 'INVALID_TEXT', message: problem });
-        const body = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
+        const body = (ctx.body ?? {}) as {
+          email?: unknown;
+          password?: unknown;
+          type?: unknown;
+          name?: unknown;
+        };
+        // One name rule wherever a name is set (docs/accounts.md#names): a name that is not text
+        // was a 500 (null) or stored as a string (numbers, lists), and any length was copied into
+        // every message the person sent (issue 29.3).
+        if (ctx.path === '/sign-up/email' || (ctx.path === '/update-user' && 'name' in body)) {
+          const problem = personNameProblem(body.name);
+          if (problem)
+            throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: problem });
+          // Stored trimmed, as the rule counts it; the endpoint reads this same body object.
+          body.name = (body.name as string).trim();
+        }
+        // No sign-in by code: a "sign-in" code would be stored and mailed to nobody, a way to guess
+        // a session (issue 29.1). Refused before anything is counted or stored.
+        if (
+          CODE_TYPE_PATHS.has(ctx.path) &&
+          !(typeof body.type === 'string' && ALLOWED_CODE_TYPES.has(body.type))
+        ) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'INVALID_CODE_TYPE',
+            message: 'Codes are sent only to verify an address or to reset a password.',
+          });
+        }
         if (ctx.path === '/sign-up/email' || ctx.path === '/email-otp/reset-password') {
           const password = typeof body.password === 'string' ? body.password : '';
           if (passwordProblem(password) === 'too-common') {

@@ -1,6 +1,7 @@
 // Docs: docs/accounts.md#sessions — who is asking, from the session cookie.
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { boundedPersonName } from '@seminar/shared';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
 import type { Services } from '../runtime';
@@ -36,7 +37,8 @@ export async function sessionFromCookie(
     user: {
       uid: result.user.id,
       email: result.user.email,
-      displayName: result.user.name,
+      // Copied into every message and audit field: bounded even if an older row is not yet cut.
+      displayName: boundedPersonName(result.user.name),
       emailVerified: result.user.emailVerified,
     },
     sessionId: result.session.id,

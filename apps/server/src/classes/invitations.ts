@@ -16,7 +16,9 @@ import { classes, classInvitations, users } from '../db/schema';
 import { notFound } from '../live/trpc';
 import type { Mail, Mailer } from '../mail/mailer';
 import type { Services } from '../runtime';
+import { takeInvitationMails } from './invitationBudget';
 import { requireMemberManager } from './memberCommands';
+import { requireVerifiedSender } from './policies';
 
 /** One invitation mail per invitation per this long (per node). */
 export const RESEND_INTERVAL_MS = 10 * 60_000;
@@ -74,13 +76,36 @@ export function invitationMail(input: {
       ];
   return {
     to: input.to,
-    subject: `${input.inviterName} invited you to ${input.className} on ${input.appName}`,
+    subject: `${input.inviterName} invited you to ${subjectClassName(input.className)} on ${input.appName}`,
     text: [
       `${input.inviterName} added you to the class “${input.className}” on ${input.appName} as ${ROLE_WORDS[input.role]}.`,
       '',
       ...join,
     ].join('\n'),
   };
+}
+
+/** The longest class name a subject carries, in characters (the whole name is in the text). */
+export const SUBJECT_CLASS_NAME_MAX_LENGTH = 60;
+
+/**
+ * A class name as an invitation's subject shows it: on one line, cut to
+ * SUBJECT_CLASS_NAME_MAX_LENGTH (never inside a surrogate pair) and quoted, so a name its creator
+ * chose reads as a name, not as the mail's own words ("Your account is suspended, sign in at…").
+ * Single ASCII quotes: typographic or double ones make mailers encode the whole subject.
+ */
+export function subjectClassName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+  const oneLine = name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  const chars = Array.from(oneLine);
+  const cut =
+    chars.length > SUBJECT_CLASS_NAME_MAX_LENGTH
+      ? `${chars
+          .slice(0, SUBJECT_CLASS_NAME_MAX_LENGTH - 1)
+          .join('')
+          .trimEnd()}…`
+      : oneLine;
+  return `'${cut}'`;
 }
 
 /** Why a mail was not sent: too soon for that invitation, or a per-node cap was reached. */
@@ -127,6 +152,17 @@ class InvitationPost {
       }
     }
     return { granted, refused };
+  }
+
+  /**
+   * Gives back slots `claim` granted whose mails will not go after all (the account's daily cap,
+   * counted in the database, was reached): they count neither for the interval nor the hour.
+   */
+  release(inviter: string, keys: readonly string[]): void {
+    const budget = this.#byInviter.get(inviter);
+    for (const key of keys) {
+      if (this.#sentAt.delete(key) && budget) budget.count = Math.max(0, budget.count - 1);
+    }
   }
 
   /** When the next mail for `key` may go (ms since the epoch). */
@@ -205,7 +241,18 @@ export async function invitationsMailer(
 ): Promise<string[]> {
   const post = postOf(services);
   const keys = emails.map((email) => slotKey(classId, role, email));
-  const { granted, refused } = post.claim(viewer.uid, keys);
+  const { granted: claimed, refused } = post.claim(viewer.uid, keys);
+  // The account's daily allowance, shared by every node: what it does not cover is not mailed.
+  const allowed = await takeInvitationMails(
+    services.database.db,
+    viewer.uid,
+    claimed.length,
+    services.config.invitationMailsPerDay,
+  );
+  const granted = claimed.slice(0, allowed);
+  const overDaily = claimed.slice(allowed);
+  post.release(viewer.uid, overDaily);
+  for (const key of overDaily) refused.set(key, 'capped');
   const due = new Set(granted);
   await queueInvitationMails(
     services,
@@ -218,7 +265,7 @@ export async function invitationsMailer(
   if (capped.length > 0)
     services.hub.log.warn(
       { inviter: viewer.uid, classId, notMailed: capped.length },
-      'invitation mails held back by a per-node cap',
+      'invitation mails held back by a per-node cap or the daily one',
     );
   return capped;
 }
@@ -229,6 +276,7 @@ export async function invitationResender(
   viewer: SessionUser,
   ref: { class_id: string; email: string; role: Role },
 ): Promise<void> {
+  requireVerifiedSender(viewer);
   const db: Db = services.database.db;
   await requireMemberManager(db, viewer, ref.class_id, 'add', ref.role);
   const email = normalizeEmail(ref.email);
@@ -260,6 +308,14 @@ export async function invitationResender(
       message:
         'You have sent as many invitation mails as this server allows for now. Try again in an hour.',
     });
+  const perDay = services.config.invitationMailsPerDay;
+  if ((await takeInvitationMails(db, viewer.uid, 1, perDay)) === 0) {
+    post.release(viewer.uid, [key]);
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: `You have sent the ${perDay} invitation mails an account may send in a day. Try again tomorrow.`,
+    });
+  }
   await queueInvitationMails(services, viewer, ref.class_id, ref.role, [email]);
 }
 

@@ -21,3 +21,16 @@ export async function requireAllowed(
   if (!can(role, action)) throw forbidden(refusalOf(action));
   return role;
 }
+
+/** The refusal of anything that would mail other people from an address nobody has proved. */
+export const UNVERIFIED_SENDER_MESSAGE =
+  'Confirm your e-mail address first: people are added and invited only by accounts with a confirmed address.';
+
+/**
+ * Refuses (FORBIDDEN) a viewer whose address is not verified anything that mails someone else
+ * (adding people, which mails invitations; "Resend"): accounts are free and need no proof of
+ * their address, so without this one could relay mail with a subject it chose (issue 29.4).
+ */
+export function requireVerifiedSender(viewer: SessionUser): void {
+  if (!viewer.emailVerified) throw forbidden(UNVERIFIED_SENDER_MESSAGE);
+}

@@ -12,6 +12,7 @@ import { authedProcedure, liveSubscription, router } from '../live/trpc';
 import { classDeleter, classJoiner, classRequester, classUpdater } from './commands';
 import { invitationResender, invitationsMailer } from './invitations';
 import { myClassesTopic, publicClassesTopic, rosterTopic } from './live';
+import { requireVerifiedSender } from './policies';
 import {
   classMemberEnabledSetter,
   classMemberRemover,
@@ -50,6 +51,7 @@ export const classesRouter = router({
 
   roster: liveSubscription(rosterTopic),
   addMembers: authedProcedure.input(membersAddInputSchema).mutation(async ({ ctx, input }) => {
+    requireVerifiedSender(ctx.viewer);
     const result = await classMembersAdder(ctx.services.database.db, ctx.viewer, input);
     const unmailed = await invitationsMailer(
       ctx.services,

@@ -3,9 +3,9 @@
 import {
   authErrorWords,
   isValidEmail,
-  NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  personNameProblem,
   RESET_CODE_LENGTH,
   type AuthErrorField,
 } from '@seminar/shared';
@@ -29,8 +29,8 @@ export const PASSWORD_HELPER_TEXT = `At least ${PASSWORD_MIN_LENGTH} characters`
 export function checkName(value: string): string | undefined {
   const name = value.trim();
   if (!name) return REQUIRED_WORDS.name;
-  if (name.length > NAME_MAX_LENGTH) return `Use at most ${NAME_MAX_LENGTH} characters.`;
-  return undefined;
+  // The server's name rule (packages/shared/src/names.ts), in the catalogue's words.
+  return personNameProblem(name) === null ? undefined : authErrorWords('invalid-name').message;
 }
 
 export function checkEmail(value: string): string | undefined {

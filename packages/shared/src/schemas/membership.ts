@@ -1,7 +1,7 @@
 // Docs: SPEC §3 "Student, instructor and admin membership profiles" (each keyed by uid; the class id
 // comes from the parent class) and §6 (roles come from active membership records).
 import { z } from 'zod';
-import { textSchema } from './text';
+import { personNameSchema, textSchema } from './text';
 import { documentIdSchema } from './documentId';
 import { emailSchema } from '../email';
 import { roleSchema } from './role';
@@ -74,7 +74,7 @@ export const membersAddInputSchema = z.object({
   class_id: documentIdSchema,
   role: roleSchema,
   people: z
-    .array(z.object({ email: emailSchema, name: textSchema().trim().max(200).default('') }))
+    .array(z.object({ email: emailSchema, name: personNameSchema({ optional: true }).default('') }))
     .min(1, { error: 'Add at least one email address' })
     .max(500, { error: 'Add at most 500 people at a time' }),
 });

@@ -1,5 +1,6 @@
 // Docs: docs/ARCHITECTURE.md#validation — the zod schema of text fields (the rule is ../text.ts).
 import { z } from 'zod';
+import { personNameProblem, PERSON_NAME_TYPE_MESSAGE } from '../names';
 import { textProblem } from '../text';
 
 /**
@@ -11,4 +12,19 @@ export function textSchema(params?: Parameters<typeof z.string>[0]) {
     const problem = textProblem(value);
     if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
   });
+}
+
+/**
+ * zod schema of a person's name (the rule is personNameProblem in ../names.ts): trimmed, 1 to
+ * PERSON_NAME_MAX_LENGTH characters, no control characters. `optional`: '' is allowed (an
+ * invitation's name from a CSV without one), and a missing name reads as ''.
+ */
+export function personNameSchema(options: { optional?: boolean } = {}) {
+  return z
+    .string({ error: PERSON_NAME_TYPE_MESSAGE })
+    .superRefine((value, ctx) => {
+      const problem = personNameProblem(value, options.optional === true);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((value) => value.trim());
 }

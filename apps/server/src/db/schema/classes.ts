@@ -1,6 +1,15 @@
 // Docs: docs/ARCHITECTURE.md#one-database-dialect — classes, class requests and memberships (SPEC §3).
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
 import { auditColumns, versionColumn } from './common';
 
 const courseColumns = () => ({
@@ -103,3 +112,13 @@ export const classInvitations = pgTable(
     index('class_invitations_email_idx').on(table.email),
   ],
 );
+
+/**
+ * Invitation mails each inviter caused on one UTC day, shared by every node: the per-account
+ * daily cap (INVITATION_MAILS_PER_DAY, docs/classes.md#invitations) holds across nodes.
+ */
+export const invitationMailCounts = pgTable('invitation_mail_counts', {
+  inviter_uid: text('inviter_uid').primaryKey(),
+  day: date('day', { mode: 'string' }).notNull(),
+  count: integer('count').notNull().default(0),
+});
