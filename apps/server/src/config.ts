@@ -52,6 +52,7 @@ const envSchema = z.object({
   SMTP_FROM: z.string().min(3).optional(),
   TRUST_PROXY: booleanText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_GRACE_SECONDS: positiveInt.max(600, 'must be at most 600').default(10),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: booleanText.optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce
@@ -135,6 +136,8 @@ export interface Config {
   smtpFrom: string;
   trustProxy: boolean;
   logLevel: string;
+  /** How long a node drains after SIGTERM before it exits regardless (docs/realtime.md#drain). */
+  shutdownGraceMs: number;
   authSecret: string | undefined;
   seedDemo: boolean;
   /** Sign-in, sign-up and reset limits (docs/accounts.md#rate-limits). */
@@ -248,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpFrom: value.SMTP_FROM ?? `${value.APP_NAME} <no-reply@${publicUrl.hostname}>`,
     trustProxy: value.TRUST_PROXY,
     logLevel: value.LOG_LEVEL,
+    shutdownGraceMs: value.SHUTDOWN_GRACE_SECONDS * 1000,
     authSecret: value.AUTH_SECRET,
     // The demo accounts' password is published: only on a server no other machine can reach.
     seedDemo: value.SEED_DEMO ?? (!isProduction && isLoopbackHost(value.HOST)),
