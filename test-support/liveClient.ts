@@ -22,6 +22,8 @@ export function connectLive(
     retryDelayMs?: number;
     /** Picks the node of each new socket (a load balancer in front of several); default baseUrl. */
     target?: () => string;
+    /** Sees each socket opened (a fault injector cuts it). */
+    onSocket?: (ws: WebSocket) => void;
   } = {},
 ): LiveTestClient {
   const closes: number[] = [];
@@ -34,6 +36,7 @@ export function connectLive(
       const ws = new WebSocket(to, { headers, perMessageDeflate: false });
       ws.on('close', (code) => closes.push(code));
       ws.on('error', () => undefined);
+      options.onSocket?.(ws);
       return ws as unknown as SocketLike;
     },
     retryDelayMs: () => options.retryDelayMs ?? 100,

@@ -46,15 +46,25 @@ export async function freePort(): Promise<number> {
  * DATABASE_URL the server uses PGlite in a fresh temporary DATA_DIR.
  */
 export async function startServerProcess(
-  options: { from?: 'dist' | 'source'; env?: Record<string, string>; port?: number } = {},
+  options: {
+    from?: 'dist' | 'source';
+    env?: Record<string, string>;
+    port?: number;
+    /** With `from: 'source'`: a TypeScript entry that starts the server (e.g. with a probe). */
+    entry?: string;
+    /** Node options before the entry (e.g. --expose-gc). */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'seminar-server-'));
   const url = `http://127.0.0.1:${port}`;
-  const args =
-    options.from === 'source'
-      ? ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')]
-      : [join(repoRoot, 'apps/server/dist/main.js')];
+  const args = [
+    ...(options.nodeArgs ?? []),
+    ...(options.from === 'source'
+      ? ['--import', 'tsx', options.entry ?? join(repoRoot, 'apps/server/src/main.ts')]
+      : [join(repoRoot, 'apps/server/dist/main.js')]),
+  ];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
