@@ -332,7 +332,8 @@ async function upload(url: string, student: Student, stats: Stats): Promise<stri
       signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
     });
     if (response.status !== 201) {
-      shown(stats, `upload: HTTP ${response.status}`);
+      const answer = (await response.json().catch(() => ({}))) as { message?: string };
+      shown(stats, `upload: HTTP ${response.status} ${answer.message ?? ''}`.trim());
       return null;
     }
     stats.uploads += 1;
