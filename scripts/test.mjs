@@ -1,7 +1,9 @@
 // `npm test`: static checks (with scripts/check-doc-links.mjs), then every Vitest project — shared, web, server on PGlite and on
-// PostgreSQL, browser tests in Chromium. Prepares PostgreSQL and Chromium first (see README).
+// PostgreSQL, browser tests in Chromium — then the chaos soak's short form. Prepares PostgreSQL,
+// Chromium and HAProxy first (see README).
 import { spawnSync } from 'node:child_process';
 import { resolveChromium } from './lib/chromium.mjs';
+import { resolveHaproxy } from './lib/haproxy.mjs';
 import { requireSupportedNode } from './lib/nodeVersion.mjs';
 import { hasPostgresBinaries, resolvePostgres } from './lib/postgres.mjs';
 
@@ -61,6 +63,16 @@ try {
   process.exit(1);
 }
 
+step('HAProxy (the chaos soak)');
+try {
+  env.HAPROXY_PATH = resolveHaproxy();
+  process.stdout.write(`using ${env.HAPROXY_PATH}\n`);
+} catch (error) {
+  process.stderr.write(`${error.message}\n`);
+  cleanup();
+  process.exit(1);
+}
+
 step('Static checks: typecheck, lint, format, doc links');
 run('npm', ['run', '--silent', 'typecheck']);
 run('npm', ['run', '--silent', 'lint']);
@@ -72,4 +84,13 @@ run('npm', ['run', '--silent', 'build']);
 
 step(`Tests: ${projects.join(', ')}`);
 run('npx', ['vitest', 'run', ...projects.flatMap((name) => ['--project', name]), ...args], env);
+
+// Its own PostgreSQL cluster (it restarts it) and three nodes behind HAProxy: docs/realtime.md.
+step('Chaos soak, short form: 2 minutes, 3 faults');
+run('npx', ['tsx', 'bench/soak.ts'], {
+  ...env,
+  SOAK_MINUTES: '2',
+  SOAK_FAULTS: '3',
+  SOAK_RESULT: 'soak-short',
+});
 cleanup();

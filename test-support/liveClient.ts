@@ -16,7 +16,15 @@ export interface LiveTestClient {
 /** Connects to `baseUrl`'s /api/live with the cookie and Origin a browser would send. */
 export function connectLive(
   baseUrl: string,
-  options: { cookie?: string; origin?: string; retryDelayMs?: number } = {},
+  options: {
+    cookie?: string;
+    origin?: string;
+    retryDelayMs?: number;
+    /** Picks the node of each new socket (a load balancer in front of several); default baseUrl. */
+    target?: () => string;
+    /** Sees each socket opened (a fault injector cuts it). */
+    onSocket?: (ws: WebSocket) => void;
+  } = {},
 ): LiveTestClient {
   const closes: number[] = [];
   const headers: Record<string, string> = { origin: options.origin ?? baseUrl };
@@ -24,9 +32,11 @@ export function connectLive(
   const connection = new LiveConnection({
     url: `${baseUrl.replace(/^http/, 'ws')}/api/live`,
     socket: (url) => {
-      const ws = new WebSocket(url, { headers, perMessageDeflate: false });
+      const to = options.target ? `${options.target().replace(/^http/, 'ws')}/api/live` : url;
+      const ws = new WebSocket(to, { headers, perMessageDeflate: false });
       ws.on('close', (code) => closes.push(code));
       ws.on('error', () => undefined);
+      options.onSocket?.(ws);
       return ws as unknown as SocketLike;
     },
     retryDelayMs: () => options.retryDelayMs ?? 100,

@@ -18,9 +18,13 @@ export interface ServerProcess {
   /** SIGTERM and wait (graceful); `kill()` is SIGKILL (a crash). */
   stop(): Promise<void>;
   kill(): Promise<void>;
+  /** Sends `signal` and returns at once (a drain watched from outside); see `exited`. */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves with the exit code (null: killed by a signal) once the process has exited. */
+  readonly exited: Promise<number | null>;
 }
 
-/** How long a stopped server may take to exit (its own forced exit comes at 10 s). */
+/** How long a stopped server may take to exit (its own forced exit: SHUTDOWN_GRACE_SECONDS, 10). */
 const STOP_BOUND_MS = 15_000;
 
 /** A free TCP port on 127.0.0.1. */
@@ -42,15 +46,25 @@ export async function freePort(): Promise<number> {
  * DATABASE_URL the server uses PGlite in a fresh temporary DATA_DIR.
  */
 export async function startServerProcess(
-  options: { from?: 'dist' | 'source'; env?: Record<string, string>; port?: number } = {},
+  options: {
+    from?: 'dist' | 'source';
+    env?: Record<string, string>;
+    port?: number;
+    /** With `from: 'source'`: a TypeScript entry that starts the server (e.g. with a probe). */
+    entry?: string;
+    /** Node options before the entry (e.g. --expose-gc). */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'seminar-server-'));
   const url = `http://127.0.0.1:${port}`;
-  const args =
-    options.from === 'source'
-      ? ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')]
-      : [join(repoRoot, 'apps/server/dist/main.js')];
+  const args = [
+    ...(options.nodeArgs ?? []),
+    ...(options.from === 'source'
+      ? ['--import', 'tsx', options.entry ?? join(repoRoot, 'apps/server/src/main.ts')]
+      : [join(repoRoot, 'apps/server/dist/main.js')]),
+  ];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
@@ -69,7 +83,9 @@ export async function startServerProcess(
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
 
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -90,7 +106,7 @@ export async function startServerProcess(
   const finish = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill(signal);
-      // The server forces its own exit 10 s after SIGTERM; past 15 s it is stuck, which is a bug
+      // The server forces its own exit 10 s (the default grace) after SIGTERM; past 15 s it is stuck, which is a bug
       // to report with its output rather than a test run that hangs.
       const stopped = await Promise.race([
         exited.then(() => true),
@@ -113,5 +129,10 @@ export async function startServerProcess(
     output: () => output,
     stop: () => finish('SIGTERM'),
     kill: () => finish('SIGKILL'),
+    signal: (signal) => child.kill(signal),
+    exited: exited.then((code) => {
+      rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    }),
   };
 }

@@ -16,7 +16,9 @@ describe('loadConfig', () => {
       trustProxy: false,
       isProduction: false,
       seedDemo: true,
+      shutdownGraceMs: 10_000,
     });
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '30' }).shutdownGraceMs).toBe(30_000);
   });
 
   it('derives PUBLIC_URL from PORT and keeps only the origin of a given one', () => {
@@ -100,6 +102,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ APP_NAME: 'x'.repeat(61) }, 'APP_NAME must be at most 60 characters'],
+    [{ SHUTDOWN_GRACE_SECONDS: '0' }, 'SHUTDOWN_GRACE_SECONDS must be at least 1'],
+    [{ SHUTDOWN_GRACE_SECONDS: '601' }, 'SHUTDOWN_GRACE_SECONDS must be at most 600'],
   ])('rejects %o with a message naming the variable', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);

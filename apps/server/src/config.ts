@@ -53,6 +53,7 @@ const envSchema = z.object({
   SMTP_FROM: z.string().min(3).optional(),
   TRUST_PROXY: trustProxySchema.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_GRACE_SECONDS: positiveInt.max(600, 'must be at most 600').default(10),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: booleanText.optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce
@@ -140,6 +141,8 @@ export interface Config {
   /** Which X-Forwarded-For entries count (http/trustProxy.ts). */
   trustProxy: TrustProxy;
   logLevel: string;
+  /** How long a node drains after SIGTERM before it exits regardless (docs/realtime.md#drain). */
+  shutdownGraceMs: number;
   authSecret: string | undefined;
   seedDemo: boolean;
   /** Sign-in, sign-up and reset limits (docs/accounts.md#rate-limits). */
@@ -255,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpFrom: value.SMTP_FROM ?? `${value.APP_NAME} <no-reply@${publicUrl.hostname}>`,
     trustProxy: value.TRUST_PROXY ?? false,
     logLevel: value.LOG_LEVEL,
+    shutdownGraceMs: value.SHUTDOWN_GRACE_SECONDS * 1000,
     authSecret: value.AUTH_SECRET,
     // The demo accounts' password is published: only on a server no other machine can reach.
     seedDemo: value.SEED_DEMO ?? (!isProduction && isLoopbackHost(value.HOST)),

@@ -1,6 +1,7 @@
 // Docs: README.md — the server's entry point: listen at once, then open the database and migrate.
 import { ConfigError, loadConfig, type Config } from './config';
 import { buildApp } from './app';
+import { drainAndClose } from './drain';
 import { openDatabase, type Database } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/dataDirLock';
 import { runMigrations } from './db/migrate';
@@ -50,14 +51,24 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down: draining connections');
-    // A second signal, or a stuck drain, must not leave the process hanging forever.
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const graceMs = config.shutdownGraceMs;
+    log.info({ signal, graceMs }, 'shutting down: draining');
+    // A stuck drain (a database that does not answer) must not outlive the grace.
+    const force = setTimeout(() => {
+      log.error({ graceMs }, 'shutdown did not finish within the grace: exiting');
+      process.exit(1);
+    }, graceMs);
     force.unref();
     try {
-      await app.close();
-      await database?.close();
-      log.info('stopped');
+      const outcome = await drainAndClose({
+        runtime,
+        app,
+        database,
+        log,
+        graceMs,
+        reason: `The server is shutting down (${signal}).`,
+      });
+      log.info({ outcome }, 'stopped');
       process.exit(0);
     } catch (error) {
       log.error({ err: error }, 'shutdown failed');

@@ -25,9 +25,19 @@ export interface Services {
   objects: S3ObjectStore | null;
 }
 
+/** Why and since when the node is draining (docs/realtime.md#drain). */
+export interface Draining {
+  reason: string;
+  since: number;
+}
+
 /** Holds the services once they exist; handlers ask it instead of capturing them at build time. */
 export class Runtime {
   #services: Services | null = null;
+  #draining: Draining | null = null;
+  #drained: Promise<void> | null = null;
+  /** What must finish before the node may stop (the live sockets' in-flight requests…). */
+  readonly #drainers: Array<() => Promise<void>> = [];
   readonly config: Config;
 
   constructor(config: Config) {
@@ -42,6 +52,37 @@ export class Runtime {
   /** The services, or null while starting. */
   get services(): Services | null {
     return this.#services;
+  }
+
+  /** Set once the node began draining: /readyz answers 503 and nothing new is taken. */
+  get draining(): Draining | null {
+    return this.#draining;
+  }
+
+  /** `drain` calls `drainer` and waits for it (registered by the parts that hold work). */
+  onDrain(drainer: () => Promise<void>): void {
+    this.#drainers.push(drainer);
+  }
+
+  /**
+   * Starts draining (once): from now on the node takes no new socket or request, and each part
+   * finishes what it holds. Resolves when they all have; the caller bounds the wait.
+   */
+  drain(reason: string): Promise<void> {
+    if (!this.#drained) {
+      this.#draining = { reason, since: Date.now() };
+      this.#drained = Promise.all(this.#drainers.map((drainer) => drainer())).then(() => undefined);
+    }
+    return this.#drained;
+  }
+}
+
+/** Thrown by a route while the node drains; the error handler answers 503 (the balancer retries). */
+export class DrainingError extends Error {
+  override name = 'DrainingError';
+  readonly statusCode = 503;
+  constructor() {
+    super('This server is shutting down; try again in a moment.');
   }
 }
 

@@ -127,6 +127,12 @@ export const LIVE_CLOSE_CODES = {
   userDisabled: 4403,
   /** This user has too many live connections on this server. */
   tooManyConnections: 4429,
+  /**
+   * The server is shutting down (docs/realtime.md#drain): it answered every request it ran and ran
+   * none it did not answer. Reconnect at once (the balancer picks another node), send the
+   * unanswered requests again and resume.
+   */
+  serverDraining: 4503,
 } as const;
 
 /** Where an ordered stream resumes: after this seq, plus anything changed since this version. */

@@ -62,3 +62,21 @@ export async function renewLease(
   );
   return rows.length > 0;
 }
+
+/**
+ * Hands back every job `worker` holds (a draining node out of time): queued again, claimable by any
+ * node at once, and the claim is not counted as a try. The NOTIFY wakes the other nodes' workers.
+ */
+export async function releaseJobs(db: Db, worker: string): Promise<number> {
+  const rows = await queryRows<{ job_id: string }>(
+    db,
+    sql`with released as (
+        update ai_jobs set status = 'queued', worker = null, lease_until = null,
+          attempts = greatest(attempts - 1, 0), updated_at = now()
+        where worker = ${worker} and status = 'running'
+        returning job_id
+      )
+      select job_id, pg_notify('seminar_ai', '') from released`,
+  );
+  return rows.length;
+}

@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { products } from '../db/schema';
 import { answerJob, failureReply } from './answer';
-import { claimJob, renewLease, type ClaimedJob } from './jobs';
+import { claimJob, releaseJobs, renewLease, type ClaimedJob } from './jobs';
 import { ModelCallError } from './llm';
 import { finishJob, type JobOutcome } from './reply';
 
@@ -62,6 +62,8 @@ export class AgentWorker {
   #modelHeardAt = 0;
   #heard: (() => void) | null = null;
   #presence: NodeJS.Timeout | null = null;
+  /** Its jobs were handed back (a drain ran out of time): what it still answers is not posted. */
+  #handedBack = false;
 
   constructor(database: Database, log: FastifyBaseLogger, options: AgentWorkerOptions) {
     this.#database = database;
@@ -79,6 +81,7 @@ export class AgentWorker {
   async start(): Promise<void> {
     // A stopped worker may start again (tests park a node's worker for one test).
     this.#stopped = false;
+    this.#handedBack = false;
     this.#unlisten = await this.#database.listen(
       'seminar_ai',
       (payload) => this.#notified(payload),
@@ -158,15 +161,31 @@ export class AgentWorker {
     });
   }
 
-  /** Stops taking jobs and waits for those being answered. */
+  /** Stops taking jobs and waits for those being answered (unless they were handed back). */
   async stop(): Promise<void> {
+    await this.stopClaiming();
+    if (!this.#handedBack) await this.idle();
+  }
+
+  /** Claims no more jobs; those being answered go on (a drain waits for them: `idle`). */
+  async stopClaiming(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
     if (this.#presence) clearInterval(this.#presence);
     const unlisten = this.#unlisten;
     this.#unlisten = null;
     await unlisten?.().catch(() => undefined);
-    await this.idle();
+  }
+
+  /**
+   * Gives the jobs this node still answers back to the queue, for another node to answer at once
+   * (a drain that ran out of time; docs/ai.md#the-job-mechanism). Their answers here are dropped.
+   * Returns how many were handed back.
+   */
+  async handBack(): Promise<number> {
+    this.#handedBack = true;
+    await this.stopClaiming();
+    return releaseJobs(this.#database.db, this.#options.nodeId);
   }
 
   /** Resolves once no pass runs and no job is being answered (tests). */
@@ -210,6 +229,9 @@ export class AgentWorker {
       this.#log.error({ err: error, job: job.job_id, reason }, 'an agent job failed');
       return;
     }
+    // Handed back meanwhile: another node answers it (a reply posted anyway would be the same one,
+    // its id derives from the job's, but the job is no longer this node's to close).
+    if (this.#handedBack) return;
     try {
       await finishJob(db, job, outcome);
     } catch (error) {

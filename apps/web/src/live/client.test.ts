@@ -209,6 +209,23 @@ describe('createLiveClient', () => {
     expect(states).toEqual(['connecting', 'open', 'closed']);
   });
 
+  it('reconnects at once, signed in, when the server drains (4503)', async () => {
+    const { signOut, states } = open();
+    await vi.advanceTimersByTimeAsync(0);
+    socket(0).accept();
+    await vi.advanceTimersByTimeAsync(0);
+
+    socket(0).serverClose(4503);
+    // No back-off (its first step is RECONNECT_BASE_MS): the next socket is opened at once.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    socket(1).accept();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(client?.getConnectionState()).toBe('open');
+    expect(states).toEqual(['connecting', 'open', 'reconnecting', 'open']);
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
   it('close() ends the socket for good', async () => {
     const { signOut } = open();
     await vi.advanceTimersByTimeAsync(0);

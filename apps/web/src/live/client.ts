@@ -3,7 +3,9 @@
 // the socket; live queries resume after a reconnect (streams from their cursor). The socket comes
 // back at once when the browser says the network is back or the tab becomes visible; a server that
 // refuses it still gets the growing back-off. The server closes it with 4401 when the session ended
-// and 4403 when the user was disabled: the app then signs out with that reason.
+// and 4403 when the user was disabled: the app then signs out with that reason. A draining server
+// closes it with 4503: it reconnects at once (to another node) and sends its unanswered requests
+// again (`LiveConnection`, docs/realtime.md#drain).
 import { createTRPCClient, type TRPCClient } from '@trpc/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { LIVE_CLOSE_CODES } from '@seminar/shared';

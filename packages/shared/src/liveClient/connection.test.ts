@@ -243,4 +243,37 @@ describe('LiveConnection', () => {
     expect(terminated).toEqual([4401]);
     expect(live.state).toBe('closed');
   });
+
+  it('on 4503 (the server drains) reconnects at once and sends its unanswered requests again', async () => {
+    vi.useFakeTimers();
+    const terminated: number[] = [];
+    const live = connect({ onTerminated: (code) => terminated.push(code) });
+    last().open();
+    const answered = live.request('mutation', 'messages.send', { id: 'm1' });
+    const unanswered = live.request('mutation', 'messages.send', { id: 'm2' });
+    const [first, second] = last().frames('m');
+    last().receive({ t: 'r', id: first!.id, d: { id: 'm1' } });
+    await expect(answered).resolves.toEqual({ id: 'm1' });
+
+    last().drop(4503);
+    // At once: no back-off timer has to run (the test's back-off is 100 ms).
+    vi.advanceTimersByTime(0);
+    expect(sockets).toHaveLength(2);
+    expect(live.state).toBe('reconnecting');
+    last().open();
+    const [again] = last().frames('m');
+    expect(again).toEqual(second);
+    last().receive({ t: 'r', id: again!.id, d: { id: 'm2' } });
+    await expect(unanswered).resolves.toEqual({ id: 'm2' });
+    expect(terminated).toEqual([]);
+
+    // Another close loses its unanswered requests and waits for the back-off, as before.
+    const lost = live.request('mutation', 'messages.send', { id: 'm3' });
+    last().drop(1001);
+    await expect(lost).rejects.toBeInstanceOf(LiveConnectionError);
+    vi.advanceTimersByTime(0);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(100);
+    expect(sockets).toHaveLength(3);
+  });
 });

@@ -299,8 +299,11 @@ export class LiveConnection {
 
   #lost(code: number, opened: boolean): void {
     // Requests on the lost socket never got an answer; subscriptions start again on the next one.
+    // A draining server ran none of them: they are sent again on the next socket.
+    const draining = code === LIVE_CLOSE_CODES.serverDraining;
     for (const [id, request] of this.#requests)
-      if (request.sent) {
+      if (request.sent && draining) request.sent = false;
+      else if (request.sent) {
         this.#requests.delete(id);
         request.reject(new LiveConnectionError());
       }
@@ -318,8 +321,10 @@ export class LiveConnection {
     }
     if (!opened) this.options.onConnectFailed?.();
     this.#setState(this.#opened ? 'reconnecting' : 'connecting');
-    const delay = this.options.retryDelayMs(this.#attempt);
-    this.#attempt += 1;
+    // A draining server sends its clients elsewhere: at once, not after the back-off. If the next
+    // attempt fails too (the balancer has not yet seen the node go), the back-off applies.
+    const delay = draining ? 0 : this.options.retryDelayMs(this.#attempt);
+    if (!draining) this.#attempt += 1;
     this.#retryTimer = setTimeout(() => {
       this.#retryTimer = null;
       this.#connect();

@@ -46,6 +46,7 @@ export interface ConnectionHost {
 export const CLOSE_CODES = {
   sessionEnded: 4401,
   userDisabled: 4403,
+  serverDraining: 4503,
 } as const;
 
 const TEXT = { binary: false } as const;
@@ -76,6 +77,8 @@ export class Connection implements LiveSink, LiveSession {
   #pacedBytes = 0;
   /** What it holds while open (LiveSession.hold); null until the first. */
   holds: Map<string, () => Promise<void>> | null = null;
+  /** The node drains: no new frame is run, and the socket closes (4503) once `inFlight` is 0. */
+  draining = false;
 
   constructor(
     readonly ws: WebSocket,
@@ -200,6 +203,17 @@ export class Connection implements LiveSink, LiveSession {
     setTimeout(() => this.ws.terminate(), REVOKE_GRACE_MS).unref();
   }
 
+  /**
+   * The node is shutting down (docs/realtime.md#drain): the requests being run are answered, then
+   * the socket closes with 4503. A frame read meanwhile is not run, so the client may send every
+   * request it got no answer to again on its next socket (LIVE_CLOSE_CODES.serverDraining).
+   */
+  drain(): void {
+    if (this.draining) return;
+    this.draining = true;
+    if (this.inFlight === 0) this.revoke(CLOSE_CODES.serverDraining, 'server restarting');
+  }
+
   /** Handles one frame from the client. */
   receive(data: RawData, isBinary: boolean): void {
     if (this.revoked || this.gone) return;
@@ -209,6 +223,7 @@ export class Connection implements LiveSink, LiveSession {
       this.ws.send(LIVE_PONG);
       return;
     }
+    if (this.draining) return;
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -297,6 +312,9 @@ export class Connection implements LiveSink, LiveSession {
       if (type === 'mutation' && failedOnTheServer(error)) rate.refund(this.viewer.uid);
     } finally {
       this.inFlight -= 1;
+      // Its last answer is written: the close frame follows it on the socket.
+      if (this.draining && this.inFlight === 0)
+        this.revoke(CLOSE_CODES.serverDraining, 'server restarting');
     }
   }
 

@@ -1,6 +1,7 @@
 // Docs: docs/realtime.md#transport — the one WebSocket per tab at /api/live. The session cookie
 // authenticates the upgrade and Origin is checked; a user's sockets per node are capped; a socket
 // whose session ends (sign-out, reset, expiry) or whose user is disabled is revoked on every node.
+// A draining node takes no new socket and closes its sockets once they have answered what they run.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AnyTRPCRouter } from '@trpc/server';
@@ -75,6 +76,7 @@ export function registerLiveSocket(
       const set = byUser.get(connection.viewer.uid);
       set?.delete(connection);
       if (set?.size === 0) byUser.delete(connection.viewer.uid);
+      if (byUser.size === 0) drained?.();
     },
     heldElsewhere(connection, key) {
       for (const other of byUser.get(connection.viewer.uid) ?? [])
@@ -110,7 +112,7 @@ export function registerLiveSocket(
       const url = new URL(request.url ?? '/', 'http://localhost');
       if (url.pathname !== LIVE_PATH) return reject(socket, 404, 'Not Found');
       const services = runtime.services;
-      if (!services) return reject(socket, 503, 'Service Unavailable');
+      if (!services || runtime.draining) return reject(socket, 503, 'Service Unavailable');
       if (request.headers.origin !== services.config.publicUrl)
         return reject(socket, 403, 'Forbidden');
       const session = await sessionFromCookie(services, request.headers.cookie);
@@ -118,9 +120,12 @@ export function registerLiveSocket(
       const uid = session.user.uid;
       if ((byUser.get(uid)?.size ?? 0) >= limits.socketsPerUser)
         return reject(socket, 429, 'Too Many Requests');
+      // The node may have begun draining while the session was read.
+      if (runtime.draining) return reject(socket, 503, 'Service Unavailable');
       installHandlers();
       wss.handleUpgrade(request, socket, head, (ws) => {
         const connection = new Connection(ws, session, host);
+        if (runtime.draining) connection.drain();
         let set = byUser.get(uid);
         if (!set) {
           set = new Set();
@@ -135,6 +140,18 @@ export function registerLiveSocket(
   });
 
   const allConnections = () => [...byUser.values()].flatMap((set) => [...set]);
+
+  // Draining (docs/realtime.md#drain): every socket answers what it runs, then closes with 4503 so
+  // its client reconnects at once, to another node. Resolves when none is left.
+  let drained: (() => void) | null = null;
+  runtime.onDrain(
+    () =>
+      new Promise<void>((resolve) => {
+        drained = resolve;
+        for (const connection of allConnections()) connection.drain();
+        if (byUser.size === 0) resolve();
+      }),
+  );
 
   // Sessions end without a notice when they expire (and a notice can be lost): sweep.
   const sweep = setInterval(() => {

@@ -1,0 +1,1 @@
+export function resolveHaproxy(options?: { install?: boolean }): string;
