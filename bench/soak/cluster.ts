@@ -133,7 +133,7 @@ export async function startCluster(
       env: {
         DATABASE_URL: databaseUrl,
         PUBLIC_URL: url,
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: 'loopback', // HAProxy, on this machine
         LOG_LEVEL: 'warn',
         SEED_DEMO: '0',
         // The soak's users all come from 127.0.0.1 and post at classroom rates in bursts.
