@@ -7,12 +7,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { makeRecordId } from '@seminar/shared';
 import { queryRows, type Database } from '../src/db/client';
-import { activities, aiJobs, channels, messages, products } from '../src/db/schema';
+import { aiJobs, channels, messages } from '../src/db/schema';
 import { drainAndClose } from '../src/drain';
 import { startTestOpenAiServer, type TestOpenAiServer } from '../../../test-support/openaiServer';
 import { createTestDatabase, testDatabaseKind } from './database';
 import { startListening } from './factories';
-import { createClassFixture, signUpUser } from './fixtures';
+import { createAgentCaseFixture, signUpUser } from './fixtures';
 import { openRawSocket } from './rawSocket';
 
 const AGENT = 'SocraticTutor';
@@ -40,22 +40,12 @@ it(`drains: not ready at once, sends answered then 4503, a held job handed back 
   });
   const student = await signUpUser(node.app, node.url, 'Curie, Marie');
   const db = database.db;
-  const { classId, channelIds } = await createClassFixture(db, {
-    members: [{ user: student, role: 'student' }],
-    channels: [{ name: 'agora', is_public: true }],
-  });
-  const channelId = channelIds[0]!;
   // A question to an LLM agent whose (gated) model never finishes: the node holds the job.
-  const productId = makeRecordId('product', 'tutor');
-  await db
-    .insert(products)
-    .values({ product_id: productId, title: 'Tutor', name: 'tutor', ai_agent_refs: [AGENT] });
-  await db.insert(activities).values({
-    activity_id: makeRecordId('activity', 'tutor'),
-    class_id: classId,
-    title: 'Dialogue',
-    product_id: productId,
-    channel_id: channelId,
+  const { classId, channelId } = await createAgentCaseFixture(db, {
+    members: [{ user: student, role: 'student' }],
+    agents: [AGENT],
+    productTitle: 'Tutor',
+    channelName: 'agora',
   });
   const questionId = makeRecordId('msg', student.uid);
   await db.insert(messages).values({

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { makeRecordId, type LiveEvent, type Message } from '@seminar/shared';
 import { LiveConnectionError } from '@seminar/shared/live-client';
 import { queryRows, type Database } from '../../src/db/client';
-import { activities, aiJobs, channels, messages, products } from '../../src/db/schema';
+import { aiJobs, channels, messages } from '../../src/db/schema';
 import { startServerProcess, type ServerProcess } from '../../../../test-support/serverProcess';
 import {
   startTestOpenAiServer,
@@ -17,7 +17,7 @@ import {
 } from '../../../../test-support/openaiServer';
 import { GOOD_PASSWORD, uniqueEmail } from '../authClient';
 import { createTestDatabase } from '../database';
-import { createClassFixture, type TestUser } from '../fixtures';
+import { createAgentCaseFixture, createClassFixture, type TestUser } from '../fixtures';
 import { connectLive, type LiveTestClient } from '../liveClient';
 import { openRawSocket } from '../rawSocket';
 
@@ -96,22 +96,12 @@ describe('SIGTERM', () => {
     });
     const student = await signUp(node, node.url, 'Noether, Emmy');
     const db = database.db;
-    const { classId, channelIds } = await createClassFixture(db, {
-      members: [{ user: student, role: 'student' }],
-      channels: [{ name: 'agora', is_public: true }],
-    });
-    const channelId = channelIds[0]!;
     // An LLM agent's question, which the gated model never finishes: the node holds its job.
-    const productId = makeRecordId('product', 'tutor');
-    await db
-      .insert(products)
-      .values({ product_id: productId, title: 'Tutor', name: 'tutor', ai_agent_refs: [AGENT] });
-    await db.insert(activities).values({
-      activity_id: makeRecordId('activity', 'tutor'),
-      class_id: classId,
-      title: 'Dialogue',
-      product_id: productId,
-      channel_id: channelId,
+    const { classId, channelId } = await createAgentCaseFixture(db, {
+      members: [{ user: student, role: 'student' }],
+      agents: [AGENT],
+      productTitle: 'Tutor',
+      channelName: 'agora',
     });
     const questionId = makeRecordId('msg', student.uid);
     await db.insert(messages).values({
