@@ -298,10 +298,10 @@ export class LiveHub {
   /** Holds a change for a subscriber whose snapshot is not out yet; too much starts it afresh. */
   #hold(sub: Subscriber, change: HeldChange): void {
     if (!sub.held || sub.stale) return;
+    if (sub.held.length === 0) sub.heldRows = 0;
     sub.held.push(change);
-    let rows = 0;
-    for (const held of sub.held) rows += held.rows.length + held.gone.length;
-    if (rows > MAX_HELD_ROWS) {
+    sub.heldRows += change.rows.length + change.gone.length;
+    if (sub.heldRows > MAX_HELD_ROWS) {
       sub.stale = true;
       sub.held.length = 0;
     }

@@ -80,6 +80,8 @@ export class Subscriber {
   groups: KeyGroup[] = [];
   /** Changes that arrived while the snapshot was read; null once the snapshot is out. */
   held: HeldChange[] | null = [];
+  /** The rows and ids in `held` (counted as they come: see MAX_HELD_ROWS). */
+  heldRows = 0;
   /** An access notice arrived before the snapshot was out: re-check right after it. */
   recheck = false;
   ended = false;
