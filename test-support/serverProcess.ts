@@ -1,7 +1,7 @@
 // Starts a Seminar server as its own process — the built bundle (as `npm start` runs it) or the
 // TypeScript source through tsx — on a free port, and waits until /readyz answers.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,9 +41,48 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * Whether process `pid` holds the listening TCP socket of `port` (Linux: its descriptors' socket
+ * inodes against /proc/net/tcp{,6}). Where /proc is missing it cannot tell, and says yes.
+ */
+export function listensOn(pid: number, port: number): boolean {
+  if (!existsSync('/proc/net/tcp')) return true;
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(table)) continue;
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // local_address is field 1 (ADDR:PORT), st field 3 (0A: LISTEN), inode field 9.
+      if (fields[1]?.endsWith(`:${hexPort}`) && fields[3] === '0A' && fields[9])
+        inodes.add(`socket:[${fields[9]}]`);
+    }
+  }
+  if (inodes.size === 0) return false;
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        if (inodes.has(readlinkSync(`/proc/${pid}/fd/${fd}`))) return true;
+      } catch {
+        // Closed while listed.
+      }
+    }
+  } catch {
+    return false;
+  }
+  return false;
+}
+
+/** Starts of a server whose port was taken before it listened (by a test file in parallel). */
+const START_TRIES = 5;
+
+/**
  * Starts a server. `from: 'dist'` runs apps/server/dist/main.js (build first); `'source'` runs
  * apps/server/src/main.ts with tsx. `env` adds to or overrides the environment; without
  * DATABASE_URL the server uses PGlite in a fresh temporary DATA_DIR.
+ *
+ * PUBLIC_URL names the port before the server starts, so it cannot listen on port 0: the port comes
+ * from `freePort`, whose probe has closed by then, and another test file may take it first. The
+ * server then exits with EADDRINUSE and is started again on another port (not when `port` is given).
  */
 export async function startServerProcess(
   options: {
@@ -54,9 +93,27 @@ export async function startServerProcess(
     entry?: string;
     /** Node options before the entry (e.g. --expose-gc). */
     nodeArgs?: string[];
+    /** Picks the port when `port` is not given (tests of the retry hand out a taken one). */
+    freePort?: () => Promise<number>;
   } = {},
 ): Promise<ServerProcess> {
-  const port = options.port ?? (await freePort());
+  for (let attempt = 1; ; attempt += 1) {
+    const port = options.port ?? (await (options.freePort ?? freePort)());
+    try {
+      return await launch(options, port);
+    } catch (error) {
+      const taken = error instanceof PortTakenError;
+      if (!taken || options.port !== undefined || attempt >= START_TRIES) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function launch(
+  options: Parameters<typeof startServerProcess>[0] & object,
+  port: number,
+): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'seminar-server-'));
   const url = `http://127.0.0.1:${port}`;
   const args = [
@@ -89,10 +146,16 @@ export async function startServerProcess(
 
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited during start:\n${output}`);
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (output.includes('EADDRINUSE')) throw new PortTakenError(`port ${port} was taken`);
+      throw new Error(`server exited during start:\n${output}`);
+    }
+    // Another process's server on a taken port would answer /readyz too: it counts only once
+    // our child is the one listening there.
     try {
       const response = await fetch(`http://127.0.0.1:${port}/readyz`);
-      if (response.ok) break;
+      if (response.ok && child.pid !== undefined && listensOn(child.pid, port)) break;
     } catch {
       // Not listening yet.
     }

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveHaproxy } from '../../scripts/lib/haproxy.mjs';
-import { canConnect, startThrowawayCluster } from '../../scripts/lib/postgres.mjs';
+import { canConnect, startThrowawayClusterOnFreePort } from '../../scripts/lib/postgres.mjs';
 import { openDatabase, type Database } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import {
@@ -89,14 +89,13 @@ export async function startCluster(
   log: (line: string) => void,
 ): Promise<Cluster> {
   const haproxyPath = resolveHaproxy();
-  const pgPort = await freePort();
-  const postgres = startThrowawayCluster(pgPort);
+  const postgres = await startThrowawayClusterOnFreePort(freePort);
   if (!postgres)
     throw new Error(
       'No PostgreSQL binaries for the soak: install the server (sudo apt-get install -y postgresql).',
     );
   const databaseUrl = postgres.url;
-  log(`PostgreSQL: throwaway cluster on 127.0.0.1:${pgPort}`);
+  log(`PostgreSQL: throwaway cluster at ${databaseUrl}`);
   const database = await openDatabase({ databaseUrl, poolSize: 4 });
   await runMigrations(database);
 

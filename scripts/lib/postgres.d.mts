@@ -1,5 +1,5 @@
 export function canConnect(url: string): Promise<boolean>;
-export function startThrowawayCluster(port?: number): {
+export interface ThrowawayCluster {
   url: string;
   /** Stops the server and deletes its data. */
   stop: () => void;
@@ -7,7 +7,13 @@ export function startThrowawayCluster(port?: number): {
   pause: () => void;
   /** Starts it again after `pause`. */
   resume: () => void;
-} | null;
+}
+export function startThrowawayCluster(port?: number): ThrowawayCluster | null;
+/** On a port from `pickPort`, started again on another when that one was taken meanwhile. */
+export function startThrowawayClusterOnFreePort(
+  pickPort: () => Promise<number>,
+  tries?: number,
+): Promise<ThrowawayCluster | null>;
 export function resolvePostgres(): Promise<{
   url: string;
   source: string;

@@ -1,7 +1,7 @@
 // Finds a PostgreSQL for tests and benchmarks: TEST_DATABASE_URL, else 127.0.0.1:5432 if it answers,
 // else a throwaway cluster from the installed binaries (/usr/lib/postgresql/*/bin).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, chmodSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, chmodSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -33,16 +33,18 @@ function postgresBinDir() {
 }
 
 /**
- * Starts a throwaway cluster; returns its URL, a stop function (stops and deletes it), and
- * `pause()` / `resume()` (stop and start the server on the same data, for outage tests); or null
- * without binaries.
+ * Makes a throwaway cluster's data folder (initdb) and returns `listen(port)`, which starts the
+ * server on that port and returns the cluster: its URL, a stop function (stops and deletes it),
+ * and `pause()` / `resume()` (stop and start the server on the same data, for outage tests).
+ * Null without binaries.
  */
-export function startThrowawayCluster(port = 54329) {
+function makeThrowawayCluster() {
   const bin = postgresBinDir();
   if (!bin) return null;
   const dir = mkdtempSync(join(tmpdir(), 'seminar-pg-'));
   chmodSync(dir, 0o777);
   const dataDir = join(dir, 'data');
+  const logFile = join(dir, 'log');
   const asRoot = process.getuid?.() === 0;
   // initdb refuses to run as root: run the server as the postgres user when we are root.
   const run = (command, args) => {
@@ -51,28 +53,66 @@ export function startThrowawayCluster(port = 54329) {
     execFileSync(exe, full, { stdio: 'pipe' });
   };
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
-  const start = () =>
-    run('pg_ctl', [
-      '-D',
-      dataDir,
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-      '-w',
-      '-l',
-      join(dir, 'log'),
-      'start',
-    ]);
-  start();
-  const pause = () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
-  const stop = () => {
-    try {
-      run('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
-    } catch {
-      // Already stopped.
-    }
-    rmSync(dir, { recursive: true, force: true });
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const listen = (port) => {
+    const start = () =>
+      run('pg_ctl', [
+        '-D',
+        dataDir,
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+        '-w',
+        '-l',
+        logFile,
+        'start',
+      ]);
+    start();
+    const pause = () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+    const stop = () => {
+      try {
+        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
+      } catch {
+        // Already stopped.
+      }
+      remove();
+    };
+    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, pause, resume: start };
   };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, pause, resume: start };
+  const portTaken = () =>
+    existsSync(logFile) && readFileSync(logFile, 'utf8').includes('Address already in use');
+  return { listen, portTaken, remove };
+}
+
+/** Starts a throwaway cluster on `port` (see makeThrowawayCluster); null without binaries. */
+export function startThrowawayCluster(port = 54329) {
+  const cluster = makeThrowawayCluster();
+  if (!cluster) return null;
+  try {
+    return cluster.listen(port);
+  } catch (error) {
+    cluster.remove();
+    throw error;
+  }
+}
+
+/**
+ * Starts a throwaway cluster on a port from `pickPort`. A picked port can be taken by another
+ * process before PostgreSQL binds it (the picker's probe has closed by then): the server then
+ * fails with "Address already in use" and is started again on another port.
+ */
+export async function startThrowawayClusterOnFreePort(pickPort, tries = 5) {
+  const cluster = makeThrowawayCluster();
+  if (!cluster) return null;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return cluster.listen(await pickPort());
+    } catch (error) {
+      if (!cluster.portTaken() || attempt >= tries) {
+        cluster.remove();
+        throw error;
+      }
+    }
+  }
 }
 
 /**

@@ -24,7 +24,11 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Runs a server from source on `dataDir` until it exits by itself; its exit code and output. */
+/**
+ * Runs a server from source on `dataDir` until it exits by itself; its exit code and output. The
+ * port is never bound (the lock refuses the start before the server listens), so a port taken
+ * meanwhile by a parallel test file changes nothing here.
+ */
 async function runUntilExit(): Promise<{ code: number | null; output: string }> {
   const port = await freePort();
   const child = spawn(

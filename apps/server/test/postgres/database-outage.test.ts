@@ -7,7 +7,7 @@ import { makeRecordId } from '@seminar/shared';
 import { openDatabase } from '../../src/db/client';
 import { runMigrations } from '../../src/db/migrate';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../src/errors';
-import { startThrowawayCluster } from '../../../../scripts/lib/postgres.mjs';
+import { startThrowawayClusterOnFreePort } from '../../../../scripts/lib/postgres.mjs';
 import { freePort, startListening } from '../factories';
 import { createClassFixture, signUpUser } from '../fixtures';
 import { connectLive } from '../liveClient';
@@ -24,7 +24,7 @@ interface LogLine {
 }
 
 it('answers sends SERVICE_UNAVAILABLE during an outage, logs it once and charges no changes', async () => {
-  const cluster = startThrowawayCluster(await freePort());
+  const cluster = await startThrowawayClusterOnFreePort(freePort);
   if (!cluster) throw new Error('PostgreSQL binaries are needed: apt-get install -y postgresql');
   cleanups.push(() => cluster.stop());
   const admin = new pg.Client({ connectionString: cluster.url });

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { makeRecordId, type LiveEvent, type Message } from '@seminar/shared';
 import { openDatabase, queryRows, type Database } from '../../src/db/client';
 import { runMigrations } from '../../src/db/migrate';
-import { startThrowawayCluster } from '../../../../scripts/lib/postgres.mjs';
+import { startThrowawayClusterOnFreePort } from '../../../../scripts/lib/postgres.mjs';
 import { createTestDatabase } from '../database';
 import { freePort, startListening } from '../factories';
 import { createClassFixture, signUpUser, type TestUser } from '../fixtures';
@@ -139,7 +139,7 @@ describe('no loss after a LISTEN gap (PostgreSQL)', () => {
   });
 
   it('delivers every message to every subscriber when PostgreSQL stops for 2 s mid-burst', async () => {
-    const cluster = startThrowawayCluster(await freePort());
+    const cluster = await startThrowawayClusterOnFreePort(freePort);
     if (!cluster) throw new Error('PostgreSQL binaries are needed: apt-get install -y postgresql');
     cleanups.push(() => cluster.stop());
     const admin = new pg.Client({ connectionString: cluster.url });
