@@ -169,7 +169,7 @@ describe('the AI product catalogue', () => {
     const confirm = page.getByRole('dialog', { name: 'Confirm the AI product’s cost' });
     await confirm
       .getByText(
-        `Cost for ${DEMO_CLASS}: 4.50 per student × 3 students = 13.50 per term · billed as Per student, per term`,
+        `Cost for ${DEMO_CLASS}: 4.50 per student × 3 students = 13.50 per term · Billing: Per student, per term`,
       )
       .waitFor();
     await confirm.getByRole('button', { name: 'Confirm and save' }).click();

@@ -145,7 +145,7 @@ describe('the case chip opens the case', () => {
     // The student is not in the private channel: no link, and the chip says why.
     await student.page.goto(`${server.url}/classes/${classId}/activities`);
     const studentCard = student.page.getByRole('article', { name: 'The boat race' });
-    const locked = studentCard.getByText('cs201.cases.boat-race');
+    const locked = studentCard.getByText('Boat race case');
     await locked.waitFor();
     expect(await studentCard.getByRole('link').count()).toBe(0);
     const lockedChip = studentCard.locator('[aria-description="Private channel you are not in"]');
@@ -216,7 +216,7 @@ describe('Find a class can be searched', () => {
     await expect.poll(() => cards.count()).toBe(1);
     await page.getByRole('article', { name: 'Rocks and minerals 14' }).waitFor();
     await search.fill('minerals 7');
-    await expect.poll(() => status.textContent()).toMatch(/^1 of \d+ classes match “minerals 7”$/);
+    await expect.poll(() => status.textContent()).toMatch(/^1 of \d+ classes matches “minerals 7”$/);
 
     // Nothing matches: it says what was searched, and Clear search brings the list back.
     await search.fill('volcanoes');

@@ -1,6 +1,6 @@
 // Journey (issue 16.1, "a way home from a class"): the demo instructor opens the demo class; the
 // Seminar logo and "/" then show My classes (the stored class is resumed only when a session
-// starts); the Class selector's menu ends with "All classes" and "Find a class"; signing in again
+// starts); the Class selector's menu ends with "My classes" and "Find a class"; signing in again
 // resumes the class once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -54,7 +54,7 @@ async function openClassSelector(page: Page): Promise<string[]> {
 }
 
 describe('a way home from a class', () => {
-  it('the logo and "/" show My classes; the Class selector offers All classes and Find a class', async () => {
+  it('the logo and "/" show My classes; the Class selector offers My classes and Find a class', async () => {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 900 },
       bypassCSP: true,
@@ -75,10 +75,10 @@ describe('a way home from a class', () => {
     await page.goto(`${server.url}/`);
     await staysOnMyClasses(page);
 
-    // The Class selector: my classes, then "All classes" and "Find a class".
+    // The Class selector: my classes, then "My classes" and "Find a class".
     const options = await openClassSelector(page);
     expect(options.at(0)).toContain(DEMO_CLASS);
-    expect(options.slice(-2)).toEqual(['All classes', 'Find a class']);
+    expect(options.slice(-2)).toEqual(['My classes', 'Find a class']);
     expect(describeViolations(await axeViolations(page))).toEqual([]);
     await page.getByRole('option', { name: 'Find a class' }).click();
     await page.getByRole('heading', { name: 'Find a class', level: 1 }).waitFor();
@@ -94,7 +94,7 @@ describe('a way home from a class', () => {
       .toBe(DEMO_CLASS);
 
     await openClassSelector(page);
-    await page.getByRole('option', { name: 'All classes' }).click();
+    await page.getByRole('option', { name: 'My classes' }).click();
     await staysOnMyClasses(page);
 
     // Keyboard: the selector's last entries are reachable with the arrow keys.

@@ -184,3 +184,23 @@ describe('the class name in an invitation subject', () => {
     expect(mail.text).toContain(`“${long}”`);
   });
 });
+
+describe('the invitation mail’s words', () => {
+  it('says one joins once the address is confirmed with the mailed code, not when the account is made', () => {
+    const mail = (hasAccount: boolean) =>
+      invitationMail({
+        to: 'a@example.edu',
+        className: 'Algebra 101',
+        inviterName: 'Ada Lovelace',
+        role: 'student',
+        appName: 'Seminar',
+        publicUrl: 'https://seminar.example.edu',
+        hasAccount,
+      }).text;
+    expect(mail(false)).not.toContain('as soon as the account is made');
+    expect(mail(false)).toContain(
+      'You join the class once you have made the account and entered the code we mail you to confirm the address.',
+    );
+    expect(mail(true)).toContain('You join the class as soon as the address is confirmed.');
+  });
+});

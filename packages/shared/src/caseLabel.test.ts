@@ -29,14 +29,20 @@ describe('caseLabel', () => {
     [
       'blank channel falls back to the activity',
       { channel_name: ' ', activity_qualified_name: 'course.case-1' },
-      'course.case-1',
+      'Case 1 case',
     ],
     [
       'null channel falls back to the activity',
-      { channel_name: null, activity_qualified_name: 'course.case-1' },
-      'course.case-1',
+      { channel_name: null, activity_qualified_name: 'bio214.cases.kelp' },
+      'Kelp case',
     ],
-    ['only the activity', { activity_qualified_name: ' course.case-1 ' }, 'course.case-1'],
+    [
+      'only the activity, readable',
+      { activity_qualified_name: ' ba301.cases.premium_pricing ' },
+      'Premium pricing case',
+    ],
+    ['a name without dots', { activity_qualified_name: 'pricing' }, 'Pricing case'],
+    ['dots only', { activity_qualified_name: ' . . ' }, ''],
     ['everything blank', { label: ' ', channel_name: '', activity_qualified_name: '  ' }, ''],
     ['everything null', { label: null, channel_name: null, activity_qualified_name: null }, ''],
     ['an empty record', {}, ''],
@@ -46,6 +52,6 @@ describe('caseLabel', () => {
 
   it('ignores non-text values from stored data', () => {
     const record = { label: 42, channel_name: { name: 'x' }, activity_qualified_name: 'a.b' };
-    expect(caseLabel(record as unknown as CaseRecordLike)).toBe('a.b');
+    expect(caseLabel(record as unknown as CaseRecordLike)).toBe('B case');
   });
 });

@@ -17,7 +17,8 @@ function text(value: unknown): string {
  * The label to show for a case record, the first non-blank of:
  * 1. its explicit label;
  * 2. `${channel_name} case` (SPEC §3's fallback);
- * 3. its activity_qualified_name (so a case without a channel still has a name);
+ * 3. its activity_qualified_name made readable (so a case without a channel, or one the viewer may
+ *    not see, still has a name a person reads: "bio214.cases.kelp-forests" → "Kelp forests case");
  * 4. ''.
  * Values are trimmed; blank text counts as missing.
  */
@@ -26,5 +27,20 @@ export function caseLabel(record: CaseRecordLike): string {
   if (label !== '') return label;
   const channelName = text(record.channel_name);
   if (channelName !== '') return `${channelName} case`;
-  return text(record.activity_qualified_name);
+  return readableQualifiedName(text(record.activity_qualified_name));
+}
+
+/**
+ * A qualified name ("bio214.cases.kelp-forests") as words: its last dotted part, dashes and
+ * underscores as spaces, the first letter capital, followed by " case"; '' for blank.
+ */
+export function readableQualifiedName(name: string): string {
+  const last = name
+    .split('.')
+    .map((part) => part.replace(/[-_]+/g, ' ').trim())
+    .filter((part) => part !== '')
+    .at(-1);
+  if (!last) return '';
+  const words = last.replace(/\s+/g, ' ');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)} case`;
 }

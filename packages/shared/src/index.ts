@@ -15,6 +15,7 @@ export * from './profiles';
 export * from './visibility';
 export * from './recency';
 export * from './caseLabel';
+export * from './plural';
 export * from './channelNames';
 export * from './messageSearch';
 export * from './attachments';

@@ -72,7 +72,7 @@ export function invitationMail(input: {
     : [
         `Create your account with this address to join: ${input.publicUrl}/sign-up${query}`,
         '',
-        'You join the class as soon as the account is made. If you did not expect this, ignore this mail.',
+        'You join the class once you have made the account and entered the code we mail you to confirm the address. If you did not expect this, ignore this mail.',
       ];
   return {
     to: input.to,

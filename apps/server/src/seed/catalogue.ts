@@ -31,7 +31,7 @@ export const catalogueSeed: Seed[] = [
     title: 'Data Analyst Bot',
     name: 'DataAnalystBot',
     description:
-      'Answers questions about a case’s data set: summaries, pivot tables, charts described in words, and the assumptions behind each number.',
+      'Answers questions about a case’s data set: summaries, pivot tables, histograms and scatter plots drawn in the channel, and the assumptions behind each number.',
     learning_objective:
       'Students interrogate data before drawing conclusions and learn to question a model’s assumptions.',
     disciplines: ['Business', 'Statistics'],

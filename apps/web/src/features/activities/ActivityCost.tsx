@@ -35,7 +35,7 @@ type Priced = Pick<PublicProduct, 'title' | 'price_per_user' | 'product_billing_
 
 /**
  * The cost in one line: "Cost for Chemistry: 4.50 per student × 3 students = 13.50 per term ·
- * billed as Analyst seat"; while counting, or when the roster failed, what is known.
+ * Billing: Analyst seat"; while counting, or when the roster failed, what is known.
  */
 export function costLine(product: Priced, className: string, students: StudentCount): string {
   if (students.count !== null)

@@ -122,8 +122,11 @@ describe('activityCaseLabel', () => {
       'pricing case',
     );
     expect(
-      activityCaseLabel({ channel_id: 'gone', activity_qualified_name: 'q.1' }, channels),
-    ).toBe('q.1');
+      activityCaseLabel(
+        { channel_id: 'gone', activity_qualified_name: 'bio214.cases.kelp' },
+        channels,
+      ),
+    ).toBe('Kelp case');
     expect(
       activityCaseLabel({ channel_id: null, activity_qualified_name: 'q.1' }, channels),
     ).toBeNull();
@@ -266,7 +269,7 @@ describe('Activities tab', () => {
       });
     await students('s1', 's2');
     const cost = (n: number) =>
-      `Cost for Physics 101: 4.50 per student × ${n} students = ${(4.5 * n).toFixed(2)} per term · billed as Analyst seat`;
+      `Cost for Physics 101: 4.50 per student × ${n} students = ${(4.5 * n).toFixed(2)} per term · Billing: Analyst seat`;
     expect(await within(card).findByText(cost(2))).toBeDefined();
     // The roster is live: a student who joins is counted at once.
     await students('s1', 's2', 's3');

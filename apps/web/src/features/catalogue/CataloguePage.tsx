@@ -24,6 +24,7 @@ import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   can,
+  countOf,
   isSelectableClass,
   makeRecordId,
   type Class,
@@ -129,7 +130,7 @@ export function CataloguePage() {
           </Typography>
           <Typography sx={{ color: 'text.secondary' }}>
             {managed
-              ? `Agents to use in the activities of ${managed.name}${students === null ? '' : ` (${students} ${students === 1 ? 'student' : 'students'})`}.`
+              ? `Agents to use in the activities of ${managed.name}${students === null ? '' : ` (${countOf(students, { one: 'student', other: 'students' })})`}.`
               : 'Agents and tools to use in class activities.'}
           </Typography>
         </Stack>

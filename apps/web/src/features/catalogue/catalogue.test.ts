@@ -162,7 +162,7 @@ describe('cost', () => {
   it('names the billing when the product has one', () => {
     const priced = { price_per_user: 4.5, product_billing_name: 'Analyst seat' };
     expect(costWithBilling(priced, 3)).toBe(
-      '4.50 per student × 3 students = 13.50 per term · billed as Analyst seat',
+      '4.50 per student × 3 students = 13.50 per term · Billing: Analyst seat',
     );
     expect(costWithBilling({ ...priced, product_billing_name: '  ' }, 1)).toBe(
       '4.50 per student × 1 student = 4.50 per term',
@@ -171,7 +171,7 @@ describe('cost', () => {
       '4.50 per student × 0 students = 0.00 per term',
     );
     expect(costWithBilling({ price_per_user: 0, product_billing_name: 'Trial' }, 9)).toBe(
-      'Free · billed as Trial',
+      'Free · Billing: Trial',
     );
     expect(costWithBilling({ price_per_user: null, product_billing_name: null }, 9)).toBe(
       'No price yet',

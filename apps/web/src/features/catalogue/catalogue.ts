@@ -1,7 +1,7 @@
 // Docs: docs/catalogue.md — the catalogue page's pure rules: search (title, name, description,
 // contributor), filters (disciplines, categories, product type), the filter choices, and what an AI
 // product costs a class (price per user × the class's enrolled students, per term).
-import type { PublicProduct, RosterEntry } from '@seminar/shared';
+import { countOf, plural, type PublicProduct, type RosterEntry } from '@seminar/shared';
 
 export interface CatalogueFilters {
   /** Words to find (all of them, in any order, ignoring case and accents). */
@@ -108,7 +108,7 @@ export function typeLabel(type: string): string {
 
 /** "14 products", or "3 of 14 products" when filtered. */
 export function resultCountText(shown: number, total: number): string {
-  const noun = (n: number) => (n === 1 ? 'product' : 'products');
+  const noun = (n: number) => plural(n, { one: 'product', other: 'products' });
   return shown === total ? `${total} ${noun(total)}` : `${shown} of ${total} ${noun(total)}`;
 }
 
@@ -139,12 +139,12 @@ export function costText(pricePerUser: number | null, students: number): string 
   if (pricePerUser === null) return null;
   if (pricePerUser === 0) return 'Free';
   const count = Math.max(0, Math.floor(students));
-  return `${formatPrice(pricePerUser)} per student × ${count} ${count === 1 ? 'student' : 'students'} = ${formatPrice(termCost(pricePerUser, count))} per term`;
+  return `${formatPrice(pricePerUser)} per student × ${countOf(count, { one: 'student', other: 'students' })} = ${formatPrice(termCost(pricePerUser, count))} per term`;
 }
 
 /**
  * What attaching a product costs a class, with its billing name: "4.50 per student × 28 students =
- * 126.00 per term · billed as Analyst seat"; "Free"; "No price yet".
+ * 126.00 per term · Billing: Analyst seat"; "Free"; "No price yet".
  */
 export function costWithBilling(
   product: Pick<PublicProduct, 'price_per_user' | 'product_billing_name'>,
@@ -152,7 +152,7 @@ export function costWithBilling(
 ): string {
   const cost = costText(product.price_per_user, students) ?? 'No price yet';
   const billing = product.product_billing_name?.trim();
-  return billing ? `${cost} · billed as ${billing}` : cost;
+  return billing ? `${cost} · Billing: ${billing}` : cost;
 }
 
 /** The price alone: "4.50 per student", "Free", or "No price". */

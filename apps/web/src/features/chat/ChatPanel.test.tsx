@@ -548,6 +548,23 @@ describe('<ChatPanel>', () => {
     );
   });
 
+  // Issue 33: the instructor who deleted the open channel was told it was "no longer available".
+  it('tells the instructor who deleted the open channel that they deleted it', async () => {
+    const chat = await openGeneral('instructor');
+    fireEvent.click(screen.getByRole('button', { name: 'Channel settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Channel settings' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete channel' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete “general”?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('You deleted the channel “general”.')).toBeDefined();
+    expect(chat.callsTo('channels.delete')).toEqual([{ class_id: 'c1', channel_id: 'general' }]);
+    // The server's removal follows: no second notice that would blame someone else.
+    await chat.send<ChannelView>('channels.live', { type: 'remove', ids: ['general'] });
+    expect(screen.queryByText('That channel is no longer available.')).toBeNull();
+    expect(screen.getByText('You deleted the channel “general”.')).toBeDefined();
+    expect(chat.router.state.location.search).not.toContain('channel=');
+  });
+
   it('closes a channel that leaves the list and says so', async () => {
     const chat = await openGeneral();
     await chat.send<ChannelView>('channels.live', { type: 'remove', ids: ['general'] });

@@ -2,7 +2,7 @@
 // side, or on narrow screens one at a time. The open channel is kept in the URL (?channel=…), so a
 // link or a reload opens it again. Above the channel list, "Search messages" (MessageSearch.tsx): a
 // result opens its channel at the message found. Instructors and admins also create channels and open settings.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,7 +13,7 @@ import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import type { MessageSearchResult } from '@seminar/shared';
 import { useSession } from '../../auth/session';
-import { useChannels } from '../../data/channels';
+import { channelTitle, useChannels } from '../../data/channels';
 import { usePrefetchMessages } from '../../data/messages';
 import { CHANNEL_PARAM } from '../../routes/paths';
 import { ChannelList } from './ChannelList';
@@ -57,6 +57,8 @@ export function ChatPanel({
   const [creating, setCreating] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [gone, setGone] = useState<string | null>(null);
+  /** The channel this viewer just deleted: its leaving the list needs no second notice. */
+  const deletedByViewer = useRef<string | null>(null);
 
   // A search result to open its channel at: the message to show, with history around it.
   const [focus, setFocus] = useState<MessageFocus | null>(null);
@@ -89,7 +91,8 @@ export function ChatPanel({
   const missing = selectedId !== null && channels.status === 'ready' && selected === null;
   useEffect(() => {
     if (!missing) return;
-    setGone('That channel is no longer available.');
+    // The viewer who deleted it was told so already (onDeleted); anyone else learns it is gone.
+    if (selectedId !== deletedByViewer.current) setGone('That channel is no longer available.');
     setSettingsOpen(false);
     setParams(
       (current) => {
@@ -99,7 +102,7 @@ export function ChatPanel({
       },
       { replace: true },
     );
-  }, [missing, setParams]);
+  }, [missing, selectedId, setParams]);
 
   if (!user) return null;
   const viewer = { uid: user.id, email: user.email, name: user.name };
@@ -238,7 +241,11 @@ export function ChatPanel({
             channel={selected}
             channels={channels.rows}
             onClose={() => setSettingsOpen(false)}
-            onDeleted={() => select(null)}
+            onDeleted={() => {
+              deletedByViewer.current = selected.channel_id;
+              select(null);
+              setGone(`You deleted the channel “${channelTitle(selected)}”.`);
+            }}
           />
         ) : null}
       </Suspense>

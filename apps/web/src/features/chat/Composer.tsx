@@ -6,7 +6,12 @@
 // the mention picker (MentionPicker.tsx) over the channel's people. "Attach file" and pasting files
 // hand them to the chat, which uploads them (a message may then carry no text).
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { MESSAGE_MAX_LENGTH, TYPING_WINDOW_MS, type MentionablePerson } from '@seminar/shared';
+import {
+  countOf,
+  MESSAGE_MAX_LENGTH,
+  TYPING_WINDOW_MS,
+  type MentionablePerson,
+} from '@seminar/shared';
 import { composerClass, ComposerField, ComposerForm } from './ComposerField';
 import { FRAME_ICONS, FrameIcon, FrameIconButton } from './FrameIcon';
 import { useMentionPicker } from './MentionPicker';
@@ -21,7 +26,7 @@ export function characterCount(length: number): string | null {
   if (length < COUNTER_FROM) return null;
   if (length > MESSAGE_MAX_LENGTH) {
     const over = length - MESSAGE_MAX_LENGTH;
-    return `${formatCount(over)} ${over === 1 ? 'character' : 'characters'} over the limit of ${formatCount(MESSAGE_MAX_LENGTH)}`;
+    return `${countOf(over, { one: 'character', other: 'characters' })} over the limit of ${formatCount(MESSAGE_MAX_LENGTH)}`;
   }
   return `${formatCount(length)} of ${formatCount(MESSAGE_MAX_LENGTH)} characters`;
 }

@@ -12,7 +12,7 @@ export interface GroupableMessage {
 }
 
 /** Messages further apart than this start a new group even from the same author. */
-export const GROUP_GAP_MS = 10 * 60_000;
+export const GROUP_GAP_MS = 5 * 60_000;
 
 export interface DayDivider {
   kind: 'day';

@@ -1,4 +1,5 @@
 // Unread counts of the channel list: unread = last_seq − last_read_seq (never below zero).
+import { countOf } from '@seminar/shared';
 
 /** The fields the unread count reads. */
 export interface UnreadLike {
@@ -20,7 +21,7 @@ export function unreadBadge(count: number): string {
 /** The words read out for the badge, e.g. "3 unread messages". */
 export function unreadWords(count: number): string {
   if (count <= 0) return 'No unread messages';
-  return count === 1 ? '1 unread message' : `${count} unread messages`;
+  return countOf(count, { one: 'unread message', other: 'unread messages' });
 }
 
 /** Unread messages across channels, leaving out the one open (it is read as it is shown). */
@@ -36,7 +37,7 @@ export function totalUnread(
 
 /** The words read out for a mention badge, e.g. "2 mentions of you". */
 export function mentionWords(count: number): string {
-  return count === 1 ? '1 mention of you' : `${count} mentions of you`;
+  return countOf(count, { one: 'mention of you', other: 'mentions of you' });
 }
 
 /** Unread mentions of the viewer across channels, leaving out the one open and visible. */

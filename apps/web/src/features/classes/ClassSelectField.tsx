@@ -63,7 +63,7 @@ export default function ClassSelectField({
         </MenuItem>
       ))}
       <MenuItem value={ALL_CLASSES} sx={{ borderTop: 1, borderColor: 'divider' }}>
-        All classes
+        My classes
       </MenuItem>
       <MenuItem value={FIND_A_CLASS}>Find a class</MenuItem>
     </TextField>

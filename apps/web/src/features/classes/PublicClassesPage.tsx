@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
-import { matchesClassSearch, pageOf, type Class } from '@seminar/shared';
+import { countOf, matchesClassSearch, pageOf, plural, type Class } from '@seminar/shared';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { classPath, PATHS } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';
@@ -28,12 +28,12 @@ const QUERY_PARAM = 'q';
 const PAGE_PARAM = 'page';
 
 /** "1 class" / "12 classes". */
-const classCount = (count: number) => `${count} ${count === 1 ? 'class' : 'classes'}`;
+const classCount = (count: number) => countOf(count, { one: 'class', other: 'classes' });
 
 /** What the count line says: how many public classes, or how many match the search. */
 export function searchSummary(matches: number, total: number, query: string): string {
   if (query.trim() === '') return `${classCount(total)} you can join`;
-  return `${matches} of ${classCount(total)} match “${query.trim()}”`;
+  return `${matches} of ${classCount(total)} ${plural(matches, { one: 'matches', other: 'match' })} “${query.trim()}”`;
 }
 
 export function PublicClassesPage() {

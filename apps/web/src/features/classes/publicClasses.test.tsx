@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, fakeAuthServer, renderApp, sessionFor } from '../../testing/authTestKit';
 import { makeClass } from '../../testing/classFixtures';
+import { searchSummary } from './PublicClassesPage';
 import { fakeTrpc, trpcError } from '../../testing/liveTestKit';
 import type { Class } from '@seminar/shared';
 
@@ -69,7 +70,7 @@ describe('Find a class', () => {
     expect((await screen.findByRole('status')).textContent).toBe('2 classes you can join');
     const search = screen.getByRole('searchbox', { name: 'Search classes' });
     fireEvent.change(search, { target: { value: 'physics' } });
-    expect(screen.getByRole('status').textContent).toBe('1 of 2 classes match “physics”');
+    expect(screen.getByRole('status').textContent).toBe('1 of 2 classes matches “physics”');
     expect(screen.getByRole('article', { name: 'Open Physics' })).toBeDefined();
     expect(screen.queryByRole('article', { name: 'Business Analytics (demo)' })).toBeNull();
     fireEvent.change(search, { target: { value: 'quantum' } });
@@ -98,5 +99,17 @@ describe('Find a class', () => {
         'You were removed from this class. Ask an instructor to add you again.',
       ),
     );
+  });
+});
+
+describe('the count line of Find a class', () => {
+  it.each([
+    [1, 1, 'physics', '1 of 1 class matches “physics”'],
+    [2, 5, 'bio', '2 of 5 classes match “bio”'],
+    [0, 1, 'x', '0 of 1 class match “x”'],
+    [0, 3, ' ', '3 classes you can join'],
+    [0, 1, '', '1 class you can join'],
+  ])('%s of %s for “%s”: %s', (matches, total, query, text) => {
+    expect(searchSummary(matches, total, query)).toBe(text);
   });
 });

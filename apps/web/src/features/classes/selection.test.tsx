@@ -151,7 +151,7 @@ describe('class selection (the URL is its source)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/classes/class_phys'));
     expect(current.value?.resuming).toBe(false);
 
-    // "/" again (the logo, "All classes"): My classes, not the class.
+    // "/" again (the logo, "My classes"): My classes, not the class.
     await go('/');
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(router.state.location.pathname).toBe('/');
@@ -213,7 +213,7 @@ describe('in the app', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('lists my classes in the Class selector, then "All classes" and "Find a class"', async () => {
+  it('lists my classes in the Class selector, then "My classes" and "Find a class"', async () => {
     const router = await openApp('/classes/class_phys');
     expect(await screen.findByRole('heading', { name: 'Physics 101', level: 1 })).toBeDefined();
     fireEvent.mouseDown(selector());
@@ -221,7 +221,7 @@ describe('in the app', () => {
     const options = within(listbox)
       .getAllByRole('option')
       .map((option) => option.textContent);
-    expect(options.slice(-2)).toEqual(['All classes', 'Find a class']);
+    expect(options.slice(-2)).toEqual(['My classes', 'Find a class']);
     // The pending class is listed, greyed, with why.
     expect(within(listbox).getByRole('option', { name: /New class/ }).textContent).toContain(
       'Setting up…',
@@ -238,10 +238,10 @@ describe('in the app', () => {
     expect(screen.queryByRole('tab', { name: 'Settings' })).toBeNull();
   });
 
-  it('goes to My classes with "All classes" or a pending class, and to Find a class', async () => {
+  it('goes to My classes with "My classes" or a pending class, and to Find a class', async () => {
     const router = await openApp('/classes/class_phys');
     expect(await screen.findByRole('heading', { name: 'Physics 101', level: 1 })).toBeDefined();
-    await choose('All classes');
+    await choose('My classes');
     expect(await screen.findByRole('heading', { name: 'My classes', level: 1 })).toBeDefined();
     expect(router.state.location.pathname).toBe('/');
 

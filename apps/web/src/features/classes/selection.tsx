@@ -2,7 +2,7 @@
 // source of truth: the class page's /classes/:classId, or ?class= on the catalogue (the app bar's
 // "AI products" link carries it). The last class opened is stored locally per user
 // (`selectedClassStorageKey(uid)`), only to resume it once per session start: the first time an
-// auth session lands on "/", it goes on to that class; after that "/" (the logo, "All classes")
+// auth session lands on "/", it goes on to that class; after that "/" (the logo, "My classes")
 // always shows My classes. Opening a ready class stores it and logs class_selected (uid, class_id,
 // class_name, role); a selected class that is not (or no longer) in my classes clears the stored
 // selection and the shared error state and logs selected_class_not_available. The provider also

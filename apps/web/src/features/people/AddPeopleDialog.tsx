@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { membersAddInputSchema, type Role } from '@seminar/shared';
+import { countOf, membersAddInputSchema, plural, type Role } from '@seminar/shared';
 import { useRosterActions, type AddPeopleResult } from '../../data/classes';
 import { NOT_CONNECTED_MESSAGE } from '../../data/connection';
 import { describeError } from '../../live/errors';
@@ -126,7 +126,7 @@ export function AddPeopleDialog({
               Cancel
             </Button>
             <Button type="submit" variant="contained" loading={sending} disabled={count === 0}>
-              {count > 0 ? `Add ${count} ${count === 1 ? 'person' : 'people'}` : 'Add'}
+              {count > 0 ? `Add ${countOf(count, { one: 'person', other: 'people' })}` : 'Add'}
             </Button>
           </>
         )
@@ -203,9 +203,9 @@ function Preview({
       <Typography variant="body2">
         {people.length === 0
           ? 'No valid email addresses yet.'
-          : `${people.length} ${people.length === 1 ? 'address' : 'addresses'} ready to add.`}
+          : `${countOf(people.length, { one: 'address', other: 'addresses' })} ready to add.`}
         {duplicates.length > 0 &&
-          ` ${duplicates.length} given more than once ${duplicates.length === 1 ? 'is' : 'are'} added once.`}
+          ` ${duplicates.length} given more than once ${plural(duplicates.length, { one: 'is', other: 'are' })} added once.`}
       </Typography>
       {invalid.length > 0 && (
         <Alert severity="warning">

@@ -57,6 +57,54 @@ describe('parsePeople', () => {
     ]);
   });
 
+  // As Outlook, Gmail and Apple Mail copy a To: field (issue 33): names with commas, quoted or not,
+  // lists separated by commas or semicolons, groups.
+  it.each([
+    [
+      'Turing, Alan <alan.turing@x.edu>',
+      [{ email: 'alan.turing@x.edu', name: 'Turing, Alan' }],
+    ],
+    [
+      'Turing, Alan <alan@x.edu>; Lovelace, Ada <ada@x.edu>',
+      [
+        { email: 'alan@x.edu', name: 'Turing, Alan' },
+        { email: 'ada@x.edu', name: 'Lovelace, Ada' },
+      ],
+    ],
+    [
+      'Turing, Alan <alan@x.edu>, Lovelace, Ada <ada@x.edu>',
+      [
+        { email: 'alan@x.edu', name: 'Turing, Alan' },
+        { email: 'ada@x.edu', name: 'Lovelace, Ada' },
+      ],
+    ],
+    [
+      '"Turing, Alan" <alan@x.edu>, ada@x.edu',
+      [
+        { email: 'alan@x.edu', name: 'Turing, Alan' },
+        { email: 'ada@x.edu', name: '' },
+      ],
+    ],
+    [
+      'Seminar group: Ada <ada@x.edu>, bob@x.edu;',
+      [
+        { email: 'ada@x.edu', name: 'Ada' },
+        { email: 'bob@x.edu', name: '' },
+      ],
+    ],
+    ['"Lovelace, Ada",ADA@x.edu', [{ email: 'ada@x.edu', name: 'Lovelace, Ada' }]],
+  ])('reads the address list %s', (text, people) => {
+    const result = parsePeople(text);
+    expect(result.people).toEqual(people);
+    expect(result.invalid).toEqual([]);
+  });
+
+  it('still lists a mail-header line it cannot read', () => {
+    expect(parsePeople('Turing, Alan <not an address>').invalid).toEqual([
+      { line: 1, text: 'Turing, Alan <not an address>', reason: 'has no email address' },
+    ]);
+  });
+
   it('lists the lines it cannot read, with their line numbers, and keeps the rest', () => {
     const result = parsePeople('ada@x.edu\nnot an address\n\nbob@x\nc@x.edu,d@x.edu,Someone');
     expect(result.people.map((p) => p.email)).toEqual(['ada@x.edu']);

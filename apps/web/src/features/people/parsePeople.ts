@@ -2,6 +2,10 @@
 // `email,name` or `name,email` columns (pasted or uploaded). Parsing is tolerant — separators
 // `,` `;` and tabs, quoted CSV fields, a header row, `Name <email>` as mail programs copy it,
 // surrounding spaces and capitals — and says which lines it could not read, before anything is sent.
+// Lines that look like mail headers are read as RFC 5322 address lists by a kept library
+// (email-addresses): quoted names, groups, and the unquoted `Last, First <address>` that Outlook
+// and Gmail copy, separated by commas or semicolons.
+import emailAddresses from 'email-addresses';
 import { isValidEmail, normalizeEmail } from '@seminar/shared';
 
 /** One person to add: a normalized e-mail and a name ('' when none was given). */
@@ -90,10 +94,44 @@ function isHeader(fields: readonly string[]): boolean {
   );
 }
 
+/**
+ * The ways an address list is tried, strictest first: RFC 5322 (quoted names, groups), then names
+ * with unquoted commas (`Turing, Alan <alan@…>, Lovelace, Ada <ada@…>`), then the same separated by
+ * semicolons (Outlook).
+ */
+const ADDRESS_LIST_READINGS: readonly Omit<emailAddresses.Options, 'input'>[] = [
+  {},
+  { commaInDisplayName: true },
+  { commaInDisplayName: true, addressListSeparator: ';' },
+];
+
+/** A line copied from a mail program's To: field as people, or null when it is not one. */
+function addressList(text: string): PersonToAdd[] | null {
+  // Only lines with a mail header's marks: a CSV row or plain addresses are read as before.
+  if (!/[<>":]/.test(text)) return null;
+  for (const reading of ADDRESS_LIST_READINGS) {
+    const parsed = emailAddresses.parseAddressList({ input: text, rfc6532: true, ...reading });
+    if (!parsed || parsed.length === 0) continue;
+    const mailboxes = parsed.flatMap((entry) =>
+      entry.type === 'group' ? entry.addresses : [entry],
+    );
+    if (mailboxes.length === 0 || !mailboxes.every((mailbox) => isValidEmail(mailbox.address)))
+      continue;
+    return mailboxes.map((mailbox) => ({
+      email: normalizeEmail(mailbox.address),
+      name: cleanName(mailbox.name ?? ''),
+    }));
+  }
+  return null;
+}
+
 /** The people one line gives, or the reason it gives none. */
 function parseLine(text: string): PersonToAdd[] | string {
   const fields = splitCsvLine(text).filter((field) => field !== '');
   if (fields.length === 0) return [];
+
+  const listed = addressList(text);
+  if (listed) return listed;
 
   const alone = fields.length === 1 ? angleAddress(fields[0] ?? '') : null;
   if (alone) return [alone];
