@@ -216,7 +216,9 @@ describe('Find a class can be searched', () => {
     await expect.poll(() => cards.count()).toBe(1);
     await page.getByRole('article', { name: 'Rocks and minerals 14' }).waitFor();
     await search.fill('minerals 7');
-    await expect.poll(() => status.textContent()).toMatch(/^1 of \d+ classes matches “minerals 7”$/);
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(/^1 of \d+ classes matches “minerals 7”$/);
 
     // Nothing matches: it says what was searched, and Clear search brings the list back.
     await search.fill('volcanoes');

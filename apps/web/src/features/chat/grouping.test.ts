@@ -87,17 +87,20 @@ describe('groupMessages', () => {
   it.each([
     [4, ['1']],
     [9, ['1', '2']],
-  ])('a message %s minutes after the same author’s previous one starts groups %j', (minutes, keys) => {
-    const start = at('2026-03-04T09:00:00Z');
-    const items = groupMessages(
-      [
-        { id: '1', author_uid: 'ada', author_name: 'Ada', created_at: start },
-        { id: '2', author_uid: 'ada', author_name: 'Ada', created_at: start + minutes * 60_000 },
-      ],
-      { ...UTC, now },
-    );
-    expect(items.filter((item) => item.kind === 'group').map((group) => group.key)).toEqual(keys);
-  });
+  ])(
+    'a message %s minutes after the same author’s previous one starts groups %j',
+    (minutes, keys) => {
+      const start = at('2026-03-04T09:00:00Z');
+      const items = groupMessages(
+        [
+          { id: '1', author_uid: 'ada', author_name: 'Ada', created_at: start },
+          { id: '2', author_uid: 'ada', author_name: 'Ada', created_at: start + minutes * 60_000 },
+        ],
+        { ...UTC, now },
+      );
+      expect(items.filter((item) => item.kind === 'group').map((group) => group.key)).toEqual(keys);
+    },
+  );
 
   it('gives nothing for no messages', () => {
     expect(groupMessages([], UTC)).toEqual([]);

@@ -60,10 +60,7 @@ describe('parsePeople', () => {
   // As Outlook, Gmail and Apple Mail copy a To: field (issue 33): names with commas, quoted or not,
   // lists separated by commas or semicolons, groups.
   it.each([
-    [
-      'Turing, Alan <alan.turing@x.edu>',
-      [{ email: 'alan.turing@x.edu', name: 'Turing, Alan' }],
-    ],
+    ['Turing, Alan <alan.turing@x.edu>', [{ email: 'alan.turing@x.edu', name: 'Turing, Alan' }]],
     [
       'Turing, Alan <alan@x.edu>; Lovelace, Ada <ada@x.edu>',
       [
