@@ -3,7 +3,7 @@
 // (a wrong code first); and every worded error of SPEC §8 that a person can meet on these pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { codeFrom, startTestSmtp, type TestSmtp } from '../apps/server/test/smtp';
+import { codeFrom, mailText, startTestSmtp, type TestSmtp } from '../apps/server/test/smtp';
 import { closeBrowser, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { mailedVerificationCode, verifyInPage, verifyOverHttp } from './support/verification';
@@ -116,21 +116,24 @@ describe('accounts', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByText(/we sent it a 6-digit code/).waitFor();
-    const code = codeFrom(await smtp.nextMailTo(email, undefined, 'reset code'));
+    const mail = await smtp.nextMailTo(email, undefined, 'reset code');
+    const code = codeFrom(mail);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-    await page.getByLabel('Code').fill(wrong);
-    await page.getByLabel('New password').fill('a fresh new passphrase');
-    await page.getByRole('button', { name: 'Reset password' }).click();
-    await page.getByText(/That code isn.t right/).waitFor();
-
-    await page.getByLabel('Code').fill(code);
-    await page.getByRole('button', { name: 'Reset password' }).click();
-    await page.getByText('Password changed. Sign in with your new password.').waitFor();
-    await signIn(page, email, PASSWORD);
-    await page.getByText(/email and password don.t match/).waitFor();
-    await signIn(page, email, 'a fresh new passphrase');
-    await home(page);
+    // The mail's link opens the code step for this address, as from a mail program in another tab.
+    const link = /https?:\/\/\S+\/forgot-password\?\S+/.exec(mailText(mail))?.[0];
+    expect(link).toBe(`${server.url}/forgot-password?email=${encodeURIComponent(email)}&step=code`);
+    await page.close();
+    const linked = await newPage();
+    await linked.goto(link!);
+    await linked
+      .getByText(`Enter the 6-digit code we mailed to ${email} and choose a new password.`)
+      .waitFor();
+    await resetWithCodes(linked, wrong, code);
+    await signIn(linked, email, PASSWORD);
+    await linked.getByText(/email and password don.t match/).waitFor();
+    await signIn(linked, email, 'a fresh new passphrase');
+    await home(linked);
   });
 
   it('says when a sign-in may be tried again and when a code is used up; a reset lifts the wait', async () => {
@@ -248,3 +251,14 @@ describe('accounts', () => {
     await page.getByText(/This account has been disabled/).waitFor();
   });
 });
+
+/** On the code step: a wrong code is refused, then the right one changes the password. */
+async function resetWithCodes(page: Page, wrong: string, code: string) {
+  await page.getByLabel('Code').fill(wrong);
+  await page.getByLabel('New password').fill('a fresh new passphrase');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await page.getByText(/That code isn.t right/).waitFor();
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await page.getByText('Password changed. Sign in with your new password.').waitFor();
+}

@@ -53,6 +53,7 @@ const envSchema = z.object({
   SMTP_FROM: z.string().min(3).optional(),
   TRUST_PROXY: trustProxySchema.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   SHUTDOWN_GRACE_SECONDS: positiveInt.max(600, 'must be at most 600').default(10),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: booleanText.optional(),
@@ -141,6 +142,8 @@ export interface Config {
   /** Which X-Forwarded-For entries count (http/trustProxy.ts). */
   trustProxy: TrustProxy;
   logLevel: string;
+  /** pretty: readable lines (pino-pretty); json: one JSON object a line; auto: pretty on a terminal. */
+  logFormat: 'auto' | 'pretty' | 'json';
   /** How long a node drains after SIGTERM before it exits regardless (docs/realtime.md#drain). */
   shutdownGraceMs: number;
   authSecret: string | undefined;
@@ -258,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpFrom: value.SMTP_FROM ?? `${value.APP_NAME} <no-reply@${publicUrl.hostname}>`,
     trustProxy: value.TRUST_PROXY ?? false,
     logLevel: value.LOG_LEVEL,
+    logFormat: value.LOG_FORMAT,
     shutdownGraceMs: value.SHUTDOWN_GRACE_SECONDS * 1000,
     authSecret: value.AUTH_SECRET,
     // The demo accounts' password is published: only on a server no other machine can reach.

@@ -10,6 +10,7 @@ import { seedOnStart } from './seed/seed';
 import { createServices } from './services';
 import { isLoopbackHost } from './http/loopback';
 import { loadEnvFile } from './envFile';
+import { loggerOptions } from './logFormat';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   }
 
   const runtime = new Runtime(config);
-  const app = await buildApp({ runtime });
+  const app = await buildApp({ runtime, logger: await loggerOptions(config) });
   const log = app.log;
   if (envFile) log.info(`read ${envFile} (variables set in the environment win over it)`);
   let database: Database | null = null;

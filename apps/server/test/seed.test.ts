@@ -23,6 +23,8 @@ afterAll(async () => {
 describe(`seed on a fresh database (${testDatabaseKind})`, () => {
   it('creates the catalogue and a demo class with people, channels, conversation and two activities', async () => {
     await seedOnStart(made.runtime.services!, made.app.log);
+    // Issue 33: each fresh start mailed verification codes to the made-up demo addresses.
+    expect(made.runtime.services!.mailer.outbox).toEqual([]);
     expect((await database.db.select().from(products)).length).toBeGreaterThanOrEqual(12);
     const [demo] = await database.db
       .select()

@@ -80,6 +80,10 @@ describe(`development outbox (${testDatabaseKind})`, () => {
     const page = await app.inject({ method: 'GET', url: '/dev/outbox' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(email);
+    // The sign-in pages ask whether there is an outbox (HEAD): an answer without the mails.
+    const head = await app.inject({ method: 'HEAD', url: '/dev/outbox.json' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
     await app.close();
   });
 
@@ -108,6 +112,7 @@ describe(`development outbox (${testDatabaseKind})`, () => {
     const { app } = await makeApp(database, { NODE_ENV: 'production' });
     expect((await app.inject({ method: 'GET', url: '/dev/outbox.json' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'HEAD', url: '/dev/outbox.json' })).statusCode).toBe(404);
     await app.close();
   });
 });

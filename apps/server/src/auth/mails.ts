@@ -2,6 +2,14 @@
 import { RESET_CODE_TTL_MS } from '@seminar/shared';
 import type { Mail } from '../mail/mailer';
 
+/**
+ * The link in the reset mail: the Forgot password page at its "enter the code" step for this
+ * address (asking for a code there again would replace the one in hand).
+ */
+export function resetCodeLink(publicUrl: string, email: string): string {
+  return `${publicUrl}/forgot-password?${new URLSearchParams({ email, step: 'code' }).toString()}`;
+}
+
 /** The password reset code mail. The code is in the subject too, so it shows in notifications. */
 export function resetCodeMail(input: {
   to: string;
@@ -18,7 +26,7 @@ export function resetCodeMail(input: {
       '',
       `Your code: ${input.code}`,
       '',
-      `It works once, for ${minutes} minutes. Enter it on the Forgot password page: ${input.publicUrl}/forgot-password`,
+      `It works once, for ${minutes} minutes. Enter it here, with your new password: ${resetCodeLink(input.publicUrl, input.to)}`,
       '',
       'If this was not you, ignore this mail: your password stays as it is.',
     ].join('\n'),

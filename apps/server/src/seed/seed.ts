@@ -1,7 +1,7 @@
 // Docs: docs/catalogue.md#seed and README.md#quick-start — what a fresh installation starts with: the product
 // catalogue always, and (outside production, or with SEED_DEMO=1) a demo class with people and a
 // few days of conversation. Seeding writes rows directly, like a migration: nobody is subscribed yet.
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { makeRecordId, productInputSchema } from '@seminar/shared';
 import type { Db } from '../db/client';
@@ -90,15 +90,25 @@ export async function seedDemo(services: Services): Promise<boolean> {
   if ((existing?.n ?? 0) > 0) return false;
   const people = [DEMO_PEOPLE.instructor, ...DEMO_PEOPLE.students];
   const uids: string[] = [];
-  for (const person of people) {
-    const result = await services.auth.api.signUpEmail({
-      body: { ...person, password: DEMO_PASSWORD },
-    });
-    uids.push(result.user.id);
-  }
   // The demo people's addresses are made up (demo.seminar.test): they start verified, or their team
-  // channel and the class would wait for codes nobody can read (docs/accounts.md#verification).
-  await db.update(users).set({ emailVerified: true }).where(inArray(users.id, uids));
+  // channel and the class would wait for codes nobody can read (docs/accounts.md#verification). So
+  // the accounts are made as sign-up makes them (the user, then the password's credential) but
+  // verified, without sign-up's verification mail: no code is mailed to them at each fresh start.
+  const auth = await services.auth.$context;
+  const hash = await auth.password.hash(DEMO_PASSWORD);
+  for (const person of people) {
+    const user = await auth.internalAdapter.createUser(
+      { email: person.email, name: person.name, emailVerified: true },
+      { method: 'email-password' },
+    );
+    await auth.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: 'credential',
+      accountId: user.id,
+      password: hash,
+    });
+    uids.push(user.id);
+  }
   const [instructorUid, ...studentUids] = uids as [string, ...string[]];
   const now = Date.now();
   const audit = {

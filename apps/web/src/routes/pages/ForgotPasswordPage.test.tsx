@@ -8,7 +8,7 @@ import {
   jsonResponse,
   renderApp,
 } from '../../testing/authTestKit';
-import { codeSentMessage } from './ForgotPasswordPage';
+import { codeInHandMessage, codeSentMessage } from './ForgotPasswordPage';
 import { PASSWORD_CHANGED_MESSAGE } from './SignInPage';
 
 const SEND = 'POST /api/auth/email-otp/send-verification-otp';
@@ -199,5 +199,45 @@ describe('Forgot password page', () => {
     sendCode('ada@example.edu');
     expect((await screen.findByRole('alert')).textContent).toBe(authErrorWords(code).message);
     expect(screen.queryByLabelText('Code')).toBeNull();
+  });
+
+  // Issue 33: the mail's link opened a page that could only send a new code, replacing the one in
+  // hand. It opens the "enter the code" step for its address now.
+  it('opens at the code step from the reset mail’s link, sending no new code', async () => {
+    const server = fakeAuthServer();
+    server.on(RESET, () => jsonResponse({ status: true }));
+    const { router } = renderApp('/forgot-password?email=Ada%40Example.edu&step=code');
+    await screen.findByRole('heading', { name: 'Forgot password', level: 1 });
+    expect(screen.getByRole('status').textContent).toBe(codeInHandMessage('ada@example.edu'));
+    resetWith('123456', 'a new long password 42');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(server.bodiesSentTo(RESET)).toEqual([
+      { email: 'ada@example.edu', otp: '123456', password: 'a new long password 42' },
+    ]);
+    expect(server.bodiesSentTo(SEND)).toHaveLength(0);
+  });
+
+  it('starts at the e-mail step when the link’s address is not one', async () => {
+    fakeAuthServer();
+    renderApp('/forgot-password?email=ada%40example&step=code');
+    await screen.findByRole('heading', { name: 'Forgot password', level: 1 });
+    expect(screen.queryByLabelText('Code')).toBeNull();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example');
+  });
+
+  it('offers “I already have a code”: the code step for the address, with no new code sent', async () => {
+    const { server } = await openForgotPassword();
+    fireEvent.click(screen.getByRole('button', { name: 'I already have a code' }));
+    expectFieldError('Email', 'Enter your email address.');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'Ada@Example.edu' } });
+    fireEvent.click(screen.getByRole('button', { name: 'I already have a code' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      codeInHandMessage('ada@example.edu'),
+    );
+    expect(screen.getByLabelText('Code')).toBeDefined();
+    expect(server.bodiesSentTo(SEND)).toHaveLength(0);
+    // Back to step 1 keeps the address as typed.
+    fireEvent.click(screen.getByRole('button', { name: 'Use another email' }));
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('Ada@Example.edu');
   });
 });

@@ -1,5 +1,7 @@
 // Password reset by e-mailed code (DESIGN §2: 6 digits, 10 minutes, 5 tries). Step 1 asks for the
 // e-mail and sends the code; step 2 takes the code and the new password, then goes to Sign in.
+// The reset mail links straight to step 2 for its address (?email=…&step=code), and step 1 offers
+// "I already have a code": asking for a new code would replace the one in hand.
 import { useState, type FormEvent } from 'react';
 import {
   normalizeEmail,
@@ -31,6 +33,7 @@ import {
   useFormAction,
   type AuthPageState,
 } from '../../auth/forms';
+import { DevOutboxNote } from '../../auth/DevOutboxNote';
 import { Notice, PlainButton } from '../../shell/ui';
 import { PATHS } from '../paths';
 
@@ -46,29 +49,50 @@ export function codeSentMessage(email: string): string {
   return `If an account exists for ${email}, we sent it a ${RESET_CODE_LENGTH}-digit code. It works for ${CODE_TTL_MINUTES} minutes.`;
 }
 
+/** What step 2 says when the person came with a code (the mail's link, "I already have a code"). */
+export function codeInHandMessage(email: string): string {
+  return `Enter the ${RESET_CODE_LENGTH}-digit code we mailed to ${email} and choose a new password.`;
+}
+
+/** The value of `?step=` that opens the "enter the code" step (the reset mail's link). */
+export const CODE_STEP = 'code';
+
+/** Step 2's address from the mail's link, when it carries a valid one; else null. */
+function linkedAddress(params: URLSearchParams): string | null {
+  const email = params.get('email');
+  if (params.get('step') !== CODE_STEP || !email || checkEmail(email)) return null;
+  return normalizeEmail(email);
+}
+
 export function ForgotPasswordPage() {
   const pageState = useAuthPageState();
   const navigate = useNavigate();
   // An invitation mail to an address with an unconfirmed account links here with it (?email=).
   const [searchParams] = useSearchParams();
   const [email, setEmail] = useState(pageState.email ?? searchParams.get('email') ?? '');
-  /** The normalized address the code went to; set means step 2. */
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  /** Step 2's address (the code went to it); set means step 2. */
+  const [step, setStep] = useState<{ email: string; justSent: boolean } | null>(() => {
+    const linked = linkedAddress(searchParams);
+    return linked ? { email: linked, justSent: false } : null;
+  });
+  const sentTo = step?.email ?? null;
 
   return (
     <AuthPage title="Forgot password">
-      {sentTo === null ? (
+      {step === null ? (
         <EmailStep
           email={email}
           onEmailChange={setEmail}
-          onSent={(address) => setSentTo(address)}
+          onSent={(address) => setStep({ email: address, justSent: true })}
+          onHaveCode={(address) => setStep({ email: address, justSent: false })}
         />
       ) : (
         <ResetStep
-          email={sentTo}
-          onUseAnotherEmail={() => setSentTo(null)}
+          email={step.email}
+          justSent={step.justSent}
+          onUseAnotherEmail={() => setStep(null)}
           onDone={() => {
-            const state: AuthPageState = { passwordChanged: true, email: sentTo };
+            const state: AuthPageState = { passwordChanged: true, email: step.email };
             if (pageState.from !== undefined) state.from = pageState.from;
             void navigate(PATHS.signIn, { replace: true, state });
           }}
@@ -90,10 +114,12 @@ function EmailStep({
   email,
   onEmailChange,
   onSent,
+  onHaveCode,
 }: {
   email: string;
   onEmailChange: (email: string) => void;
   onSent: (email: string) => void;
+  onHaveCode: (email: string) => void;
 }) {
   const { errors, show, clear, inputRef } = useFieldErrors(EMAIL_FIELDS);
   const send = useFormAction({
@@ -109,6 +135,14 @@ function EmailStep({
     show(found);
     if (Object.keys(found).length > 0) return;
     send.mutate(normalizeEmail(email));
+  };
+
+  const haveCode = () => {
+    if (send.isPending) return;
+    const found = onlyErrors({ email: checkEmail(email) });
+    show(found);
+    if (Object.keys(found).length > 0) return;
+    onHaveCode(normalizeEmail(email));
   };
 
   return (
@@ -134,6 +168,11 @@ function EmailStep({
           inputRef={inputRef('email')}
         />
         <SubmitButton pending={send.isPending}>Send code</SubmitButton>
+        <div className="sm-row">
+          <PlainButton disabled={send.isPending} onClick={haveCode}>
+            I already have a code
+          </PlainButton>
+        </div>
       </div>
     </form>
   );
@@ -141,10 +180,13 @@ function EmailStep({
 
 function ResetStep({
   email,
+  justSent,
   onUseAnotherEmail,
   onDone,
 }: {
   email: string;
+  /** The code was asked for on this page a moment ago (else the person came with one). */
+  justSent: boolean;
   onUseAnotherEmail: () => void;
   onDone: () => void;
 }) {
@@ -186,8 +228,9 @@ function ResetStep({
     <form noValidate onSubmit={onSubmit}>
       <div className="sm-stack">
         <p className="sm-text" role="status">
-          {codeSentMessage(email)}
+          {justSent ? codeSentMessage(email) : codeInHandMessage(email)}
         </p>
+        <DevOutboxNote />
         {resent && <Notice severity="success">We sent a new code. Use the newest one.</Notice>}
         <FormAlert message={errors.form} />
         <AuthTextField

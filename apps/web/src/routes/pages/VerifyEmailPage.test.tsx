@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authErrorWords } from '@seminar/shared';
 import { clearSignOutNotice } from '../../auth/session';
@@ -57,5 +57,28 @@ describe('Verify your e-mail', () => {
     expect(server.bodiesSentTo(RESEND)).toEqual([
       { email: 'ada@example.edu', type: 'email-verification' },
     ]);
+  });
+
+  // Issue 33: on a server without SMTP it said "We sent a code" and nothing of where the mail was.
+  it('says where the mail is on a server that keeps it in the development outbox', async () => {
+    const server = fakeAuthServer(sessionFor({ email: 'ada@example.edu', emailVerified: false }));
+    server.on('HEAD /dev/outbox.json', () => new Response(null, { status: 200 }));
+    renderApp('/');
+    const link = await screen.findByRole('link', { name: 'development outbox' });
+    expect(link.getAttribute('href')).toBe('/dev/outbox');
+    expect(link.closest('p')?.textContent).toContain('This server sends no e-mail');
+  });
+
+  it('says nothing of an outbox where mail goes out (the outbox answers 404)', async () => {
+    const server = fakeAuthServer(sessionFor({ email: 'ada@example.edu', emailVerified: false }));
+    server.on('HEAD /dev/outbox.json', () => new Response(null, { status: 404 }));
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Verify your e-mail' });
+    await waitFor(() => expect(server.callsTo('HEAD /dev/outbox.json')).toBe(1));
+    // The answer has come and been handled before absence is checked.
+    await act(async () => {
+      await server.fetch.mock.results.at(-1)?.value;
+    });
+    expect(screen.queryByRole('link', { name: 'development outbox' })).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import {
   useFormAction,
 } from '../../auth/forms';
 import { useRefreshSession, useSignOut } from '../../auth/session';
+import { DevOutboxNote } from '../../auth/DevOutboxNote';
 import { Notice, PlainButton } from '../../shell/ui';
 import { AuthFrame } from '../SignedOutLayout';
 
@@ -74,6 +75,7 @@ function VerifyForm({ email }: { email: string }) {
           the address is yours; your invitations and team channels open then. A code works for{' '}
           {CODE_TTL_MINUTES} minutes.
         </p>
+        <DevOutboxNote />
         {resent && <Notice severity="success">We sent a new code. Use the newest one.</Notice>}
         <FormAlert message={errors.form} />
         <AuthTextField
