@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { makeRecordId } from '@seminar/shared';
 import { queryRows, type Database } from '../src/db/client';
 import { channels } from '../src/db/schema';
+import { signalPathsOf } from '../src/live/transport/socket';
+import { appRouter } from '../src/router';
 import { createTestDatabase, testDatabaseKind } from './database';
 import { startListening } from './factories';
 import { createClassFixture, signUpUser, type TestUser } from './fixtures';
@@ -28,6 +30,8 @@ beforeAll(async () => {
     LIVE_MAX_FRAME_BYTES: '16384',
     LIVE_MUTATIONS_PER_SECOND: '5',
     LIVE_MUTATION_BURST: '10',
+    LIVE_SIGNALS_PER_SECOND: '5',
+    LIVE_SIGNAL_BURST: '20',
   });
   fast = await startListening(database, {
     LIVE_MAX_BUFFERED_BYTES: '65536',
@@ -162,6 +166,55 @@ describe(`live socket limits (${testDatabaseKind})`, () => {
     expect(refused.length).toBe(30 - accepted);
     expect(refused[0]?.e?.message).toMatch(/Too many changes/);
     expect(await messageCount(classId)).toBe(accepted);
+  });
+
+  // Issue 33: typing notices, clearing typing and read marks spent the budget of sends — at about
+  // 5 messages a second, 51 of 120 sends were refused.
+  it('gives typing, online and read marks their own budget: a flood of them is refused, sends are not', async () => {
+    const { user, classId, channelIds } = await member(tight);
+    const socket = await open(tight, user);
+    const ref = { class_id: classId, channel_id: channelIds[0]! };
+    const signal = (p: string, i: Record<string, unknown>) => {
+      const id = ++requestId;
+      socket.send({ t: 'm', id, p, i });
+      return answerTo(socket, id);
+    };
+    const started = Date.now();
+    const signals: Answer[] = [];
+    for (let index = 0; index < 40; index += 1) {
+      const kind = index % 4;
+      signals.push(
+        await (kind === 0
+          ? signal('channels.notify', { ...ref, type: 'user_typing' })
+          : kind === 1
+            ? signal('channels.clearTyping', ref)
+            : kind === 2
+              ? signal('channels.markRead', { ...ref, seq: 0 })
+              : signal('channels.notify', { ...ref, type: 'user_online' })),
+      );
+    }
+    const seconds = (Date.now() - started) / 1000;
+    const accepted = signals.filter((answer) => !answer.e).length;
+    const refused = signals.filter((answer) => answer.e?.data.code === 'TOO_MANY_REQUESTS');
+    // A burst of 20, then 5 a second: a flood is still refused.
+    expect(accepted).toBeGreaterThanOrEqual(20);
+    expect(accepted).toBeLessThanOrEqual(20 + Math.ceil(seconds * 5));
+    expect(refused.length).toBe(40 - accepted);
+    // The budget of changes is whole: the burst of 10 sends goes through.
+    const sends: Answer[] = [];
+    for (let index = 0; index < 10; index += 1)
+      sends.push(await answerTo(socket, send(socket, user.uid, classId, channelIds[0]!)));
+    expect(sends.filter((answer) => answer.e)).toEqual([]);
+    expect(await messageCount(classId)).toBe(10);
+  });
+
+  it('counts as signals exactly typing, online, leaving and read marks', () => {
+    expect([...signalPathsOf(appRouter)].sort()).toEqual([
+      'channels.clearTyping',
+      'channels.leave',
+      'channels.markRead',
+      'channels.notify',
+    ]);
   });
 
   it('answers at most LIVE_MAX_REQUESTS_IN_FLIGHT requests at once on a socket', async () => {

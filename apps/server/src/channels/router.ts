@@ -49,6 +49,7 @@ export const channelsRouter = router({
   /** The enrolled members of a channel, live (anyone who sees it; e-mails for instructors only). */
   members: liveSubscription(channelMembersTopic),
   markRead: authedProcedure
+    .meta({ signal: true })
     .input(channelRef.extend({ seq: z.int().min(0) }))
     .mutation(({ ctx, input }) =>
       channelReadMarker(ctx.services.database.db, ctx.viewer, input, input.seq),
@@ -64,6 +65,7 @@ export const channelsRouter = router({
   /** Typing and online notices of a channel, live (SPEC §7 "Notifications"). */
   notifications: liveSubscription(notificationsTopic),
   notify: authedProcedure
+    .meta({ signal: true })
     .input(channelRef.extend({ type: notificationTypeSchema }))
     .mutation(({ ctx, input }) =>
       channelNotifier(ctx.services.database.db, ctx.viewer, input, input.type).then(() => {
@@ -77,16 +79,20 @@ export const channelsRouter = router({
       }),
     ),
   clearTyping: authedProcedure
+    .meta({ signal: true })
     .input(channelRef)
     .mutation(({ ctx, input }) => typingClearer(ctx.services.database.db, ctx.viewer, input)),
   /**
    * The viewer leaves the channel (the page is hidden or closed, they sign out): their online and
    * typing notices end for everyone at once.
    */
-  leave: authedProcedure.input(channelRef).mutation(async ({ ctx, input }) => {
-    await channelLeaver(ctx.services.database.db, ctx.viewer, input);
-    ctx.session?.unhold(presenceKey(input));
-  }),
+  leave: authedProcedure
+    .meta({ signal: true })
+    .input(channelRef)
+    .mutation(async ({ ctx, input }) => {
+      await channelLeaver(ctx.services.database.db, ctx.viewer, input);
+      ctx.session?.unhold(presenceKey(input));
+    }),
 
   /**
    * Picking a channel warms the send path (DESIGN §2 prewarm): the access check and the channel read

@@ -41,6 +41,12 @@ export interface LiveMeta {
   topic?: AnyTopic;
   /** The mutation checks the session itself, in its own statement (the send path). */
   checksSession?: boolean;
+  /**
+   * A signal of attention (typing, online, a read mark), not a change of the class's data: it
+   * spends the per-user signal budget (LIVE_SIGNALS_PER_SECOND), not the budget of changes, so a
+   * person typing and reading never uses up their right to send.
+   */
+  signal?: boolean;
 }
 
 const t = initTRPC

@@ -33,6 +33,10 @@ export interface ConnectionHost {
   readonly topics: ReadonlyMap<string, AnyTopic>;
   readonly limits: LiveLimits;
   readonly rate: MutationRateLimiter;
+  /** The budget of signals (typing, online, read marks), apart from the budget of changes. */
+  readonly signalRate: MutationRateLimiter;
+  /** The mutations that spend `signalRate`. */
+  readonly signalPaths: ReadonlySet<string>;
   readonly log: FastifyBaseLogger;
   /** Logs a database outage once (requests it refuses are not logged one by one). */
   readonly outage: DatabaseOutage;
@@ -262,7 +266,8 @@ export class Connection implements LiveSink, LiveSession {
   async #call(frame: Extract<ClientFrame, { t: 'q' | 'm' }>): Promise<void> {
     const type = frame.t === 'q' ? 'query' : 'mutation';
     const services = this.host.services();
-    const { limits, rate } = this.host;
+    const { limits } = this.host;
+    const rate = this.host.signalPaths.has(frame.p) ? this.host.signalRate : this.host.rate;
     if (!services) {
       this.#answerError(
         frame.id,

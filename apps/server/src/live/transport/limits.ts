@@ -15,6 +15,9 @@ export interface LiveLimits {
   /** Mutations per user per second on one node, sustained, and the burst above it. */
   mutationsPerSecond: number;
   mutationBurst: number;
+  /** Signals (typing, online, read marks) per user per second on one node, and the burst above it. */
+  signalsPerSecond: number;
+  signalBurst: number;
   /** How often the node pings every socket; one that did not answer the last ping is cut. */
   pingMs: number;
   /** How often the node checks that its sockets' sessions still exist and have not expired. */

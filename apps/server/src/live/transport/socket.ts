@@ -46,6 +46,18 @@ export function topicsOf(router: AnyTRPCRouter): Map<string, AnyTopic> {
   return topics;
 }
 
+/** The mutations that are signals (meta `signal`): they spend the signal budget (trpc.ts). */
+export function signalPathsOf(router: AnyTRPCRouter): Set<string> {
+  const procedures = router._def.procedures as Record<
+    string,
+    { _def: { type: string; meta?: { signal?: boolean } } }
+  >;
+  const paths = new Set<string>();
+  for (const [path, procedure] of Object.entries(procedures))
+    if (procedure._def.type === 'mutation' && procedure._def.meta?.signal) paths.add(path);
+  return paths;
+}
+
 /** Attaches the live WebSocket endpoint to the app's HTTP server. */
 export function registerLiveSocket(
   app: FastifyInstance,
@@ -67,6 +79,8 @@ export function registerLiveSocket(
     topics: topicsOf(router),
     limits,
     rate: new MutationRateLimiter(limits.mutationsPerSecond, limits.mutationBurst),
+    signalRate: new MutationRateLimiter(limits.signalsPerSecond, limits.signalBurst),
+    signalPaths: signalPathsOf(router),
     log: app.log,
     outage: new DatabaseOutage(
       app.log,
@@ -156,6 +170,7 @@ export function registerLiveSocket(
   // Sessions end without a notice when they expire (and a notice can be lost): sweep.
   const sweep = setInterval(() => {
     host.rate.prune();
+    host.signalRate.prune();
     const services = runtime.services;
     const connections = allConnections();
     if (!services || connections.length === 0) return;
