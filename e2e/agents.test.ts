@@ -22,7 +22,7 @@ let channelId: string;
 
 /** The seeded DataAnalystBot's cost for a class of one student (docs/ai.md#cost-preview). */
 const COST =
-  'Cost for Statistics 101: 4.50 per student × 1 student = 4.50 per term · Billing: Per student, per term';
+  'Cost for Statistics 101: $4.50 per student × 1 student = $4.50 per term · Billing: Per student, per term';
 
 beforeAll(async () => {
   server = await startServer();

@@ -111,7 +111,7 @@ describe('the AI product catalogue', () => {
     for (const text of [
       'Learning objective',
       'Students interrogate data before drawing conclusions',
-      '4.50 per student',
+      '$4.50 per student',
       '2.3.1',
       'mention',
       'data-analyst-bot-guide.pdf',
@@ -146,19 +146,19 @@ describe('the AI product catalogue', () => {
     const detail = page.getByRole('dialog', { name: 'Data Analyst Bot' });
     // Three enrolled students in the demo class.
     await detail
-      .getByText(`Cost for ${DEMO_CLASS}: 4.50 per student × 3 students = 13.50 per term`)
+      .getByText(`Cost for ${DEMO_CLASS}: $4.50 per student × 3 students = $13.50 per term`)
       .waitFor();
     await detail.getByRole('button', { name: 'Use in activity' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'New activity' });
     const product = dialog.getByRole('combobox', { name: 'AI product' });
     expect(await product.inputValue()).toBe('Data Analyst Bot');
-    await dialog.getByText('4.50 per student × 3 students = 13.50 per term').waitFor();
+    await dialog.getByText('$4.50 per student × 3 students = $13.50 per term').waitFor();
 
     // The picker offers the catalogue; another product shows its own cost.
     await product.click();
     await page.getByRole('option', { name: /Negotiation Counterpart/ }).click();
-    await dialog.getByText('6.00 per student × 3 students = 18.00 per term').waitFor();
+    await dialog.getByText('$6.00 per student × 3 students = $18.00 per term').waitFor();
     await product.fill('');
     await product.fill('Data Analyst');
     await page.getByRole('option', { name: /Data Analyst Bot/ }).click();
@@ -169,7 +169,7 @@ describe('the AI product catalogue', () => {
     const confirm = page.getByRole('dialog', { name: 'Confirm the AI product’s cost' });
     await confirm
       .getByText(
-        `Cost for ${DEMO_CLASS}: 4.50 per student × 3 students = 13.50 per term · Billing: Per student, per term`,
+        `Cost for ${DEMO_CLASS}: $4.50 per student × 3 students = $13.50 per term · Billing: Per student, per term`,
       )
       .waitFor();
     await confirm.getByRole('button', { name: 'Confirm and save' }).click();
@@ -179,7 +179,7 @@ describe('the AI product catalogue', () => {
     const card = page.getByRole('article', { name: 'Churn case with the bot' });
     await card.getByText('AI product: Data Analyst Bot').waitFor();
     await card
-      .getByText(`Cost for ${DEMO_CLASS}: 4.50 per student × 3 students`, { exact: false })
+      .getByText(`Cost for ${DEMO_CLASS}: $4.50 per student × 3 students`, { exact: false })
       .waitFor();
     // Saved for real: still there after a reload.
     await page.reload();
@@ -223,7 +223,7 @@ describe('the AI product catalogue', () => {
     await expect.poll(() => cardTitles(student)).toEqual(['Statistics Drill Sergeant']);
 
     const card = admin.getByRole('article', { name: 'Statistics Drill Sergeant' });
-    await card.getByText('1.25 per student').waitFor();
+    await card.getByText('$1.25 per student').waitFor();
     // A click (not uncheck()): the switch follows the live cache, which settles a tick later.
     await card.getByRole('switch', { name: 'Enabled' }).click();
     await card.getByText('Disabled').waitFor();

@@ -1,6 +1,11 @@
 // Docs: README.md#configuration — every variable the server reads, validated once at start.
 import { z } from 'zod';
-import { DEFAULT_APP_NAME, DEFAULT_ATTACHMENT_MAX_BYTES } from '@seminar/shared';
+import {
+  currencySchema,
+  DEFAULT_APP_NAME,
+  DEFAULT_ATTACHMENT_MAX_BYTES,
+  DEFAULT_CURRENCY,
+} from '@seminar/shared';
 import type { S3Settings } from './attachments/s3';
 import type { LiveLimits } from './live/transport/limits';
 import { isLoopbackHost } from './http/loopback';
@@ -54,6 +59,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  CURRENCY: currencySchema.default(DEFAULT_CURRENCY),
   SHUTDOWN_GRACE_SECONDS: positiveInt.max(600, 'must be at most 600').default(10),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: booleanText.optional(),
@@ -138,6 +144,8 @@ export interface Config {
   /** The origin users reach, without a trailing slash. */
   publicUrl: string;
   appName: string;
+  /** The currency prices are in (ISO 4217), shown by the web app. */
+  currency: string;
   adminEmails: readonly string[];
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -258,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: value.DATABASE_URL,
     publicUrl: publicUrl.origin,
     appName: value.APP_NAME,
+    currency: value.CURRENCY,
     adminEmails: value.ADMIN_EMAILS,
     smtpUrl: value.SMTP_URL,
     smtpFrom: value.SMTP_FROM ?? `${value.APP_NAME} <no-reply@${publicUrl.hostname}>`,

@@ -16,6 +16,7 @@ export * from './visibility';
 export * from './recency';
 export * from './caseLabel';
 export * from './plural';
+export * from './money';
 export * from './channelNames';
 export * from './messageSearch';
 export * from './attachments';

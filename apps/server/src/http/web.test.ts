@@ -36,6 +36,15 @@ describe('renderIndexHtml', () => {
     expect(html).not.toContain('{name}');
   });
 
+  it('fills the installation’s currency into its meta tag', () => {
+    const webIndex = readFileSync(new URL('../../../web/index.html', import.meta.url), 'utf8');
+    expect(renderIndexHtml(webIndex, 'Seminar', 'EUR')).toContain(
+      '<meta name="seminar-currency" content="EUR" />',
+    );
+    expect(renderIndexHtml(webIndex, 'Seminar')).toContain('content="USD"');
+    expect(renderIndexHtml(webIndex, 'Seminar')).not.toContain('{currency}');
+  });
+
   it('escapes the five HTML-special characters', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
       '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;',

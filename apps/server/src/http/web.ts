@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  DEFAULT_CURRENCY,
   DESCRIPTION_TEMPLATE,
   GET_SESSION_PATH,
   THEME_BACKGROUND_COLOR,
@@ -31,14 +32,22 @@ export function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
-/** Fills the `{name}` templates (SPEC §2) into index.html's title, meta tags and first screen. */
-export function renderIndexHtml(template: string, appName: string): string {
+/**
+ * Fills the `{name}` templates (SPEC §2) into index.html's title, meta tags and first screen, and
+ * the installation's currency (`{currency}`, an ISO 4217 code) into its meta tag.
+ */
+export function renderIndexHtml(
+  template: string,
+  appName: string,
+  currency: string = DEFAULT_CURRENCY,
+): string {
   const name = escapeHtml(appName);
   const title = escapeHtml(TITLE_TEMPLATE.replaceAll('{name}', appName));
   const description = escapeHtml(DESCRIPTION_TEMPLATE.replaceAll('{name}', appName));
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
     .replaceAll('{description}', description)
+    .replaceAll('{currency}', escapeHtml(currency))
     .replaceAll('{name}', name);
 }
 
@@ -147,7 +156,7 @@ export async function registerWebApp(
   const indexPath = join(distDir, 'index.html');
   const built = existsSync(indexPath);
   const indexHtml = built
-    ? renderIndexHtml(readFileSync(indexPath, 'utf8'), config.appName)
+    ? renderIndexHtml(readFileSync(indexPath, 'utf8'), config.appName, config.currency)
     : `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(config.appName)}</title></head><body><p>The web app is not built. Run <code>npm run build</code>, or start with <code>npm start</code>.</p></body></html>`;
 
   if (built) {

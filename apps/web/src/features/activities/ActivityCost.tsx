@@ -34,7 +34,7 @@ export function useStudentCount(classId: string | null): StudentCount {
 type Priced = Pick<PublicProduct, 'title' | 'price_per_user' | 'product_billing_name'>;
 
 /**
- * The cost in one line: "Cost for Chemistry: 4.50 per student × 3 students = 13.50 per term ·
+ * The cost in one line: "Cost for Chemistry: $4.50 per student × 3 students = $13.50 per term ·
  * Billing: Analyst seat"; while counting, or when the roster failed, what is known.
  */
 export function costLine(product: Priced, className: string, students: StudentCount): string {

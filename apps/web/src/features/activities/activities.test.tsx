@@ -78,7 +78,7 @@ describe('activityCaseChip', () => {
   const activity = (channel_id: string | null) => ({
     class_id: 'class_1',
     channel_id,
-    activity_qualified_name: 'q.1',
+    activity_qualified_name: 'bio214.cases.kelp',
   });
   it.each<[string, string | null, boolean, boolean, CaseChipView | null]>([
     [
@@ -93,21 +93,21 @@ describe('activityCaseChip', () => {
       'ch2',
       true,
       false,
-      { label: 'q.1', to: null, note: PRIVATE_CASE_NOTE },
+      { label: 'Kelp case', to: null, note: PRIVATE_CASE_NOTE },
     ],
     [
       'a manager sees every channel not deleted, so a missing one was deleted',
       'ch2',
       true,
       true,
-      { label: 'q.1', to: null, note: DELETED_CASE_NOTE },
+      { label: 'Kelp case', to: null, note: DELETED_CASE_NOTE },
     ],
     [
       'nothing is claimed while the channel list loads',
       'ch2',
       false,
       false,
-      { label: 'q.1', to: null, note: null },
+      { label: 'Kelp case', to: null, note: null },
     ],
     ['no case channel, no chip', null, true, false, null],
   ])('%s', (_label, channelId, loaded, manager, expected) => {
@@ -269,7 +269,7 @@ describe('Activities tab', () => {
       });
     await students('s1', 's2');
     const cost = (n: number) =>
-      `Cost for Physics 101: 4.50 per student × ${n} students = ${(4.5 * n).toFixed(2)} per term · Billing: Analyst seat`;
+      `Cost for Physics 101: $4.50 per student × ${n} students = $${(4.5 * n).toFixed(2)} per term · Billing: Analyst seat`;
     expect(await within(card).findByText(cost(2))).toBeDefined();
     // The roster is live: a student who joins is counted at once.
     await students('s1', 's2', 's3');

@@ -102,7 +102,7 @@ describe('the catalogue page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Data Analyst Bot' });
     for (const text of ['Learning objective', 'Price per user', 'Cooperation mode', 'Agents'])
       expect(within(dialog).getByText(text)).toBeDefined();
-    expect(within(dialog).getByText('4.50 per student')).toBeDefined();
+    expect(within(dialog).getByText('$4.50 per student')).toBeDefined();
     expect(within(dialog).queryByRole('button', { name: 'Use in activity' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -125,7 +125,7 @@ describe('the catalogue page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Data Analyst Bot' });
     expect(
       await within(dialog).findByText(
-        'Cost for Physics 101: 4.50 per student × 2 students = 9.00 per term',
+        'Cost for Physics 101: $4.50 per student × 2 students = $9.00 per term',
       ),
     ).toBeDefined();
 
@@ -139,7 +139,7 @@ describe('the catalogue page', () => {
     const picker = within(activity).getByRole('combobox', { name: 'AI product' });
     expect((picker as HTMLInputElement).value).toBe('Data Analyst Bot');
     expect(
-      within(activity).getByText('4.50 per student × 2 students = 9.00 per term'),
+      within(activity).getByText('$4.50 per student × 2 students = $9.00 per term'),
     ).toBeDefined();
 
     fireEvent.change(within(activity).getByLabelText(/^Title/, { selector: 'input' }), {
@@ -150,7 +150,7 @@ describe('the catalogue page', () => {
     let confirm = await screen.findByRole('dialog', { name: 'Confirm the AI product’s cost' });
     const cost = within(confirm).getByRole('status');
     expect(cost.textContent).toBe(
-      'Cost for Physics 101: 4.50 per student × 2 students = 9.00 per term',
+      'Cost for Physics 101: $4.50 per student × 2 students = $9.00 per term',
     );
     await waitFor(() => expect(document.activeElement).toBe(cost));
     expect(fake.inputsOf('activities.save')).toEqual([]);

@@ -148,13 +148,13 @@ describe('cost', () => {
   });
 
   it('is said in words with two decimals', () => {
-    expect(costText(4.5, 28)).toBe('4.50 per student × 28 students = 126.00 per term');
-    expect(costText(6, 1)).toBe('6.00 per student × 1 student = 6.00 per term');
-    expect(costText(45, 30)).toBe('45.00 per student × 30 students = 1,350.00 per term');
+    expect(costText(4.5, 28)).toBe('$4.50 per student × 28 students = $126.00 per term');
+    expect(costText(6, 1)).toBe('$6.00 per student × 1 student = $6.00 per term');
+    expect(costText(45, 30)).toBe('$45.00 per student × 30 students = $1,350.00 per term');
     expect(costText(0, 28)).toBe('Free');
     expect(costText(null, 28)).toBeNull();
-    expect(formatPrice(1234.5)).toBe('1,234.50');
-    expect(priceText(4.5)).toBe('4.50 per student');
+    expect(formatPrice(1234.5)).toBe('$1,234.50');
+    expect(priceText(4.5)).toBe('$4.50 per student');
     expect(priceText(0)).toBe('Free');
     expect(priceText(null)).toBe('No price');
   });
@@ -162,13 +162,13 @@ describe('cost', () => {
   it('names the billing when the product has one', () => {
     const priced = { price_per_user: 4.5, product_billing_name: 'Analyst seat' };
     expect(costWithBilling(priced, 3)).toBe(
-      '4.50 per student × 3 students = 13.50 per term · Billing: Analyst seat',
+      '$4.50 per student × 3 students = $13.50 per term · Billing: Analyst seat',
     );
     expect(costWithBilling({ ...priced, product_billing_name: '  ' }, 1)).toBe(
-      '4.50 per student × 1 student = 4.50 per term',
+      '$4.50 per student × 1 student = $4.50 per term',
     );
     expect(costWithBilling({ ...priced, product_billing_name: null }, 0)).toBe(
-      '4.50 per student × 0 students = 0.00 per term',
+      '$4.50 per student × 0 students = $0.00 per term',
     );
     expect(costWithBilling({ price_per_user: 0, product_billing_name: 'Trial' }, 9)).toBe(
       'Free · Billing: Trial',

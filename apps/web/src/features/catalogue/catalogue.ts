@@ -2,6 +2,7 @@
 // contributor), filters (disciplines, categories, product type), the filter choices, and what an AI
 // product costs a class (price per user × the class's enrolled students, per term).
 import { countOf, plural, type PublicProduct, type RosterEntry } from '@seminar/shared';
+import { formatPrice } from '../../shell/currency';
 
 export interface CatalogueFilters {
   /** Words to find (all of them, in any order, ignoring case and accents). */
@@ -115,15 +116,8 @@ export function resultCountText(shown: number, total: number): string {
 // ---------------------------------------------------------------------------------------------
 // Cost
 
-const money = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** A price with two decimals ("4.50", "1,260.00"). */
-export function formatPrice(amount: number): string {
-  return money.format(amount);
-}
+/** A price in the installation's currency, with two decimals ("$4.50", "$1,260.00"). */
+export { formatPrice };
 
 /** What the class pays per term: price per user × students, computed in cents. */
 export function termCost(pricePerUser: number, students: number): number {
@@ -132,7 +126,7 @@ export function termCost(pricePerUser: number, students: number): number {
 }
 
 /**
- * The cost in words: "4.50 per student × 28 students = 126.00 per term"; "Free" for a price of 0;
+ * The cost in words: "$4.50 per student × 28 students = $126.00 per term"; "Free" for a price of 0;
  * null when the product has no price.
  */
 export function costText(pricePerUser: number | null, students: number): string | null {
@@ -143,8 +137,8 @@ export function costText(pricePerUser: number | null, students: number): string 
 }
 
 /**
- * What attaching a product costs a class, with its billing name: "4.50 per student × 28 students =
- * 126.00 per term · Billing: Analyst seat"; "Free"; "No price yet".
+ * What attaching a product costs a class, with its billing name: "$4.50 per student × 28 students =
+ * $126.00 per term · Billing: Analyst seat"; "Free"; "No price yet".
  */
 export function costWithBilling(
   product: Pick<PublicProduct, 'price_per_user' | 'product_billing_name'>,
@@ -155,7 +149,7 @@ export function costWithBilling(
   return billing ? `${cost} · Billing: ${billing}` : cost;
 }
 
-/** The price alone: "4.50 per student", "Free", or "No price". */
+/** The price alone: "$4.50 per student", "Free", or "No price". */
 export function priceText(pricePerUser: number | null): string {
   if (pricePerUser === null) return 'No price';
   if (pricePerUser === 0) return 'Free';
