@@ -126,6 +126,15 @@ describe(`channel visibility (${testDatabaseKind})`, () => {
     );
     await stream.until((events) => events.length > 0);
     await notices.until((events) => events.length > 0);
+    // The teacher's view of the same channel: what reaches it has been handled by the hub.
+    const teacherStream = await collect(server.services, teacher, (caller) =>
+      caller.messages.live({ class_id: classId, channel_id: staffRoom }),
+    );
+    const teacherNotices = await collect(server.services, teacher, (caller) =>
+      caller.channels.notifications({ class_id: classId, channel_id: staffRoom }),
+    );
+    await teacherStream.until((events) => events.length > 0);
+    await teacherNotices.until((events) => events.length > 0);
 
     await callerFor(server.services, teacher).channels.setMember({
       class_id: classId,
@@ -149,9 +158,28 @@ describe(`channel visibility (${testDatabaseKind})`, () => {
       channel_id: staffRoom,
       type: 'user_typing',
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both changes have reached the teacher: had the pupil's ended queries still been served,
+    // they would have had them by now too.
+    await teacherStream.until((events) =>
+      events.some(
+        (event) => event.type === 'upsert' && event.rows.some((row) => row.body === 'staff only'),
+      ),
+    );
+    await teacherNotices.until((events) =>
+      events.some(
+        (event) =>
+          event.type === 'upsert' &&
+          event.rows.some((row) => row.from === teacher.uid && row.type === 'user_typing'),
+      ),
+    );
     expect([stream.events.length, notices.events.length]).toEqual(counts);
-    await Promise.all([asPupil.stop(), stream.stop(), notices.stop()]);
+    await Promise.all([
+      asPupil.stop(),
+      stream.stop(),
+      notices.stop(),
+      teacherStream.stop(),
+      teacherNotices.stop(),
+    ]);
   });
 
   it('refuses to remove someone who is not a member, saying so and changing nothing', async () => {
@@ -211,8 +239,17 @@ describe(`channel visibility (${testDatabaseKind})`, () => {
       .from(channelUsers)
       .where(eq(channelUsers.channel_id, teamRed));
     expect(after?.version).toBe(removed?.version);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(members.events.length).toBe(count);
+    // A real change after the refused one: its event comes after anything the refusal announced.
+    await asTeacher.channels.setMember({
+      class_id: classId,
+      channel_id: teamRed,
+      uid: pupil.uid,
+      member: true,
+    });
+    await members.until((events) =>
+      list(events, (row) => row.uid).some((row) => row.uid === pupil.uid),
+    );
+    expect(members.events.length).toBe(count + 1);
     const [staffAfter] = await server.database.db
       .select({ version: channels.version })
       .from(channels)
