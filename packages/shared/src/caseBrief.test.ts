@@ -67,8 +67,16 @@ describe('briefInputSchema', () => {
     ['at the bound', { body: 'b'.repeat(BRIEF_MAX_LENGTH) }, true],
     ['over the bound', { body: 'b'.repeat(BRIEF_MAX_LENGTH + 1) }, false],
     ['a NUL', { body: 'a\u0000b' }, false],
-    ['ten files', { body: '', attachment_ids: Array.from({ length: 10 }, (_, i) => `f${i}`) }, true],
-    ['eleven files', { body: '', attachment_ids: Array.from({ length: 11 }, (_, i) => `f${i}`) }, false],
+    [
+      'ten files',
+      { body: '', attachment_ids: Array.from({ length: 10 }, (_, i) => `f${i}`) },
+      true,
+    ],
+    [
+      'eleven files',
+      { body: '', attachment_ids: Array.from({ length: 11 }, (_, i) => `f${i}`) },
+      false,
+    ],
   ])('%s', (_name, fields, ok) => {
     expect(briefInputSchema.safeParse({ ...base, ...fields }).success).toBe(ok);
   });
