@@ -16,6 +16,7 @@ let server: RunningServer;
 let browser: Browser;
 let teacher: Person;
 let students: Person[];
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n');
 
 beforeAll(async () => {
   // The channel's history is written through the API, faster than a person could.
@@ -104,6 +105,14 @@ describe('case brief and pins', () => {
     await editor
       .getByRole('textbox', { name: 'Case brief' })
       .fill('**Read first:** pages 1–12.\n\n- Should Tesla build the Roadster?\n- At what price?');
+    // A file for the brief, uploaded into the case channel through the attachment store.
+    await editor.locator('input[type="file"]').setInputFiles({
+      name: 'tesla-case.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await editor.getByRole('button', { name: 'Remove tesla-case.pdf' }).waitFor();
+    await expect.poll(() => editor.getByRole('progressbar').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await editor.getByRole('button', { name: 'Save brief' }).click();
     await editor.waitFor({ state: 'detached' });
@@ -115,6 +124,13 @@ describe('case brief and pins', () => {
       expect(await region.locator('strong').first().textContent()).toBe('Read first:');
       expect(await region.getByRole('button', { name: 'Edit brief' }).count()).toBe(0);
     }
+    // A student downloads the brief's file, bytes intact.
+    const href = await brief(students[0]!.page)
+      .getByRole('link', { name: 'Download tesla-case.pdf' })
+      .getAttribute('href');
+    const file = await students[0]!.context.request.get(`${server.url}${href}`);
+    expect(file.status()).toBe(200);
+    expect(Buffer.from(await file.body()).equals(PDF)).toBe(true);
 
     // The instructor pins Ada's message from its menu (opened at it through the history).
     const log = messageLog(page);

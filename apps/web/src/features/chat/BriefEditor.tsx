@@ -78,7 +78,8 @@ export function BriefEditor({
       onSubmit={submit}
       error={error}
       submitLabel="Save brief"
-      submitting={saving}
+      // Saving waits for the files still uploading (the button shows it is busy).
+      submitting={saving || files.busy}
       maxWidth="md"
     >
       <TextField

@@ -71,7 +71,10 @@ export function CaseBrief({
       sx={{
         borderBottom: 1,
         borderColor: 'divider',
-        bgcolor: 'action.hover',
+        // Paper, not a tint: its links keep their contrast (axe) in both modes.
+        bgcolor: 'background.paper',
+        borderLeft: 3,
+        borderLeftColor: 'primary.main',
         flexShrink: 0,
       }}
     >
