@@ -7,7 +7,6 @@ import {
   briefCollapsedKey,
   pinExcerpt,
   pinRefusal,
-  sortPins,
 } from './caseBrief';
 import { briefInputSchema, pinInputSchema } from './schemas/caseBrief';
 
@@ -42,12 +41,6 @@ describe('pinExcerpt', () => {
     [`${'a'.repeat(PIN_EXCERPT_MAX_LENGTH - 1)}😀`, false, 'a'.repeat(PIN_EXCERPT_MAX_LENGTH - 1)],
   ])('%#', (body, deleted, excerpt) => {
     expect(pinExcerpt(body, deleted)).toBe(excerpt);
-  });
-});
-
-describe('sortPins', () => {
-  it('lists pins in the channel order', () => {
-    expect(sortPins([{ seq: 9 }, { seq: 2 }, { seq: 5 }]).map((pin) => pin.seq)).toEqual([2, 5, 9]);
   });
 });
 

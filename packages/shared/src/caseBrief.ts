@@ -35,11 +35,6 @@ export function pinExcerpt(body: string, deleted: boolean): string {
   return deleted ? '' : cutText(body, PIN_EXCERPT_MAX_LENGTH);
 }
 
-/** Pins in the order the bar lists them: oldest message first (the channel's order). */
-export function sortPins<T extends { seq: number }>(pins: readonly T[]): T[] {
-  return [...pins].sort((a, b) => a.seq - b.seq);
-}
-
 /** The localStorage key remembering that a person folded an activity's brief away. */
 export function briefCollapsedKey(uid: string, activityId: string): string {
   return `seminar.briefCollapsed.${uid}.${activityId}`;

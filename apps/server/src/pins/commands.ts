@@ -38,7 +38,7 @@ export async function isPinned(tx: Db | Tx, messageId: string): Promise<boolean>
   return row !== undefined;
 }
 
-/** Drops a message's pin (its delete) and announces it; true when it had one. */
+/** Drops a message's pin (its delete) and announces it when it had one. */
 export async function dropPin(
   tx: Tx,
   announce: CommandScope['announce'],

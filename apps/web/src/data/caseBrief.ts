@@ -4,7 +4,6 @@
 import { useMemo } from 'react';
 import {
   pinExcerpt,
-  sortPins,
   type Activity,
   type Message,
   type MessageAttachment,
@@ -79,6 +78,16 @@ export function usePinActions(classId: string, channelId: string) {
           serverRow: (pin) => pin,
         });
       },
+      /** Unpins a pin of the bar (it goes at once). */
+      unpin: (pin: Pin) => {
+        if (!client) return Promise.resolve(NOT_CONNECTED);
+        return write<Pin, Pin | null>({
+          key,
+          id: pin.message_id,
+          row: null,
+          mutate: () => client.pins.set.mutate({ id: pin.message_id, on: false }),
+        });
+      },
     };
   }, [client, write, classId, channelId, uid, name]);
 }
@@ -109,5 +118,3 @@ export function useBriefActions(classId: string) {
     [client, write, classId],
   );
 }
-
-export { sortPins };

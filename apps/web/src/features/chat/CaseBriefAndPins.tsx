@@ -1,42 +1,26 @@
 // Docs: docs/activities.md#case-brief-and-pins — what the open channel shows above its messages: the
-// case brief when the channel is an activity's case channel, and the pinned bar; and the pin
-// actions its messages' menus offer (PinActionsContext), from one live query of the channel's pins.
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+// case brief when the channel is an activity's case channel, and the pinned bar; and where the
+// channel opens when a pin is clicked.
+import { useCallback, useState } from 'react';
 import type { ChannelView, Pin } from '@seminar/shared';
 import { useCaseActivity, usePinActions, usePins } from '../../data/caseBrief';
 import { CaseBrief } from './CaseBrief';
 import { PinnedBar } from './PinnedBar';
-import { PinActionsContext, type PinActions } from './pinActions';
+import type { MessageFocus } from './useOpenAtMessage';
 
-const PinsContext = createContext<readonly Pin[]>([]);
-
-/** Gives the channel's pins to the bar and the pin actions to its messages' menus. */
-export function ChannelPinsProvider({
-  classId,
-  channelId,
-  canPin,
-  children,
-}: {
-  classId: string;
-  channelId: string;
-  canPin: boolean;
-  children: ReactNode;
-}) {
-  const pins = usePins(classId, channelId);
-  const actions = usePinActions(classId, channelId);
-  const value = useMemo<PinActions>(() => {
-    const pinned = new Set(pins.rows.map((pin) => pin.message_id));
-    return {
-      canPin,
-      isPinned: (id) => pinned.has(id),
-      setPinned: (message, on) => void actions.set(message, on),
-    };
-  }, [pins.rows, actions, canPin]);
-  return (
-    <PinsContext.Provider value={pins.rows}>
-      <PinActionsContext.Provider value={value}>{children}</PinActionsContext.Provider>
-    </PinsContext.Provider>
+/**
+ * Where the channel opens: at a pin clicked in the bar or at a search result (`focus`), whichever
+ * was asked for last.
+ */
+export function usePinFocus(channelId: string, focus: MessageFocus | null) {
+  const [pinFocus, setPinFocus] = useState<MessageFocus | null>(null);
+  const openPin = useCallback(
+    (pin: Pin) =>
+      setPinFocus({ channelId, messageId: pin.message_id, seq: pin.seq, at: Date.now() }),
+    [channelId],
   );
+  const opening = pinFocus && (!focus || pinFocus.at > focus.at) ? pinFocus : focus;
+  return { opening, openPin };
 }
 
 /** The case brief (in a case channel) and the pinned bar, under the channel's header. */
@@ -54,8 +38,8 @@ export function ChannelTop({
   onOpenPin: (pin: Pin) => void;
 }) {
   const activity = useCaseActivity(classId, channel.channel_id);
-  const pins = useContext(PinsContext);
-  const actions = useContext(PinActionsContext);
+  const pins = usePins(classId, channel.channel_id);
+  const actions = usePinActions(classId, channel.channel_id);
   return (
     <>
       {activity ? (
@@ -67,30 +51,10 @@ export function ChannelTop({
         />
       ) : null}
       <PinnedBar
-        pins={pins}
+        pins={pins.rows}
         canUnpin={canManage}
         onOpen={onOpenPin}
-        onUnpin={(pin) =>
-          actions?.setPinned(
-            {
-              id: pin.message_id,
-              class_id: pin.class_id,
-              channel_id: pin.channel_id,
-              seq: pin.seq,
-              author_uid: pin.author_uid,
-              author_name: pin.author_name,
-              body: pin.excerpt,
-              created_at: pin.pinned_at,
-              edited_at: null,
-              deleted: false,
-              reactions: [],
-              attachments: [],
-              version: pin.version,
-              ai: null,
-            },
-            false,
-          )
-        }
+        onUnpin={(pin) => void actions.unpin(pin)}
       />
     </>
   );

@@ -34,7 +34,7 @@ import { PendingUploads } from './Attachments';
 import { Composer } from './Composer';
 import { useAttachmentUploads, useFileDrop } from './useAttachmentUploads';
 import { useOpenAtMessage, type MessageFocus } from './useOpenAtMessage';
-import { ChannelPinsProvider, ChannelTop } from './CaseBriefAndPins';
+import { ChannelTop, usePinFocus } from './CaseBriefAndPins';
 import { clearDraft, loadDraft, saveDraft } from './drafts';
 import { useFirstContentShown, useReleaseFirstContent } from '../../shell/firstContent';
 import { preloadChatMenus } from './lazyRowMenus';
@@ -234,8 +234,7 @@ export function ChatView({
   });
 
   // Open at a message (a search result, or a pin: the later asked), with its history loaded.
-  const [pinFocus, setPinFocus] = useState<MessageFocus | null>(null);
-  const opening = pinFocus && (!focus || pinFocus.at > focus.at) ? pinFocus : focus;
+  const { opening, openPin } = usePinFocus(channelId, focus);
   const focused = useOpenAtMessage(opening, {
     ready: messages.status === 'ready' && channelActions.connected,
     oldestSeq,
@@ -293,120 +292,116 @@ export function ChatView({
 
   return (
     <ChatPeopleProvider value={people}>
-      <ChannelPinsProvider classId={classId} channelId={channelId} canPin={canManage}>
-        <ChannelFrame
-          aria-label={`Channel ${title}`}
-          data-dropping={drop.dropping ? 'true' : undefined}
-          {...drop.handlers}
-          onPointerEnter={preloadChatMenus}
-          onFocus={preloadChatMenus}
-        >
-          <ChannelHeader
-            classId={classId}
-            channel={channel}
-            title={title}
-            viewerUid={viewer.uid}
-            controlsShown={controlsShown}
-            onBack={onBack}
-            onNotifyChange={(level) => void channelActions.setNotify(channel, level)}
-            onOpenMembers={() => setMembersOpen(true)}
-            onOpenSettings={canManage ? onOpenSettings : undefined}
-          />
-          <ChannelTop
-            classId={classId}
-            channel={channel}
-            viewerUid={viewer.uid}
-            canManage={canManage}
-            onOpenPin={(pin) =>
-              setPinFocus({ channelId, messageId: pin.message_id, seq: pin.seq, at: Date.now() })
-            }
-          />
+      <ChannelFrame
+        aria-label={`Channel ${title}`}
+        data-dropping={drop.dropping ? 'true' : undefined}
+        {...drop.handlers}
+        onPointerEnter={preloadChatMenus}
+        onFocus={preloadChatMenus}
+      >
+        <ChannelHeader
+          classId={classId}
+          channel={channel}
+          title={title}
+          viewerUid={viewer.uid}
+          controlsShown={controlsShown}
+          onBack={onBack}
+          onNotifyChange={(level) => void channelActions.setNotify(channel, level)}
+          onOpenMembers={() => setMembersOpen(true)}
+          onOpenSettings={canManage ? onOpenSettings : undefined}
+        />
+        <ChannelTop
+          classId={classId}
+          channel={channel}
+          viewerUid={viewer.uid}
+          canManage={canManage}
+          onOpenPin={openPin}
+        />
 
-          {(messages.status === 'loading' || reachingUnread) && outbox.kept.length === 0 ? (
-            <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
-              <Spinner label="Loading messages" delayed />
-            </Box>
-          ) : messages.status === 'error' ? (
-            <Box sx={{ flex: 1, p: 2 }}>
-              <Alert
-                severity="error"
-                action={
-                  <Button color="inherit" size="small" onClick={messages.retry}>
-                    Try again
-                  </Button>
-                }
-              >
-                {messages.error}
-              </Alert>
-            </Box>
-          ) : messages.status === 'ended' ? (
-            <Box sx={{ flex: 1, p: 2 }}>
-              <Alert severity="info">{messages.endedReason}</Alert>
-            </Box>
-          ) : (
-            <>
-              {messages.status === 'loading' ? (
-                <LinearProgress aria-label="Loading messages" />
-              ) : null}
-              <MessageList
-                // Only the outbox's rows while loading; a fresh list (opening at the newest or the
-                // first unread) once the channel's messages are there.
-                key={messages.status === 'loading' ? 'kept' : 'live'}
-                items={items}
-                viewerUid={viewer.uid}
-                canModerate={canManage}
-                hasOlder={hasOlder}
-                loadingOlder={olderState === 'loading'}
-                onLoadOlder={loadOlder}
-                onEdit={edit}
-                onDelete={remove}
-                onReact={react}
-                firstUnreadSeq={firstUnreadSeq}
-                focusId={focused?.id ?? null}
-                focusKey={focused?.at ?? 0}
-                // Only while the controls wait: Virtuoso reports rendered rows only when asked.
-                onRowsShown={
-                  !controlsShown && messages.status === 'ready' ? releaseControls : undefined
-                }
-              />
-            </>
-          )}
+        {(messages.status === 'loading' || reachingUnread) && outbox.kept.length === 0 ? (
+          <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
+            <Spinner label="Loading messages" delayed />
+          </Box>
+        ) : messages.status === 'error' ? (
+          <Box sx={{ flex: 1, p: 2 }}>
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={messages.retry}>
+                  Try again
+                </Button>
+              }
+            >
+              {messages.error}
+            </Alert>
+          </Box>
+        ) : messages.status === 'ended' ? (
+          <Box sx={{ flex: 1, p: 2 }}>
+            <Alert severity="info">{messages.endedReason}</Alert>
+          </Box>
+        ) : (
+          <>
+            {messages.status === 'loading' ? (
+              <LinearProgress aria-label="Loading messages" />
+            ) : null}
+            <MessageList
+              // Only the outbox's rows while loading; a fresh list (opening at the newest or the
+              // first unread) once the channel's messages are there.
+              key={messages.status === 'loading' ? 'kept' : 'live'}
+              items={items}
+              viewerUid={viewer.uid}
+              canModerate={canManage}
+              hasOlder={hasOlder}
+              loadingOlder={olderState === 'loading'}
+              onLoadOlder={loadOlder}
+              onEdit={edit}
+              onDelete={remove}
+              onReact={react}
+              firstUnreadSeq={firstUnreadSeq}
+              focusId={focused?.id ?? null}
+              focusKey={focused?.at ?? 0}
+              // Only while the controls wait: Virtuoso reports rendered rows only when asked.
+              onRowsShown={
+                !controlsShown && messages.status === 'ready' ? releaseControls : undefined
+              }
+            />
+          </>
+        )}
 
-          {controlsShown ? (
-            <TypingLine classId={classId} channelId={channelId} viewerUid={viewer.uid} />
-          ) : (
-            // The typing line's space (its minimum height), so the list does not move when it comes.
-            <div aria-hidden className={frameClass.typing} />
-          )}
-          <Composer
-            onSend={send}
-            onTyping={presence.typing}
-            onCleared={presence.typingEnded}
-            initialText={initialDraft}
-            onTextChange={keepDraft}
-            mentionable={people.mentionable}
-            viewerUid={viewer.uid}
-            canMentionChannel={people.canMentionChannel}
-            disabled={!channel.enabled}
-            disabledNote="This channel is disabled: nobody can post in it."
-            onAttach={files.attach}
-            attachmentsReady={files.ready}
-            attachmentsBusy={files.busy}
-            attachmentsSlot={<PendingUploads uploads={files.uploads} onRemove={files.remove} />}
-          />
-          {membersOpen ? (
-            <Suspense fallback={null}>
-              <MembersPanel
-                classId={classId}
-                channel={channel}
-                viewerUid={viewer.uid}
-                canManage={canManage}
-                onClose={() => setMembersOpen(false)}
-              />
-            </Suspense>
-          ) : null}
-        </ChannelFrame>
-      </ChannelPinsProvider>
+        {controlsShown ? (
+          <TypingLine classId={classId} channelId={channelId} viewerUid={viewer.uid} />
+        ) : (
+          // The typing line's space (its minimum height), so the list does not move when it comes.
+          <div aria-hidden className={frameClass.typing} />
+        )}
+        <Composer
+          onSend={send}
+          onTyping={presence.typing}
+          onCleared={presence.typingEnded}
+          initialText={initialDraft}
+          onTextChange={keepDraft}
+          mentionable={people.mentionable}
+          viewerUid={viewer.uid}
+          canMentionChannel={people.canMentionChannel}
+          disabled={!channel.enabled}
+          disabledNote="This channel is disabled: nobody can post in it."
+          onAttach={files.attach}
+          attachmentsReady={files.ready}
+          attachmentsBusy={files.busy}
+          attachmentsSlot={<PendingUploads uploads={files.uploads} onRemove={files.remove} />}
+        />
+        {membersOpen ? (
+          <Suspense fallback={null}>
+            <MembersPanel
+              classId={classId}
+              channel={channel}
+              viewerUid={viewer.uid}
+              canManage={canManage}
+              onClose={() => setMembersOpen(false)}
+            />
+          </Suspense>
+        ) : null}
+      </ChannelFrame>
     </ChatPeopleProvider>
   );
 }

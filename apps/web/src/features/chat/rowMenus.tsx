@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { COMMON_REACTIONS, MESSAGE_MAX_LENGTH, type Message } from '@seminar/shared';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { canSend } from './Composer';
-import { usePinMenu } from './pinActions';
+import { PinMenuItem } from './PinMenuItem';
 
 /** The picker's emoji with the words a screen reader says for each. */
 const EMOJI_NAMES: Record<(typeof COMMON_REACTIONS)[number], string> = {
@@ -80,20 +80,9 @@ export function MessageActionsMenu({
   onDelete: (() => void) | null;
   message?: Message;
 }) {
-  const pins = usePinMenu();
-  const pinned = message ? (pins?.isPinned(message.id) ?? false) : false;
   return (
     <Menu anchorEl={anchor} open={anchor !== null} onClose={onClose}>
-      {message && pins?.canPin ? (
-        <MenuItem
-          onClick={() => {
-            onClose();
-            pins.setPinned(message, !pinned);
-          }}
-        >
-          {pinned ? 'Unpin message' : 'Pin message'}
-        </MenuItem>
-      ) : null}
+      {message ? <PinMenuItem message={message} onClose={onClose} /> : null}
       {onEdit ? (
         <MenuItem
           onClick={() => {
