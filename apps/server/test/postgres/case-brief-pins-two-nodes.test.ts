@@ -76,14 +76,12 @@ describe('case brief and pins on two nodes', () => {
     });
     const ref = { class_id: classId, channel_id: channelIds[0]! };
     const activityId = makeRecordId('activity', tara.uid);
-    await database.db
-      .insert(activities)
-      .values({
-        activity_id: activityId,
-        class_id: classId,
-        title: 'Case',
-        channel_id: ref.channel_id,
-      });
+    await database.db.insert(activities).values({
+      activity_id: activityId,
+      class_id: classId,
+      title: 'Case',
+      channel_id: ref.channel_id,
+    });
 
     const student = live(nodeB, pia);
     const briefs = new EventLog<LiveEvent<Activity>>();
