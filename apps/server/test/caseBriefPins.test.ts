@@ -387,4 +387,28 @@ describe(`pins (${testDatabaseKind})`, () => {
     expect(await errorOf(teacherCalls.pins.set({ id: last.id, on: true }))).toBe('ok');
     expect(await pinsOf(caseRef.channel_id)).toHaveLength(MAX_PINS_PER_CHANNEL);
   });
+
+  it('count racing pins one after the other: the last place goes to one of them', async () => {
+    const { caseRef, send } = await setUp();
+    const racers = 6;
+    const sent = [];
+    for (let index = 0; index < MAX_PINS_PER_CHANNEL - 1 + racers; index += 1)
+      sent.push(await send(teacher, caseRef, `Claim ${index + 1}`));
+    for (const message of sent.slice(0, MAX_PINS_PER_CHANNEL - 1))
+      await callerFor(services, teacher).pins.set({ id: message.id, on: true });
+    // Staff pin a different message each, all at once.
+    const outcomes = await Promise.all(
+      sent.slice(MAX_PINS_PER_CHANNEL - 1).map((message, index) =>
+        errorOf(
+          callerFor(services, index % 2 ? helper : teacher).pins.set({
+            id: message.id,
+            on: true,
+          }),
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(1);
+    expect(outcomes).toContainEqual({ code: 'FORBIDDEN', message: PIN_LIMIT_MESSAGE });
+    expect(await pinsOf(caseRef.channel_id)).toHaveLength(MAX_PINS_PER_CHANNEL);
+  });
 });
