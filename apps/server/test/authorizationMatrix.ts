@@ -226,6 +226,12 @@ export const MATRIX: Record<string, Entry> = {
     ...staffOnly,
     run: ({ caller, world }) => caller.activities.exchanges(ofActivity(world)),
   },
+  'activities.setBrief': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.activities.setBrief({ ...ofActivity(world), body: 'Read the case first.' }),
+  },
   'activities.delete': {
     scope: 'class',
     ...staffOnly,
@@ -363,6 +369,18 @@ export const MATRIX: Record<string, Entry> = {
     ...byMessage,
     run: ({ caller, world }) =>
       caller.messages.react({ id: world.messageId, emoji: '👍', on: true }),
+  },
+  // The channel's pins go to whoever sees the channel (the public one here).
+  'pins.live': {
+    scope: 'class',
+    ...anyMember,
+    run: (c) => readLive(c, (k) => k.pins.live(inChannel(c.world))),
+  },
+  'pins.set': {
+    scope: 'class',
+    ...staffOnly,
+    ...byMessage,
+    run: ({ caller, world }) => caller.pins.set({ id: world.messageId, on: true }),
   },
   'products.live': { scope: 'account', run: (c) => readLive(c, (k) => k.products.live()) },
   'products.agentsStatus': {

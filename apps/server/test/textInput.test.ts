@@ -84,6 +84,12 @@ const samples: Record<string, unknown> = {
   },
   'activities.setEnabled': { class_id: 'class_1', activity_id: 'activity_1', enabled: false },
   'activities.delete': { class_id: 'class_1', activity_id: 'activity_1' },
+  'activities.setBrief': {
+    class_id: 'class_1',
+    activity_id: 'activity_1',
+    body: 'Read the case',
+    attachment_ids: ['att_1'],
+  },
   'activities.setAgentBudget': {
     class_id: 'class_1',
     activity_id: 'activity_1',
@@ -131,6 +137,8 @@ const samples: Record<string, unknown> = {
   'messages.edit': { id: 'msg_1', body: 'Hello' },
   'messages.delete': { id: 'msg_1' },
   'messages.react': { id: 'msg_1', emoji: '👍', on: true },
+  'pins.live': { class_id: 'class_1', channel_id: 'channel_1' },
+  'pins.set': { id: 'msg_1', on: true },
   'messages.page': { ...ids, beforeSeq: 5 },
   'messages.range': { ...ids, fromSeq: 1, beforeSeq: 5 },
   'messages.search': {

@@ -102,6 +102,12 @@ const answerOf = (promise: Promise<unknown>) =>
 const addressed: Array<[name: string, key: keyof Records, run: Run]> = [
   ['messages.edit', 'messageId', (c, _k, id) => c.messages.edit({ id, body: 'changed' })],
   ['messages.delete', 'messageId', (c, _k, id) => c.messages.delete({ id })],
+  ['pins.set', 'messageId', (c, _k, id) => c.pins.set({ id, on: true })],
+  [
+    'activities.setBrief',
+    'activityId',
+    (c, classId, id) => c.activities.setBrief({ class_id: classId, activity_id: id, body: 'Read' }),
+  ],
   [
     'activities.setEnabled',
     'activityId',

@@ -33,3 +33,4 @@ export * from './liveProtocol';
 export * from './analyticsCheck';
 export * from './dataAnalyst';
 export * from './agents';
+export * from './caseBrief';

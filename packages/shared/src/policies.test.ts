@@ -10,6 +10,7 @@ const TABLE: Record<ClassAction, [instructor: boolean, admin: boolean, student: 
   'channels.manage': [true, true, false],
   'messages.moderate': [true, true, false],
   'messages.mentionChannel': [true, false, false],
+  'messages.pin': [true, true, false],
   'members.add.student': [true, true, false],
   'members.add.admin': [true, false, false],
   'members.add.instructor': [true, false, false],
@@ -57,6 +58,7 @@ describe('memberAction', () => {
 describe('refusalOf', () => {
   it.each([
     ['class.delete', 'Only instructors can delete the class.'],
+    ['messages.pin', 'Only instructors and class admins can pin and unpin messages.'],
     ['members.add.instructor', 'Only instructors can add, remove, enable or disable instructors.'],
     ['members.remove.admin', 'Only instructors can add, remove, enable or disable class admins.'],
     [

@@ -20,6 +20,7 @@ export type ClassAction =
   | 'channels.manage'
   | 'messages.moderate'
   | 'messages.mentionChannel'
+  | 'messages.pin'
   | MemberAction;
 
 /** The member action for `verb` on people holding `role`. */
@@ -35,6 +36,7 @@ export const CLASS_ACTIONS: readonly ClassAction[] = [
   'channels.manage',
   'messages.moderate',
   'messages.mentionChannel',
+  'messages.pin',
   ...MEMBER_VERBS.flatMap((verb) => ROLES.map((role) => memberAction(verb, role))),
 ];
 
@@ -49,6 +51,7 @@ const ADMIN_MAY: ReadonlySet<ClassAction> = new Set<ClassAction>([
   'activities.manage',
   'channels.manage',
   'messages.moderate',
+  'messages.pin',
   'members.add.student',
   'members.remove.student',
   'members.setEnabled.student',
@@ -87,6 +90,8 @@ export function refusalOf(action: ClassAction): string {
       return 'You can only delete your own messages.';
     case 'messages.mentionChannel':
       return 'Only instructors can mention @channel.';
+    case 'messages.pin':
+      return 'Only instructors and class admins can pin and unpin messages.';
     default: {
       const role = action.split('.')[2] as Role;
       return role === 'student'

@@ -26,6 +26,7 @@ const ZOD_FREE = [
   'agents.ts',
   'pendingClasses.ts',
   'classSelection.ts',
+  'caseBrief.ts',
   'liveEvents.ts',
   'liveWire.ts',
   'analyticsCheck.ts',

@@ -22,6 +22,8 @@ export function presentActivity(row: ActivityRow): Activity {
     enabled: row.enabled,
     deleted: row.deleted,
     pending_deleted: row.pending_deleted,
+    brief: row.brief,
+    brief_attachments: row.brief_attachments,
     updated_at: row.updated_at.getTime(),
     updated_by: row.updated_by,
     updated_by_name: row.updated_by_name,

@@ -4,6 +4,7 @@ import {
   activityAgentBudgetInputSchema,
   activityAgentModeInputSchema,
   activityInputSchema,
+  briefInputSchema,
   documentIdSchema,
 } from '@seminar/shared';
 import { authedProcedure, liveSubscription, router } from '../live/trpc';
@@ -17,6 +18,7 @@ import {
   activitySaver,
 } from './commands';
 import { activitiesTopic } from './live';
+import { briefSaver } from './brief';
 
 const activityRef = z.object({ class_id: documentIdSchema, activity_id: documentIdSchema });
 
@@ -52,6 +54,13 @@ export const activitiesRouter = router({
     .query(({ ctx, input }) =>
       activityExchangesReader(ctx.services.database.db, ctx.viewer, input),
     ),
+  /** Instructors and class admins: the case brief (docs/activities.md#case-brief-and-pins). */
+  setBrief: authedProcedure.input(briefInputSchema).mutation(({ ctx, input }) =>
+    briefSaver(ctx.services.database.db, ctx.viewer, input, {
+      objects: ctx.services.objects,
+      log: ctx.services.hub.log,
+    }),
+  ),
   delete: authedProcedure
     .input(activityRef)
     .mutation(({ ctx, input }) => activityDeleter(ctx.services.database.db, ctx.viewer, input)),

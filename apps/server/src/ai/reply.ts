@@ -8,6 +8,7 @@ import { aiJobs, channels, messages } from '../db/schema';
 import { channelsTopic } from '../channels/live';
 import { nextVersion, runCommand, type CommandScope, type Tx } from '../live/commands';
 import { messagesTopic } from '../messages/live';
+import { announcePins, isPinned } from '../pins/commands';
 import type { ClaimedJob } from './jobs';
 
 /** How a job ends. */
@@ -101,6 +102,8 @@ async function writeReply(
       .set({ body: reply.body, ai: reply.ai, version: nextVersion })
       .where(eq(messages.id, id))
       .returning({ id: messages.id, version: messages.version });
+    // A pinned answer's new words reach the pinned bars (docs/activities.md).
+    if (row && (await isPinned(tx, row.id))) announcePins(announce, job.channel_id, [row.id]);
   } else {
     const seq = channel.last_seq + 1;
     [row] = await tx

@@ -6,12 +6,19 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { cleanAttachmentName, sniffAttachmentType, type MessageAttachment } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
+import { canSeeActivity } from '../activities/access';
 import { requireChannelAccess } from '../channels/access';
 import type { Db } from '../db/client';
 import { attachmentDeletions, attachments, messages } from '../db/schema';
 import type { Tx } from '../live/commands';
 import { isNotFound } from '../live/trpc';
 import { ObjectStoreError, type S3ObjectStore } from './s3';
+
+/**
+ * A pending upload: on no message and no case brief (docs/activities.md). (The partial index
+ * `attachments_pending_idx` is on `message_id is null`, a superset, so it still serves these.)
+ */
+const pendingWhere = () => [isNull(attachments.message_id), isNull(attachments.activity_id)];
 
 /** An upload no message has taken within this long is dropped (at its uploader's next upload). */
 export const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
@@ -86,7 +93,7 @@ export async function pendingUploads(
       .where(
         and(
           eq(attachments.uploader_uid, uid),
-          isNull(attachments.message_id),
+          ...pendingWhere(),
           lt(attachments.created_at, new Date(Date.now() - PENDING_TTL_MS)),
         ),
       )
@@ -102,7 +109,7 @@ export async function pendingUploads(
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(attachments)
-    .where(and(eq(attachments.uploader_uid, uid), isNull(attachments.message_id)));
+    .where(and(eq(attachments.uploader_uid, uid), ...pendingWhere()));
   return Number(row?.count ?? 0);
 }
 
@@ -133,7 +140,7 @@ async function insertWithinPendingLimit(
     const [pending] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(attachments)
-      .where(and(eq(attachments.uploader_uid, row.uploader_uid), isNull(attachments.message_id)));
+      .where(and(eq(attachments.uploader_uid, row.uploader_uid), ...pendingWhere()));
     if (Number(pending?.count ?? 0) >= maxPending) throw new PendingLimitError();
     await tx.insert(attachments).values(row);
   });
@@ -217,11 +224,15 @@ export async function readableAttachment(
       uploader_uid: attachments.uploader_uid,
       message_id: attachments.message_id,
       message_deleted: messages.deleted,
+      activity_id: attachments.activity_id,
     })
     .from(attachments)
     .leftJoin(messages, eq(messages.id, attachments.message_id))
     .where(eq(attachments.id, id));
   if (!row) return null;
+  // A case brief's file: to whoever sees the activity (docs/activities.md).
+  if (row.activity_id !== null)
+    return (await canSeeActivity(db, viewer, row.class_id, row.activity_id)) ? row : null;
   if (row.message_id === null) return row.uploader_uid === viewer.uid ? row : null;
   if (row.message_deleted !== false) return null;
   try {

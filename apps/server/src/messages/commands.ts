@@ -25,6 +25,7 @@ import { channelsTopic, viewerChannelsKey } from '../channels/live';
 import { messagesTopic } from './live';
 import { canDeleteMessage, canEditMessage } from './policies';
 import { presentMessage } from './presenters';
+import { announcePins, dropPin, isPinned } from '../pins/commands';
 
 async function lockChannel(tx: Tx, channelId: string) {
   const [channel] = await tx
@@ -66,7 +67,7 @@ export function announceMentionCounts(
  * answer whether no message has the id or it is in a class or channel the viewer cannot see (the
  * input names no class, so the answer must not say "Class not found." for one and not the other).
  */
-async function requireVisibleMessage(db: Db, viewer: SessionUser, id: string) {
+export async function requireVisibleMessage(db: Db, viewer: SessionUser, id: string) {
   const [current] = await db.select().from(messages).where(eq(messages.id, id));
   if (!current) throw notFound('Message');
   try {
@@ -104,6 +105,8 @@ export async function messageEditor(
     if (!row) throw notFound('Message');
     announceMessage(announce, row);
     announceMentionCounts(announce, row.class_id, current, row);
+    // A pinned message's new words reach the pinned bars (docs/activities.md).
+    if (await isPinned(tx, row.id)) announcePins(announce, row.channel_id, [row.id]);
     return presentMessage(row);
   });
 }
@@ -150,6 +153,8 @@ export async function messageDeleter(
       gone.map((file) => file.key),
     );
     if (!row) throw notFound('Message');
+    // A deleted message drops out of the pins (docs/activities.md).
+    await dropPin(tx, announce, row);
     announceMessage(announce, row);
     if (!current.deleted) announceMentionCounts(announce, row.class_id, current);
     return presentMessage(row);

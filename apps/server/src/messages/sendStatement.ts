@@ -106,7 +106,7 @@ claimed as (
   from wanted w
   where a.id = any(array(select att_id from wanted))
     and a.id = w.att_id and a.uploader_uid = w.uid and a.channel_id = w.channel_id
-    and a.message_id is null
+    and a.message_id is null and a.activity_id is null
   returning a.id, a.message_id, a.name, a.content_type, a.size, a.created_at
 ),
 inserted as (

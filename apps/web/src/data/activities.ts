@@ -98,6 +98,8 @@ export function useActivityActions(classId: string) {
           | 'ai_agent_modes'
           | 'ai_budget_answers'
           | 'ai_budget_tokens'
+          | 'brief'
+          | 'brief_attachments'
         > = previous ?? {
           deleted: false,
           pending_deleted: false,
@@ -105,6 +107,8 @@ export function useActivityActions(classId: string) {
           ai_agent_modes: {},
           ai_budget_answers: null,
           ai_budget_tokens: null,
+          brief: '',
+          brief_attachments: [],
         };
         const row: Activity = {
           ...base,

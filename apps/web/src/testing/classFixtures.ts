@@ -81,6 +81,8 @@ export function makeActivity(overrides: Partial<Activity> = {}): Activity {
     title: 'Pricing case',
     description: '',
     activity_qualified_name: '',
+    brief: '',
+    brief_attachments: [],
     product_id: null,
     channel_id: null,
     ai_agent_modes: {},

@@ -1,5 +1,7 @@
 // Docs: docs/ARCHITECTURE.md#one-database-dialect — activities (SPEC §3, DESIGN §2).
-import { boolean, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { MessageAttachment } from '@seminar/shared';
 import { auditColumns, versionColumn } from './common';
 import { classes } from './classes';
 
@@ -23,6 +25,13 @@ export const activities = pgTable(
     ai_budget_answers: integer('ai_budget_answers'),
     /** Most model tokens (in + out) in this activity; null: no limit. */
     ai_budget_tokens: integer('ai_budget_tokens'),
+    /** The case brief, markdown as in messages ('' when none; docs/activities.md). */
+    brief: text('brief').notNull().default(''),
+    /** The brief's files ({id, name, type, size}); their bytes are in `attachments` (activity_id). */
+    brief_attachments: jsonb('brief_attachments')
+      .$type<MessageAttachment[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     start_date: date('start_date', { mode: 'string' }),
     due_date: date('due_date', { mode: 'string' }),
     enabled: boolean('enabled').notNull().default(true),
@@ -35,5 +44,6 @@ export const activities = pgTable(
     index('activities_class_id_idx').on(table.class_id),
     // The agent job trigger finds a message's activity by its case channel.
     index('activities_channel_id_idx').on(table.channel_id),
+    check('activities_brief_length_check', sql`char_length(${table.brief}) <= 20000`),
   ],
 );

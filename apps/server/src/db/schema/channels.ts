@@ -19,6 +19,7 @@ import type { MessageAttachment } from '@seminar/shared';
 import type { MessageAi } from '@seminar/shared';
 import { auditColumns, versionColumn } from './common';
 import { classes } from './classes';
+import { activities } from './activities';
 
 export const channels = pgTable(
   'channels',
@@ -224,6 +225,10 @@ export const attachments = pgTable(
       .references(() => channels.channel_id),
     uploader_uid: text('uploader_uid').notNull(),
     message_id: text('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    /** Set when the file is on an activity's case brief instead (docs/activities.md). */
+    activity_id: text('activity_id').references(() => activities.activity_id, {
+      onDelete: 'cascade',
+    }),
     /** The name as uploaded, cleaned (cleanAttachmentName). */
     name: text('name').notNull(),
     /** The type judged from the first bytes (sniffAttachmentType), never the client's claim. */

@@ -34,6 +34,7 @@ import { PendingUploads } from './Attachments';
 import { Composer } from './Composer';
 import { useAttachmentUploads, useFileDrop } from './useAttachmentUploads';
 import { useOpenAtMessage, type MessageFocus } from './useOpenAtMessage';
+import { ChannelTop, usePinFocus } from './CaseBriefAndPins';
 import { clearDraft, loadDraft, saveDraft } from './drafts';
 import { useFirstContentShown, useReleaseFirstContent } from '../../shell/firstContent';
 import { preloadChatMenus } from './lazyRowMenus';
@@ -232,8 +233,9 @@ export function ChatView({
       });
   });
 
-  // Open at a message (a search result), with the history around it loaded.
-  const focused = useOpenAtMessage(focus, {
+  // Open at a message (a search result, or a pin: the later asked), with its history loaded.
+  const { opening, openPin } = usePinFocus(channelId, focus);
+  const focused = useOpenAtMessage(opening, {
     ready: messages.status === 'ready' && channelActions.connected,
     oldestSeq,
     loadRange: messageActions.loadRange,
@@ -307,6 +309,13 @@ export function ChatView({
           onNotifyChange={(level) => void channelActions.setNotify(channel, level)}
           onOpenMembers={() => setMembersOpen(true)}
           onOpenSettings={canManage ? onOpenSettings : undefined}
+        />
+        <ChannelTop
+          classId={classId}
+          channel={channel}
+          viewerUid={viewer.uid}
+          canManage={canManage}
+          onOpenPin={openPin}
         />
 
         {(messages.status === 'loading' || reachingUnread) && outbox.kept.length === 0 ? (

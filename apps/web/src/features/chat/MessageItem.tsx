@@ -205,6 +205,7 @@ function MessageItemView({
               <MessageActionsMenu
                 anchor={menuAnchor}
                 onClose={() => setMenuAnchor(null)}
+                message={message}
                 onEdit={canEdit ? () => setEditing(decodeMentions(message.body, nameOf)) : null}
                 onDelete={
                   canDelete

@@ -7,9 +7,10 @@ import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { COMMON_REACTIONS, MESSAGE_MAX_LENGTH } from '@seminar/shared';
+import { COMMON_REACTIONS, MESSAGE_MAX_LENGTH, type Message } from '@seminar/shared';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { canSend } from './Composer';
+import { PinMenuItem } from './PinMenuItem';
 
 /** The picker's emoji with the words a screen reader says for each. */
 const EMOJI_NAMES: Record<(typeof COMMON_REACTIONS)[number], string> = {
@@ -62,20 +63,26 @@ export function ReactionPicker({
   );
 }
 
-/** A message's "Message actions" menu: Edit and Delete, as the viewer may. */
+/**
+ * A message's "Message actions" menu: Edit and Delete, as the viewer may, and Pin or Unpin for
+ * instructors and class admins (docs/activities.md#case-brief-and-pins).
+ */
 export function MessageActionsMenu({
   anchor,
   onClose,
   onEdit,
   onDelete,
+  message,
 }: {
   anchor: HTMLElement | null;
   onClose: () => void;
   onEdit: (() => void) | null;
   onDelete: (() => void) | null;
+  message?: Message;
 }) {
   return (
     <Menu anchorEl={anchor} open={anchor !== null} onClose={onClose}>
+      {message ? <PinMenuItem message={message} onClose={onClose} /> : null}
       {onEdit ? (
         <MenuItem
           onClick={() => {
