@@ -5,6 +5,7 @@ import { channelsRouter } from './channels/router';
 import { classesRouter } from './classes/router';
 import { publicProcedure, router } from './live/trpc';
 import { messagesRouter } from './messages/router';
+import { notificationsRouter } from './notifications/router';
 import { productsRouter } from './products/router';
 import { isSiteAdmin } from './users/policies';
 
@@ -23,6 +24,7 @@ export const appRouter = router({
   channels: channelsRouter,
   messages: messagesRouter,
   products: productsRouter,
+  notifications: notificationsRouter,
 });
 
 /** The router's type, imported by the web client. */
