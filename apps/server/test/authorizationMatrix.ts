@@ -319,7 +319,8 @@ export const MATRIX: Record<string, Entry> = {
   'notifications.update': {
     scope: 'class',
     ...anyMember,
-    run: ({ caller, world }) => caller.notifications.update({ class_id: world.classId, muted: true }),
+    run: ({ caller, world }) =>
+      caller.notifications.update({ class_id: world.classId, muted: true }),
   },
   'messages.live': {
     scope: 'class',

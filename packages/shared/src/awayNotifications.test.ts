@@ -56,9 +56,9 @@ describe('digestSubject', () => {
 
 describe('messageLinkPath', () => {
   it('opens the channel at the message', () => {
-    expect(
-      messageLinkPath({ class_id: 'c 1', channel_id: 'ch', message_id: 'm&1', seq: 7 }),
-    ).toBe('/classes/c%201?channel=ch&message=m%261&seq=7');
+    expect(messageLinkPath({ class_id: 'c 1', channel_id: 'ch', message_id: 'm&1', seq: 7 })).toBe(
+      '/classes/c%201?channel=ch&message=m%261&seq=7',
+    );
   });
 });
 

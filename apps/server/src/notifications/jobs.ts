@@ -12,28 +12,34 @@ const DELAY_SQL = `(case coalesce(s.email_delay, '10m') when '1h' then interval 
   when '10m' then interval '10 minutes' end)`;
 
 /**
- * Whether person `uid` may still be told of message `m` in channel `c` of class `m.class_id`: the
+ * Whether person `uid` may still be told of message `mm` in channel `c` (`m` and `k` are taken by
+ * activeRolesArraySql): the
  * message stands, they can see the channel (SPEC §4, as the send statement judges it), the channel's
  * level for them is not `none`, the class is not muted, they have not read past it, and their
  * address is verified (DESIGN: no mail to an unverified address) and the account not disabled.
  */
 function reachableSql(uid: string): string {
-  return `(not m.deleted and u.email_verified and not u.disabled
+  return `(not mm.deleted and u.email_verified and not u.disabled
     and ${channelVisibleSql({
       deleted: 'c.deleted',
       enabled: 'c.enabled',
       isPublic: 'c.is_public',
       channelGroup: 'c.channel_group',
-      roles: activeRolesArraySql('m.class_id', uid),
+      roles: 'rl.roles',
       enrolled: `exists (select 1 from channel_users cu where cu.channel_id = c.channel_id
         and cu.uid = ${uid} and cu.enabled and not cu.deleted)`,
       email: 'u.email',
     })}
-    and not (m.class_id = any(coalesce(s.muted_class_ids, '{}'::text[])))
+    and not (c.class_id = any(coalesce(s.muted_class_ids, '{}'::text[])))
     and coalesce((select cs.notify from channel_settings cs
       where cs.channel_id = c.channel_id and cs.uid = ${uid}), 'all') <> 'none'
     and coalesce((select r.last_read_seq from channel_reads r
-      where r.channel_id = c.channel_id and r.uid = ${uid}), 0) < m.seq)`;
+      where r.channel_id = c.channel_id and r.uid = ${uid}), 0) < mm.seq)`;
+}
+
+/** The person's active roles in the channel's class as `rl.roles` (the condition above reads it). */
+function rolesLateral(uid: string): string {
+  return `cross join lateral (select ${activeRolesArraySql('c.class_id', uid)} as roles) rl`;
 }
 
 /**
@@ -62,10 +68,11 @@ export async function expandEvents(db: Db, limit: number): Promise<number> {
       reached as (
         select cand.*, cand.created_at + ${DELAY_SQL} as due_at
         from candidates cand
-        join messages m on m.id = cand.id
-        join channels c on c.channel_id = m.channel_id
+        join messages mm on mm.id = cand.id
+        join channels c on c.channel_id = mm.channel_id
         join users u on u.id = cand.uid
         left join notification_settings s on s.uid = cand.uid
+        ${rolesLateral('cand.uid')}
         where ${DELAY_SQL} is not null and ${reachableSql('cand.uid')}
       ),
       items as (
@@ -161,20 +168,23 @@ export async function readDigest(
     sql`select u.email, u.name, coalesce(s.email_delay, '10m') as email_delay
       from users u left join notification_settings s on s.uid = u.id where u.id = ${uid}`,
   );
-  const entries = await queryRows<DigestEntry & { seq: number | string; created_at: Date | string }>(
+  const entries = await queryRows<
+    DigestEntry & { seq: number | string; created_at: Date | string }
+  >(
     db,
-    sql`select i.message_id, m.class_id, k.name as class_name, m.channel_id,
-        c.name as channel_name, m.seq, m.body, m.author_uid, m.author_name, m.created_at,
+    sql`select i.message_id, mm.class_id, k.name as class_name, mm.channel_id,
+        c.name as channel_name, mm.seq, mm.body, mm.author_uid, mm.author_name, mm.created_at,
         ${sql.raw(reachableSql('i.uid'))} as reachable,
         coalesce(i.created_at + ${sql.raw(DELAY_SQL)} <= now(), false) as due
       from notification_items i
-      join messages m on m.id = i.message_id
-      join channels c on c.channel_id = m.channel_id
-      join classes k on k.class_id = m.class_id
+      join messages mm on mm.id = i.message_id
+      join channels c on c.channel_id = mm.channel_id
+      join classes k on k.class_id = mm.class_id
       join users u on u.id = i.uid
       left join notification_settings s on s.uid = i.uid
+      ${sql.raw(rolesLateral('i.uid'))}
       where i.uid = ${uid}
-      order by m.created_at, m.seq`,
+      order by mm.created_at, mm.seq`,
   );
   return {
     recipient: recipient ?? null,

@@ -66,7 +66,10 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, runtime: Runtime
     scope.get(UNSUBSCRIBE_PATH, async (request, reply) => {
       const services = requireServices(runtime);
       const query = querySchema.safeParse(request.query);
-      if (!query.success || !verifyUnsubscribe(services.notifications.key, query.data.u, query.data.s))
+      if (
+        !query.success ||
+        !verifyUnsubscribe(services.notifications.key, query.data.u, query.data.s)
+      )
         return refused(reply);
       reply.header('Cache-Control', 'no-store');
       const action = `${UNSUBSCRIBE_PATH}?${new URLSearchParams(query.data).toString()}`;
@@ -83,7 +86,10 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, runtime: Runtime
     scope.post(UNSUBSCRIBE_PATH, async (request, reply) => {
       const services = requireServices(runtime);
       const query = querySchema.safeParse(request.query);
-      if (!query.success || !verifyUnsubscribe(services.notifications.key, query.data.u, query.data.s))
+      if (
+        !query.success ||
+        !verifyUnsubscribe(services.notifications.key, query.data.u, query.data.s)
+      )
         return refused(reply);
       await settingsUpdater(services.database.db, query.data.u, { email_delay: 'off' });
       reply.header('Cache-Control', 'no-store');
