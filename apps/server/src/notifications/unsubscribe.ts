@@ -3,7 +3,7 @@
 // POST a mail provider sends needs no session. GET only shows a page with the button (link
 // scanners and previews fetch GETs; a GET must change nothing).
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { NOTIFICATION_SETTINGS_PATH } from '@seminar/shared';
 import { escapeHtml } from '../http/web';
@@ -52,7 +52,7 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, runtime: Runtime
     );
     const settingsLink = () =>
       `<p><a href="${escapeHtml(runtime.config.publicUrl + NOTIFICATION_SETTINGS_PATH)}">Notification settings</a></p>`;
-    const refused = (reply: import('fastify').FastifyReply) =>
+    const refused = (reply: FastifyReply) =>
       reply
         .code(404)
         .type('text/html; charset=utf-8')
