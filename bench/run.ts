@@ -5,6 +5,7 @@
 import { chat } from './chat';
 import { fanout, fanoutLecture } from './fanout';
 import { memory } from './memory';
+import { notify } from './notify';
 import { web } from './web';
 import { write, writeBurst } from './write';
 import { startServer, type ChildHandle } from './lib/child';
@@ -49,6 +50,7 @@ const BENCHES: Record<string, (context: BenchContext) => Promise<BenchResult>> =
 const STANDALONE: Record<string, (log: (line: string) => void) => Promise<BenchResult>> = {
   web,
   chat,
+  notify,
 };
 
 const runStarted = performance.now();

@@ -30,6 +30,8 @@ export interface NotificationSettings {
   email_delay: EmailDelay;
   /** Classes whose mentions are neither e-mailed nor pushed. */
   muted_class_ids: string[];
+  /** The row's version (0: never changed, the defaults). */
+  version: number;
 }
 
 /** The longest excerpt a digest quotes of one message. */

@@ -27,6 +27,7 @@ export function presentSettings(uid: string, row: SettingsRow | undefined): Noti
     uid,
     email_delay: (row?.email_delay ?? DEFAULT_EMAIL_DELAY) as EmailDelay,
     muted_class_ids: row?.muted_class_ids ?? [],
+    version: row?.version ?? 0,
   };
 }
 

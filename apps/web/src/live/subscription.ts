@@ -20,6 +20,7 @@ export interface LiveTopicInputs {
   'messages.live': Inputs['messages']['live'];
   'activities.live': Inputs['activities']['live'];
   'products.live': Inputs['products']['live'];
+  'notifications.settings': Inputs['notifications']['settings'];
 }
 
 export type LiveTopic = keyof LiveTopicInputs;
