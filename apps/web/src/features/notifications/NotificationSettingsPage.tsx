@@ -1,8 +1,6 @@
 // Docs: docs/channels.md#the-settings-page — one page for how Seminar reaches a person who is away:
 // when missed mentions are e-mailed (never, after 10 minutes, after 1 hour) and which classes are
 // muted. Live: a change in one tab shows in every other (notifications.settings).
-import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -33,22 +31,16 @@ export function NotificationSettingsPage() {
   const settings = useNotificationSettings();
   const classes = useMyClasses();
   const actions = useNotificationSettingsActions();
-  const [error, setError] = useState<string | null>(null);
   const current = settingsOf(settings.rows[0], user?.id ?? '');
 
-  const report = (outcome: Promise<{ ok: true } | { ok: false; message: string }>) =>
-    void outcome.then((result) => setError(result.ok ? null : result.message));
+  // A refused change is undone and said by the app's error banner (the optimistic write reports it).
+  const report = (outcome: Promise<unknown>) => void outcome;
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 720 }}>
       <Typography component="h1" variant="h4">
         Notification settings
       </Typography>
-      {error && (
-        <Alert severity="error" onClose={() => setError(null)} closeText="Dismiss">
-          {error}
-        </Alert>
-      )}
 
       {settings.status === 'error' ? (
         <LoadError message={settings.error ?? ''} onRetry={settings.retry} />
