@@ -13,6 +13,12 @@ import type { Mail } from '../mail/mailer';
 import type { DigestEntry, DigestRecipient } from './jobs';
 
 /**
+ * The most messages one digest lists; beyond them it says how many more (a person mentioned by a
+ * flood still gets one mail of bounded size, and the app has them all).
+ */
+export const DIGEST_MAX_LISTED = 20;
+
+/**
  * The author a digest names: the name they wrote under. The one place that decides it, so an
  * anonymous activity's pseudonym (a later issue) changes only this function.
  */
@@ -41,7 +47,7 @@ export function composeDigest(input: {
       : `You were mentioned in ${entries.length} messages you have not read yet:`,
     '',
   ];
-  for (const entry of entries) {
+  for (const entry of entries.slice(0, DIGEST_MAX_LISTED)) {
     lines.push(
       `${entry.class_name} · #${entry.channel_name}`,
       `${digestAuthorName(entry)}: ${digestExcerpt(entry.body, names)}`,
@@ -49,6 +55,11 @@ export function composeDigest(input: {
       '',
     );
   }
+  if (entries.length > DIGEST_MAX_LISTED)
+    lines.push(
+      `…and ${entries.length - DIGEST_MAX_LISTED} more: open ${appName} to read them.`,
+      '',
+    );
   lines.push(
     '—',
     `You get this e-mail because you were mentioned in ${appName} while you were away.`,
