@@ -177,6 +177,25 @@ describe('missed-mention e-mails', () => {
     expect(parseMail(mailsTo(student)[1]!.raw).text).toContain('Marie: @Ada once more');
   }, 60_000);
 
+  it('brings a waiting digest forward when the delay is shortened', async () => {
+    const teacher = await person('Marie');
+    const student = await person('Ada');
+    const { classId, channelIds } = await createClassFixture(database.db, {
+      members: [
+        { user: teacher, role: 'instructor' },
+        { user: student, role: 'student' },
+      ],
+    });
+    await callerFor(services, student).notifications.update({ email_delay: '1h' });
+    await send(teacher, classId, channelIds[0]!, `${mentionToken(student.uid)} hi`);
+    await afterTheDelay();
+    expect(mailsTo(student)).toHaveLength(0); // 11 of 60 minutes
+    await callerFor(services, student).notifications.update({ email_delay: '10m' });
+    await settle();
+    expect(mailsTo(student)).toHaveLength(1);
+    expect(await jobsOf(student)).toHaveLength(0);
+  }, 30_000);
+
   it('sends nothing for a mention read within the delay', async () => {
     const teacher = await person('Marie');
     const student = await person('Ada');

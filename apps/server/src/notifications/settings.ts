@@ -94,6 +94,13 @@ export async function settingsUpdater(
         set: { ...set, version: nextVersion, updated_at: sql`now()` },
       })
       .returning();
+    // A shorter delay brings a waiting digest forward (a longer one is found at its run).
+    if ('email_delay' in update && update.email_delay !== 'off')
+      await tx.execute(
+        sql`update notification_jobs j set due_at = least(j.due_at, (select min(i.created_at)
+            from notification_items i where i.uid = ${uid}) + ${update.email_delay === '1h' ? sql`interval '1 hour'` : sql`interval '10 minutes'`})
+          where j.uid = ${uid} and j.status = 'queued'`,
+      );
     announce({ topic: settingsTopic, key: settingsKey(uid), ids: [uid] });
     return presentSettings(uid, row);
   });
