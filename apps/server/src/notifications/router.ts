@@ -2,7 +2,8 @@
 // one choice at a time (only one's own: the viewer is the only person either procedure names).
 import { notificationSettingsUpdateSchema } from '@seminar/shared';
 import { authedProcedure, liveSubscription, router } from '../live/trpc';
-import { settingsTopic, viewerSettingsUpdater } from './settings';
+import { viewerSettingsUpdater } from './commands';
+import { settingsTopic } from './live';
 
 export const notificationsRouter = router({
   /** The viewer's settings, live across their tabs and nodes. */

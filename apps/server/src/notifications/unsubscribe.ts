@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { NOTIFICATION_SETTINGS_PATH } from '@seminar/shared';
 import { escapeHtml } from '../http/web';
 import { requireServices, type Runtime } from '../runtime';
-import { settingsUpdater } from './settings';
+import { settingsUpdater } from './commands';
 
 export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
 

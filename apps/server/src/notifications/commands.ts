@@ -1,66 +1,14 @@
-// Docs: docs/channels.md#notifications — a person's away-notification settings: the live row every
-// tab of theirs follows (`notifications.settings`, key `user:<uid>`), and the one write path that
-// changes it (the settings page and the mails' one-click unsubscribe).
-import { eq, sql } from 'drizzle-orm';
-import {
-  DEFAULT_EMAIL_DELAY,
-  type EmailDelay,
-  type NotificationSettings,
-  type NotificationSettingsUpdate,
-} from '@seminar/shared';
+// Docs: docs/channels.md#the-settings-page — the one write path of a person's away-notification
+// settings (the settings page and the mails' one-click unsubscribe).
+import { sql } from 'drizzle-orm';
+import type { NotificationSettings, NotificationSettingsUpdate } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
 import { notificationSettings } from '../db/schema';
 import { requireClassRole } from '../classes/access';
 import { nextVersion, runCommand } from '../live/commands';
-import { noInputSchema, type NoInput } from '../live/inputs';
-import type { CollectionTopic } from '../live/topic';
-
-/** The notice key of one person's settings. */
-export const settingsKey = (uid: string) => `user:${uid}`;
-
-type SettingsRow = typeof notificationSettings.$inferSelect;
-
-/** A row (or none: the defaults) as the wire carries it. */
-export function presentSettings(uid: string, row: SettingsRow | undefined): NotificationSettings {
-  return {
-    uid,
-    email_delay: (row?.email_delay ?? DEFAULT_EMAIL_DELAY) as EmailDelay,
-    muted_class_ids: row?.muted_class_ids ?? [],
-    version: row?.version ?? 0,
-  };
-}
-
-/** The person's settings (the defaults when they never chose). */
-export async function readSettings(db: Db, uid: string): Promise<NotificationSettings> {
-  const [row] = await db
-    .select()
-    .from(notificationSettings)
-    .where(eq(notificationSettings.uid, uid));
-  return presentSettings(uid, row);
-}
-
-/** The viewer's own settings, live: a change in any tab, on any node, reaches every other. */
-export const settingsTopic: CollectionTopic<
-  Record<string, never>,
-  NotificationSettings,
-  null,
-  NoInput
-> = {
-  name: 'notifications.settings',
-  kind: 'collection',
-  input: noInputSchema,
-  key: (_input, viewer) => settingsKey(viewer.uid),
-  access: async () => null,
-  classOf: () => '',
-  snapshot: async (services, viewer) => [await readSettings(services.database.db, viewer.uid)],
-  async load(services, key) {
-    const uid = key.slice('user:'.length);
-    return [await readSettings(services.database.db, uid)];
-  },
-  visible: (row, viewer) => row.uid === viewer.uid,
-  id: (row) => row.uid,
-};
+import { settingsKey, settingsTopic } from './live';
+import { presentSettings } from './presenters';
 
 /**
  * Changes one of a person's settings. Muting names a class they are in (NOT_FOUND otherwise, as for
