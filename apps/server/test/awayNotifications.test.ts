@@ -43,7 +43,7 @@ let people = 0;
 /** A person with a verified address (unless told otherwise), straight into the users table. */
 async function person(name: string, verified = true): Promise<SessionUser> {
   people += 1;
-  const uid = `u_${name.toLowerCase()}_${Date.now().toString(36)}_${people}`;
+  const uid = `u_${name.toLowerCase().replace(/\W+/g, '')}_${Date.now().toString(36)}_${people}`;
   const email = `${uid}@example.test`;
   await database.db.insert(users).values({ id: uid, name, email, emailVerified: verified });
   return { uid, email, displayName: name, emailVerified: verified };
@@ -91,7 +91,7 @@ async function itemsOf(who: SessionUser) {
 describe('missed-mention e-mails', () => {
   it('mails one digest after the delay: subject, author, excerpt, link, unsubscribe headers', async () => {
     const teacher = await person('Marie');
-    const student = await person('Ada');
+    const student = await person('Lovelace, Ada');
     const { classId, channelIds } = await createClassFixture(database.db, {
       members: [
         { user: teacher, role: 'instructor' },
@@ -117,10 +117,11 @@ describe('missed-mention e-mails', () => {
     expect(mailsTo(student)).toHaveLength(1);
     const mail = parseMail(mailsTo(student)[0]!.raw);
     expect(mail.headers.get('subject')).toMatch(/^2 messages mention you in Class /);
-    expect(mail.text).toContain(`Hello Ada,`);
+    // Stored names are 'Last, First': the mail says them as people do.
+    expect(mail.text).toContain(`Hello Ada Lovelace,`);
     expect(mail.text).toContain('#general');
     expect(mail.text).toContain('#lab');
-    expect(mail.text).toContain('Marie: @Ada tomorrow moves to room 4');
+    expect(mail.text).toContain('Marie: @Ada Lovelace tomorrow moves to room 4');
     expect(mail.text).toContain(
       `Open: ${PUBLIC_URL}/classes/${classId}?channel=${channelIds[0]}&message=${encodeURIComponent(first.id)}&seq=${first.seq}`,
     );
@@ -174,7 +175,7 @@ describe('missed-mention e-mails', () => {
     expect(mailsTo(student)).toHaveLength(1); // an hour has not passed
     await afterTheDelay(31);
     expect(mailsTo(student)).toHaveLength(2);
-    expect(parseMail(mailsTo(student)[1]!.raw).text).toContain('Marie: @Ada once more');
+    expect(parseMail(mailsTo(student)[1]!.raw).text).toContain('Marie: @Ada Lovelace once more');
   }, 60_000);
 
   it('brings a waiting digest forward when the delay is shortened', async () => {

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import {
   NOTIFICATION_SETTINGS_PATH,
+  displayName,
   digestExcerpt,
   digestSubject,
   messageLinkPath,
@@ -40,7 +41,7 @@ export function composeDigest(input: {
 }): Mail {
   const { appName, publicUrl, recipient, entries, names } = input;
   const lines: string[] = [
-    `Hello ${recipient.name},`,
+    `Hello ${displayName(recipient.name) || recipient.name},`,
     '',
     entries.length === 1
       ? 'You were mentioned in a message you have not read yet:'

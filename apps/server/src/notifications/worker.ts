@@ -14,7 +14,7 @@
 import { inArray } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { parseMentions } from '@seminar/shared';
+import { displayName, parseMentions } from '@seminar/shared';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
@@ -190,7 +190,7 @@ export class NotificationWorker {
               .select({ id: users.id, name: users.name })
               .from(users)
               .where(inArray(users.id, mentioned))
-          ).map((row) => [row.id, row.name] as const),
+          ).map((row) => [row.id, displayName(row.name) || row.name] as const),
     );
     const { appName, publicUrl, key, mailer } = this.#options;
     const mail = composeDigest({
