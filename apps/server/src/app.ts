@@ -10,6 +10,7 @@ import { registerAuthRoutes } from './auth/routes';
 import { registerHealthRoutes } from './http/health';
 import { registerLiveSocket } from './live/transport/socket';
 import { registerOutboxRoutes } from './mail/routes';
+import { registerUnsubscribeRoutes } from './notifications/unsubscribe';
 import { appRouter } from './router';
 import { registerUserRoutes } from './users/routes';
 import { registerSecurityHeaders } from './http/security';
@@ -70,10 +71,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUserRoutes(app, runtime);
   registerAnalyticsRoutes(app, runtime);
   registerAttachmentRoutes(app, runtime);
+  registerUnsubscribeRoutes(app, runtime);
   const live = registerLiveSocket(app, runtime, appRouter);
   app.addHook('onClose', async () => live.close());
   // Before the database closes (main.ts and the tests close the app first): no job is half-taken.
   app.addHook('onClose', async () => runtime.services?.agents.stop());
+  app.addHook('onClose', async () => runtime.services?.notifications.stop());
   await registerWebApp(app, config, options.webDist ?? webDistDir);
   return app;
 }

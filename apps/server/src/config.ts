@@ -125,6 +125,8 @@ const envSchema = z.object({
   AI_JOB_MAX_ATTEMPTS: positiveInt.max(10, 'must be at most 10').default(3),
   AI_TRIGGERS_PER_MINUTE: positiveInt.default(5),
   AI_JOB_CONCURRENCY: positiveInt.max(16, 'must be at most 16').default(2),
+  NOTIFY_JOB_LEASE_SECONDS: positiveInt.max(3600, 'must be at most 3600').default(60),
+  NOTIFY_JOB_CONCURRENCY: positiveInt.max(64, 'must be at most 64').default(8),
   AI_BASE_URL: z
     .url({ message: 'must be an http(s) URL such as http://localhost:11434/v1' })
     .regex(/^https?:\/\//, 'must be an http(s) URL such as http://localhost:11434/v1')
@@ -190,6 +192,13 @@ export interface Config {
   searchPerMinute: number;
   /** Invitation mails one account may cause per UTC day, over all nodes (docs/classes.md#invitations). */
   invitationMailsPerDay: number;
+  /** Missed-mention e-mails' jobs (docs/channels.md#exactly-once). */
+  notifications: {
+    /** How long a node holds a claimed digest before another node may take it over. */
+    leaseMs: number;
+    /** Digests one node mails at once. */
+    concurrency: number;
+  };
   /** AI agents' job mechanism (docs/ai.md#the-job-mechanism). */
   ai: {
     /** How long a node holds a claimed job before another node may take it over. */
@@ -317,6 +326,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     searchPerMinute: value.SEARCH_PER_MINUTE,
     invitationMailsPerDay: value.INVITATION_MAILS_PER_DAY,
+    notifications: {
+      leaseMs: value.NOTIFY_JOB_LEASE_SECONDS * 1000,
+      concurrency: value.NOTIFY_JOB_CONCURRENCY,
+    },
     ai: {
       leaseMs: value.AI_JOB_LEASE_SECONDS * 1000,
       maxAttempts: value.AI_JOB_MAX_ATTEMPTS,

@@ -32,7 +32,11 @@ export async function drainAndClose(options: DrainOptions): Promise<'drained' | 
   const agents = runtime.services?.agents;
   // Readiness turns 503 and new sockets and requests are refused from here on, synchronously.
   const sockets = runtime.drain(reason);
-  const jobs = agents ? agents.stopClaiming().then(() => agents.idle()) : Promise.resolve();
+  const notifications = runtime.services?.notifications;
+  const jobs = Promise.all([
+    agents ? agents.stopClaiming().then(() => agents.idle()) : undefined,
+    notifications?.stopClaiming().then(() => notifications.idle()),
+  ]);
   const budget = graceMs - closeReserveMs(graceMs);
   let timer: NodeJS.Timeout | undefined;
   const finished = await Promise.race([
@@ -46,6 +50,7 @@ export async function drainAndClose(options: DrainOptions): Promise<'drained' | 
   if (!finished) {
     outcome = 'handed back';
     const handed = agents ? await agents.handBack().catch(() => 0) : 0;
+    await notifications?.handBack().catch(() => 0);
     log.warn(
       { budgetMs: budget, jobsHandedBack: handed },
       'drain ran out of time: closing the sockets left, agent jobs handed back',

@@ -6,6 +6,7 @@ import { classesRouter } from './classes/router';
 import { publicProcedure, router } from './live/trpc';
 import { messagesRouter } from './messages/router';
 import { pinsRouter } from './pins/router';
+import { notificationsRouter } from './notifications/router';
 import { productsRouter } from './products/router';
 import { isSiteAdmin } from './users/policies';
 
@@ -25,6 +26,7 @@ export const appRouter = router({
   messages: messagesRouter,
   products: productsRouter,
   pins: pinsRouter,
+  notifications: notificationsRouter,
 });
 
 /** The router's type, imported by the web client. */

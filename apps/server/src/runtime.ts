@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import type { LiveHub } from './live/hub';
 import type { Mailer } from './mail/mailer';
 import type { MessageSendQueue } from './messages/sendQueue';
+import type { NotificationWorker } from './notifications/worker';
 
 /** What request handlers need once the database is open and migrated. */
 export interface Services {
@@ -21,6 +22,8 @@ export interface Services {
   sendQueue: MessageSendQueue;
   /** This node's AI agent worker (docs/ai.md#the-job-mechanism). */
   agents: AgentWorker;
+  /** This node's missed-mention e-mail worker (docs/channels.md#notifications). */
+  notifications: NotificationWorker;
   /** The S3-compatible store of new attachments; null: they go in the database. */
   objects: S3ObjectStore | null;
 }

@@ -9,6 +9,8 @@ import type { Database } from './db/client';
 import { LiveHub } from './live/hub';
 import { createMailer, type Mailer } from './mail/mailer';
 import { MessageSendQueue } from './messages/sendQueue';
+import { unsubscribeKey } from './notifications/unsubscribe';
+import { NotificationWorker } from './notifications/worker';
 import type { Services } from './runtime';
 
 /** Builds the services on an open, migrated database. */
@@ -35,5 +37,14 @@ export async function createServices(options: {
     objects,
   });
   await services.agents.start();
+  services.notifications = new NotificationWorker(database, log, {
+    nodeId: services.hub.nodeId,
+    ...config.notifications,
+    appName: config.appName,
+    publicUrl: config.publicUrl,
+    key: unsubscribeKey(secret),
+    mailer,
+  });
+  await services.notifications.start();
   return services;
 }

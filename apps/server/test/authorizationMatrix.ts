@@ -317,6 +317,17 @@ export const MATRIX: Record<string, Entry> = {
     ...anyMember,
     run: ({ caller, world }) => caller.channels.setNotify({ ...inChannel(world), notify: 'none' }),
   },
+  'notifications.settings': {
+    scope: 'account',
+    run: (c) => readLive(c, (k) => k.notifications.settings()),
+  },
+  // Muting names a class: only one the viewer is in.
+  'notifications.update': {
+    scope: 'class',
+    ...anyMember,
+    run: ({ caller, world }) =>
+      caller.notifications.update({ class_id: world.classId, muted: true }),
+  },
   'messages.live': {
     scope: 'class',
     ...anyMember,

@@ -34,3 +34,4 @@ export * from './analyticsCheck';
 export * from './dataAnalyst';
 export * from './agents';
 export * from './caseBrief';
+export * from './awayNotifications';

@@ -22,6 +22,7 @@ const ZOD_FREE = [
   'mentions.ts',
   'reactions.ts',
   'notifyLevels.ts',
+  'awayNotifications.ts',
   'attachments.ts',
   'agents.ts',
   'pendingClasses.ts',

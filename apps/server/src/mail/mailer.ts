@@ -8,6 +8,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (a digest's List-Unsubscribe, List-Unsubscribe-Post and Message-ID). */
+  headers?: Record<string, string>;
 }
 
 /** A sent (or, without SMTP, kept) e-mail as /dev/outbox.json lists it. */
@@ -19,6 +21,15 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
   /** The development outbox; null when mail goes out over SMTP. */
   readonly outbox: readonly OutboxEntry[] | null;
+}
+
+/** nodemailer takes Message-ID as its own option; every other header as given. */
+function mailHeaders(headers: Record<string, string>): {
+  headers: Record<string, string>;
+  messageId?: string;
+} {
+  const { 'Message-ID': messageId, ...rest } = headers;
+  return messageId === undefined ? { headers: rest } : { headers: rest, messageId };
 }
 
 /** How many mails the development outbox keeps (oldest dropped first). */
@@ -40,6 +51,7 @@ export function createMailer(options: {
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
+          ...(mail.headers ? mailHeaders(mail.headers) : {}),
         });
         options.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },

@@ -11,6 +11,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
+import NotificationsIcon from '@mui/icons-material/NotificationsNone';
+import { Link as RouterLink } from 'react-router';
+import { PATHS } from '../routes/paths';
 
 export default function AccountMenuPopup({
   menuId,
@@ -55,6 +58,12 @@ export default function AccountMenuPopup({
           </Typography>
         </Box>
         <Divider />
+        <MenuItem component={RouterLink} to={PATHS.notificationSettings} onClick={onClose}>
+          <ListItemIcon>
+            <NotificationsIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Notification settings</ListItemText>
+        </MenuItem>
         <MenuItem disabled={pending} onClick={onSignOut}>
           <ListItemIcon>
             {pending ? (

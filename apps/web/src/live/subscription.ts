@@ -21,6 +21,7 @@ export interface LiveTopicInputs {
   'activities.live': Inputs['activities']['live'];
   'products.live': Inputs['products']['live'];
   'pins.live': Inputs['pins']['live'];
+  'notifications.settings': Inputs['notifications']['settings'];
 }
 
 export type LiveTopic = keyof LiveTopicInputs;

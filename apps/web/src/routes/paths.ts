@@ -12,6 +12,8 @@ export const PATHS = {
   catalogue: '/catalogue/:productId?',
   /** An activity's exchanges with its AI agents, for the class's instructors and admins. */
   activityReview: '/classes/:classId/activities/:activityId/review',
+  /** A person's away-notification settings (NOTIFICATION_SETTINGS_PATH, which mails link to). */
+  notificationSettings: '/settings/notifications',
 } as const;
 
 /** The catalogue's path, or one product's detail in it; `search` keeps the search and filters. */

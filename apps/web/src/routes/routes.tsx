@@ -85,6 +85,13 @@ export const routes: RouteObject[] = [
             path: PATHS.catalogue,
             ...page(() => import('../features/catalogue/CataloguePage'), 'CataloguePage'),
           },
+          {
+            path: PATHS.notificationSettings,
+            ...page(
+              () => import('../features/notifications/NotificationSettingsPage'),
+              'NotificationSettingsPage',
+            ),
+          },
           { path: '*', ...page(() => import('./pages/NotFoundPage'), 'NotFoundPage') },
         ],
       },

@@ -18,3 +18,4 @@ export * from './notifyLevel';
 export * from './reaction';
 export * from './agent';
 export * from './caseBrief';
+export * from './notificationSettings';

@@ -8,3 +8,4 @@ export * from './products';
 export * from './analytics';
 export * from './ai';
 export * from './caseBrief';
+export * from './notifications';

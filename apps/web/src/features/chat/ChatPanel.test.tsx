@@ -154,12 +154,12 @@ function Connection({ trpc, children }: { trpc: LiveTrpcClient; children: ReactN
   );
 }
 
-async function renderChat(role: Role, channels: ChannelView[]) {
+async function renderChat(role: Role, channels: ChannelView[], path = '/classes/c1?tab=chat') {
   const auth = fakeAuthServer(sessionFor({ id: 'me', name: 'Lovelace, Ada', email: 'ada@x.org' }));
   auth.on('GET /api/time', () => jsonResponse({ now: Date.now() }));
   const fake = fakeTrpc();
   const kit = liveTestProviders({ trpc: fake.trpc });
-  const { router, shell } = memoryRouter(['/classes/c1?tab=chat']);
+  const { router, shell } = memoryRouter([path]);
   const table = [
     {
       path: '/classes/:classId',
@@ -563,6 +563,38 @@ describe('<ChatPanel>', () => {
     expect(screen.queryByText('That channel is no longer available.')).toBeNull();
     expect(screen.getByText('You deleted the channel “general”.')).toBeDefined();
     expect(chat.router.state.location.search).not.toContain('channel=');
+  });
+
+  it('opens a linked message (a missed-mention e-mail): loads its history and marks it', async () => {
+    const chat = await renderChat(
+      'student',
+      CHANNELS,
+      '/classes/c1?channel=general&message=m2&seq=2',
+    );
+    chat.answers.set('messages.range', () =>
+      Promise.resolve([1, 2, 3, 4, 5, 6, 7, 8].map((seq) => message(seq))),
+    );
+    await waitFor(() => expect(chat.subs.get('messages.live')).toBeDefined());
+    await chat.send<Message>('messages.live', {
+      type: 'snapshot',
+      rows: [message(9), message(10)],
+      replace: true,
+    });
+    await waitFor(() =>
+      expect(chat.callsTo('messages.range')).toContainEqual({
+        class_id: 'c1',
+        channel_id: 'general',
+        fromSeq: 1,
+        beforeSeq: 9,
+      }),
+    );
+    const log = screen.getByRole('log', { name: 'Messages' });
+    await waitFor(() =>
+      expect(log.querySelector('[data-focused="true"]')?.textContent).toContain('message 2'),
+    );
+    // The address keeps the channel, not the message: a reload opens the channel as usual.
+    expect(chat.router.state.location.search).toContain('channel=general');
+    expect(chat.router.state.location.search).not.toContain('message=');
   });
 
   it('closes a channel that leaves the list and says so', async () => {

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
-import type { MessageSearchResult } from '@seminar/shared';
+import { MESSAGE_PARAM, SEQ_PARAM, type MessageSearchResult } from '@seminar/shared';
 import { useSession } from '../../auth/session';
 import { channelTitle, useChannels } from '../../data/channels';
 import { usePrefetchMessages } from '../../data/messages';
@@ -73,6 +73,24 @@ export function ChatPanel({
   };
 
   const selected = channels.rows.find((channel) => channel.channel_id === selectedId) ?? null;
+
+  // A link that opens a channel at a message (a missed-mention e-mail's, messageLinkPath): focus it
+  // as a search result would, then drop the message from the address (a reload opens the channel).
+  const linkedMessage = params.get(MESSAGE_PARAM);
+  const linkedSeq = Number(params.get(SEQ_PARAM));
+  useEffect(() => {
+    if (!selectedId || !linkedMessage || !Number.isSafeInteger(linkedSeq) || linkedSeq < 1) return;
+    setFocus({ channelId: selectedId, messageId: linkedMessage, seq: linkedSeq, at: Date.now() });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(MESSAGE_PARAM);
+        next.delete(SEQ_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [selectedId, linkedMessage, linkedSeq, setParams]);
 
   const select = (channelId: string | null) => {
     setGone(null);

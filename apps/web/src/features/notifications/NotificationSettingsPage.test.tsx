@@ -1,0 +1,132 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NotificationSettings } from '@seminar/shared';
+import { fakeAuthServer, renderApp, sessionFor } from '../../testing/authTestKit';
+import { makeClass } from '../../testing/classFixtures';
+import { fakeTrpc, trpcError } from '../../testing/liveTestKit';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const settings = (changes: Partial<NotificationSettings> = {}): NotificationSettings => ({
+  uid: 'u1',
+  email_delay: '10m',
+  muted_class_ids: [],
+  version: 1,
+  ...changes,
+});
+
+async function openSettings() {
+  fakeAuthServer(sessionFor({ id: 'u1', name: 'Lovelace, Ada' }));
+  const fake = fakeTrpc();
+  renderApp('/settings/notifications', undefined, { trpc: fake.trpc });
+  await screen.findByRole('heading', { name: 'Notification settings', level: 1 });
+  await waitFor(() => expect(fake.subscription('notifications.settings')).toBeDefined());
+  return fake;
+}
+
+/** A click, with what it sets off let run. */
+const click = (element: HTMLElement) => act(async () => void fireEvent.click(element));
+
+const snapshot = (rows: unknown[]) => ({ type: 'snapshot' as const, rows, replace: true });
+
+describe('Notification settings page', () => {
+  it('shows loading, then the delay and the classes; a change is sent and shown at once', async () => {
+    const fake = await openSettings();
+    expect(screen.getByLabelText('Loading your settings')).toBeDefined();
+    await fake.subscription('notifications.settings').send(snapshot([settings()]));
+    await fake
+      .subscription('classes.mine')
+      .send(
+        snapshot([
+          makeClass({ class_id: 'logic', name: 'Logic 101' }),
+          makeClass({ class_id: 'art', name: 'Art history' }),
+        ]),
+      );
+    const delay = screen.getByRole('radiogroup', { name: 'E-mail me about missed mentions' });
+    expect(within(delay).getByRole('radio', { name: 'After 10 minutes' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    fake.on('notifications.update', (input: { email_delay: string }) =>
+      settings({ email_delay: input.email_delay as NotificationSettings['email_delay'] }),
+    );
+    await click(within(delay).getByRole('radio', { name: 'After 1 hour' }));
+    expect(within(delay).getByRole('radio', { name: 'After 1 hour' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(fake.inputsOf('notifications.update')).toEqual([{ email_delay: '1h' }]);
+
+    const mute = screen.getByRole('switch', { name: 'Mute Logic 101' });
+    expect(mute).toHaveProperty('checked', false);
+    fake.on('notifications.update', () =>
+      settings({ email_delay: '1h', muted_class_ids: ['logic'] }),
+    );
+    await click(mute);
+    expect(fake.inputsOf('notifications.update').at(-1)).toEqual({
+      class_id: 'logic',
+      muted: true,
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Mute Logic 101' })).toHaveProperty(
+        'checked',
+        true,
+      ),
+    );
+    expect(screen.getByRole('switch', { name: 'Mute Art history' })).toHaveProperty(
+      'checked',
+      false,
+    );
+  });
+
+  it('follows a change made in another tab', async () => {
+    const fake = await openSettings();
+    await fake.subscription('notifications.settings').send(snapshot([settings()]));
+    await fake.subscription('notifications.settings').send({
+      type: 'upsert',
+      rows: [settings({ email_delay: 'off', version: 2 })],
+    } as never);
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: 'Never' })).toHaveProperty('checked', true),
+    );
+  });
+
+  it('undoes a refused change and says why', async () => {
+    const fake = await openSettings();
+    await fake.subscription('notifications.settings').send(snapshot([settings()]));
+    fake.on('notifications.update', () => {
+      throw trpcError('INTERNAL_SERVER_ERROR', 'Something went wrong on the server.');
+    });
+    await click(screen.getByRole('radio', { name: 'Never' }));
+    await waitFor(() =>
+      expect(
+        screen.getAllByRole('alert').some((alert) => alert.textContent?.includes('went wrong')),
+      ).toBe(true),
+    );
+    expect(screen.getByRole('radio', { name: 'After 10 minutes' })).toHaveProperty('checked', true);
+  });
+
+  it('says so when the settings cannot be loaded', async () => {
+    const fake = await openSettings();
+    await fake
+      .subscription('notifications.settings')
+      .fail(trpcError('INTERNAL_SERVER_ERROR', 'Down.'));
+    expect(await screen.findByText('This could not be loaded')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeDefined();
+  });
+
+  it('is reached from the account menu', async () => {
+    fakeAuthServer(sessionFor({ id: 'u1', name: 'Lovelace, Ada' }));
+    const fake = fakeTrpc();
+    renderApp('/', undefined, { trpc: fake.trpc });
+    await click(await screen.findByRole('button', { name: 'Account' }));
+    await click(await screen.findByRole('menuitem', { name: 'Notification settings' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Notification settings', level: 1 }),
+    ).toBeDefined();
+  });
+});
