@@ -19,6 +19,8 @@ describe('activitySchema', () => {
       version: 0,
       description: '',
       activity_qualified_name: '',
+      brief: '',
+      brief_attachments: [],
       product_id: null,
       channel_id: null,
       ai_agent_modes: {},
