@@ -3,8 +3,10 @@
 import { activitiesRouter } from './activities/router';
 import { channelsRouter } from './channels/router';
 import { classesRouter } from './classes/router';
+import { coldCallRouter } from './coldCall/router';
 import { publicProcedure, router } from './live/trpc';
 import { messagesRouter } from './messages/router';
+import { pollsRouter } from './polls/router';
 import { productsRouter } from './products/router';
 import { isSiteAdmin } from './users/policies';
 
@@ -23,6 +25,8 @@ export const appRouter = router({
   channels: channelsRouter,
   messages: messagesRouter,
   products: productsRouter,
+  polls: pollsRouter,
+  coldCall: coldCallRouter,
 });
 
 /** The router's type, imported by the web client. */

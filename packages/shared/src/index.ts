@@ -31,3 +31,5 @@ export * from './liveProtocol';
 export * from './analyticsCheck';
 export * from './dataAnalyst';
 export * from './agents';
+export * from './polls';
+export * from './coldCall';

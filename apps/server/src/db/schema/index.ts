@@ -7,3 +7,4 @@ export * from './activities';
 export * from './products';
 export * from './analytics';
 export * from './ai';
+export * from './polls';
