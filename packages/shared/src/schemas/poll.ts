@@ -47,7 +47,7 @@ export type PollCreateWire = z.input<typeof pollCreateInputSchema>;
 /** A vote, or a changed vote: the chosen option ids (one in a single-choice poll). */
 export const pollVoteInputSchema = z.object({
   id: documentIdSchema,
-  option_ids: z.array(z.string().max(8)).max(POLL_MAX_OPTIONS),
+  option_ids: z.array(textSchema().max(8)).max(POLL_MAX_OPTIONS),
 });
 export type PollVoteInput = z.infer<typeof pollVoteInputSchema>;
 
