@@ -100,7 +100,7 @@ function latest(log: EventLog<LiveEvent<PollView>>, id: string): PollView | unde
 
 describe('polls', () => {
   it('posts a poll as a message of the channel, and a retry gets the same poll', async () => {
-    const { general, create } = await setUp();
+    const { general } = await setUp();
     const stream = new EventLog<LiveEvent<Message>>();
     live(ada).trpc.messages.live.subscribe(general, {
       onData: (event) => stream.push((event as { data: LiveEvent<Message> }).data),

@@ -1,11 +1,7 @@
 // Docs: docs/polls.md#cold-call — the live spotlight of a channel (its banner), and the viewer's
 // own spotlights in a class (what notifies the picked student, whichever channel they have open).
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import {
-  mySpotlightsInputSchema,
-  spotlightClearInputSchema,
-  type SpotlightView,
-} from '@seminar/shared';
+import { mySpotlightsInputSchema, spotlightClearInputSchema } from '@seminar/shared';
 import { requireChannelAccess, type ChannelAccess } from '../channels/access';
 import { requireClassAccess, type ClassAccess } from '../classes/access';
 import type { Db } from '../db/client';

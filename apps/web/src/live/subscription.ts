@@ -20,6 +20,9 @@ export interface LiveTopicInputs {
   'messages.live': Inputs['messages']['live'];
   'activities.live': Inputs['activities']['live'];
   'products.live': Inputs['products']['live'];
+  'polls.live': Inputs['polls']['live'];
+  'coldCall.live': Inputs['coldCall']['live'];
+  'coldCall.mine': Inputs['coldCall']['mine'];
 }
 
 export type LiveTopic = keyof LiveTopicInputs;
