@@ -320,8 +320,13 @@ describe('polls', () => {
     expect(
       await database.db.select().from(pollBallots).where(eq(pollBallots.poll_id, hidden.id)),
     ).toEqual([]);
-    // A poll whose message was deleted is gone.
+    // A poll whose message was deleted is gone, live.
+    const adaLog = await watchPolls(ada, general);
+    expect(latest(adaLog, poll.id)).toBeDefined();
     await callerFor(services, teacher).messages.delete({ id: poll.id });
+    await adaLog.until((events) =>
+      events.some((event) => event.type === 'remove' && event.ids.includes(poll.id)),
+    );
     await expect(vote(ada, poll.id, ['o1'])).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

@@ -10,6 +10,8 @@ import {
   type VoteRefusal,
 } from './polls';
 import type { Role } from './constants';
+import { makeRecordId } from './recordId';
+import { pollCreateInputSchema, pollVoteInputSchema } from './schemas/poll';
 
 describe('pollOptionsProblem', () => {
   it.each<[string, string[], string | null]>([
@@ -120,5 +122,53 @@ describe('pollCsv', () => {
     expect(
       pollCsv({ question: 'Q', options: [{ id: 'o1', text: 'A', count: null }], voters: null }),
     ).toBe('question,option,votes\r\nQ,A,\r\n');
+  });
+});
+
+describe('pollCreateInputSchema', () => {
+  const base = {
+    id: makeRecordId('msg', 'u1'),
+    class_id: 'class_1',
+    channel_id: 'channel_1',
+    question: ' Which? ',
+    options: [' A ', 'B'],
+  };
+  it('takes a poll, trims it, and fills the defaults', () => {
+    const parsed = pollCreateInputSchema.safeParse(base);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject({
+      question: 'Which?',
+      options: ['A', 'B'],
+      multiple: false,
+      anonymous: false,
+      results: 'live',
+    });
+  });
+  it.each<[string, Record<string, unknown>, string]>([
+    ['one option', { options: ['A'] }, 'A poll needs at least 2 options'],
+    [
+      'eleven options',
+      { options: Array.from({ length: 11 }, (_, i) => `O${i}`) },
+      'A poll can have at most 10 options',
+    ],
+    ['a blank question', { question: '   ' }, 'Write the question'],
+    ['a long question', { question: 'q'.repeat(301) }, 'A question can be at most 300 characters'],
+    ['results of another kind', { results: 'never' }, ''],
+  ])('refuses %s', (_name, change, message) => {
+    const parsed = pollCreateInputSchema.safeParse({ ...base, ...change });
+    expect(parsed.success).toBe(false);
+    if (message) expect(parsed.error?.issues.map((issue) => issue.message)).toContain(message);
+  });
+});
+
+describe('pollVoteInputSchema', () => {
+  it.each<[unknown, boolean]>([
+    [{ id: 'msg_1', option_ids: ['o1'] }, true],
+    [{ id: 'msg_1', option_ids: [] }, true], // refused by checkVote, with its words
+    [{ id: 'msg_1', option_ids: Array.from({ length: 11 }, (_, i) => `o${i}`) }, false],
+    [{ id: 'msg_1', option_ids: ['o1'.repeat(9)] }, false],
+    [{ id: 'msg/1', option_ids: ['o1'] }, false],
+  ])('%j → %s', (input, ok) => {
+    expect(pollVoteInputSchema.safeParse(input).success).toBe(ok);
   });
 });
