@@ -1,10 +1,13 @@
 // Docs: docs/polls.md — a channel's polls for its message list: ChatView subscribes them once
 // (ChannelPollsProvider) and each message row asks whether it carries one (PollSlot). A poll's id is
-// the id of its message, so the card shows at the message's place in the stream.
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+// the id of its message, so the card shows at the message's place in the stream. The card's code
+// loads with the first poll shown (a channel without polls does not pay for it); until then the
+// message's own text (the question and options) stands in.
+import { createContext, lazy, Suspense, useContext, useMemo, type ReactNode } from 'react';
 import type { PollView } from '@seminar/shared';
 import { useChannelPolls } from '../../data/polls';
-import { PollCard } from './PollCard';
+
+const PollCard = lazy(() => import('./PollCard').then((module) => ({ default: module.PollCard })));
 
 interface ChannelPollsValue {
   classId: string;
@@ -45,11 +48,13 @@ export function PollSlot({ messageId, fallback }: { messageId: string; fallback:
   const poll = context?.polls.get(messageId);
   if (!context || !poll) return <>{fallback}</>;
   return (
-    <PollCard
-      poll={poll}
-      classId={context.classId}
-      channelId={context.channelId}
-      canManage={context.canManage}
-    />
+    <Suspense fallback={fallback}>
+      <PollCard
+        poll={poll}
+        classId={context.classId}
+        channelId={context.channelId}
+        canManage={context.canManage}
+      />
+    </Suspense>
   );
 }

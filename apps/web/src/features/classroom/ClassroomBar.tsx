@@ -1,20 +1,15 @@
 // Docs: docs/polls.md — under a channel's header: the cold-call banner everyone in the channel sees
 // ("Ada Lovelace, your turn"), and for instructors and class admins "New poll" and "Cold-call"
-// (pick someone online, weighted toward the quiet, or choose a student by name) and clearing it.
+// (StaffControls.tsx, loaded only for them) and clearing the spotlight.
 import { lazy, Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { displayName, spotlightText } from '@seminar/shared';
-import { useRoster } from '../../data/classes';
+import { spotlightText } from '@seminar/shared';
 import { useClassroomActions, useSpotlight } from '../../data/polls';
 
-const PollDialog = lazy(() =>
-  import('./PollDialog').then((module) => ({ default: module.PollDialog })),
+const StaffControls = lazy(() =>
+  import('./StaffControls').then((module) => ({ default: module.StaffControls })),
 );
 
 export function ClassroomBar({
@@ -30,27 +25,7 @@ export function ClassroomBar({
 }) {
   const spotlight = useSpotlight(classId, channelId).rows[0] ?? null;
   const actions = useClassroomActions(classId, channelId);
-  const roster = useRoster(canManage ? classId : null);
-  const [menu, setMenu] = useState<HTMLElement | null>(null);
-  const [pollOpen, setPollOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  const students = roster.rows
-    .filter(
-      (entry) =>
-        entry.role === 'student' &&
-        entry.uid !== null &&
-        entry.enabled &&
-        !entry.deleted &&
-        !entry.pending_deleted &&
-        !entry.invited,
-    )
-    .map((entry) => ({ uid: entry.uid ?? '', name: displayName(entry.name) || entry.email || '' }))
-    .sort((a, b) => a.name.localeCompare(b.name));
-  const spot = async (uid?: string) => {
-    setMenu(null);
-    setError(await actions.spotlight(uid));
-  };
 
   return (
     <Box sx={{ px: 1 }}>
@@ -82,37 +57,8 @@ export function ClassroomBar({
         </Alert>
       ) : null}
       {canManage ? (
-        <Box sx={{ display: 'flex', gap: 1, py: 0.5, flexWrap: 'wrap' }}>
-          <Button size="small" variant="outlined" onClick={() => setPollOpen(true)}>
-            New poll
-          </Button>
-          <Button
-            size="small"
-            variant="outlined"
-            aria-haspopup="menu"
-            onClick={(event) => setMenu(event.currentTarget)}
-          >
-            Cold-call
-          </Button>
-          <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
-            <MenuItem onClick={() => void spot()}>Pick someone</MenuItem>
-            <Divider />
-            <ListSubheader>Choose by name</ListSubheader>
-            {students.length === 0 ? (
-              <MenuItem disabled>No students in this class yet</MenuItem>
-            ) : (
-              students.map((student) => (
-                <MenuItem key={student.uid} onClick={() => void spot(student.uid)}>
-                  {student.name}
-                </MenuItem>
-              ))
-            )}
-          </Menu>
-        </Box>
-      ) : null}
-      {pollOpen ? (
         <Suspense fallback={null}>
-          <PollDialog classId={classId} channelId={channelId} onClose={() => setPollOpen(false)} />
+          <StaffControls classId={classId} channelId={channelId} onError={setError} />
         </Suspense>
       ) : null}
     </Box>
