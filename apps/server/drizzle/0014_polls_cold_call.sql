@@ -48,22 +48,30 @@ ALTER TABLE "spotlights" ADD CONSTRAINT "spotlights_class_id_classes_class_id_fk
 CREATE INDEX "polls_channel_id_idx" ON "polls" USING btree ("channel_id");--> statement-breakpoint
 CREATE INDEX "spotlights_class_uid_idx" ON "spotlights" USING btree ("class_id","uid");--> statement-breakpoint
 -- Docs: docs/polls.md#cold-call — a student's post clears their spotlight in that channel, in the
--- post's own statement (the send path is one prepared statement for a whole batch: a trigger adds
--- one index probe of this small table per post, and no round trip), and announces it like a
--- command does: the notice of the channel's spotlight and of the student's own.
+-- post's own statement, and announces it like a command does (the notice of the channel's
+-- spotlight and of the student's own). A statement-level trigger: the send path inserts a whole
+-- batch in one prepared statement (group commit), so this is one UPDATE per batch — a probe of the
+-- small spotlights table — and no round trip; the clear commits with the post or not at all.
 CREATE FUNCTION "spotlight_clear_on_post"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  cleared record;
 BEGIN
-  UPDATE "spotlights" SET "cleared_at" = now(), "updated_at" = now(), "updated_by" = NEW."author_uid",
-      "updated_by_name" = NEW."author_name", "version" = nextval('live_version')
-    WHERE "channel_id" = NEW."channel_id" AND "uid" = NEW."author_uid" AND "cleared_at" IS NULL;
-  IF FOUND THEN
+  FOR cleared IN
+    UPDATE "spotlights" s SET "cleared_at" = now(), "updated_at" = now(), "updated_by" = p."author_uid",
+        "updated_by_name" = p."author_name", "version" = nextval('live_version')
+      FROM (SELECT DISTINCT ON ("channel_id", "author_uid") "channel_id", "author_uid", "author_name"
+            FROM "posted") p
+      WHERE s."channel_id" = p."channel_id" AND s."uid" = p."author_uid" AND s."cleared_at" IS NULL
+      RETURNING s."channel_id", s."uid"
+  LOOP
     PERFORM pg_notify('seminar_live', json_build_object('l', json_build_array(
-      json_build_object('t', 'coldCall.live', 'k', NEW."channel_id", 'i', json_build_array(NEW."channel_id")),
-      json_build_object('t', 'coldCall.mine', 'k', 'coldcall:' || NEW."author_uid", 'i', json_build_array(NEW."channel_id"))
+      json_build_object('t', 'coldCall.live', 'k', cleared."channel_id", 'i', json_build_array(cleared."channel_id")),
+      json_build_object('t', 'coldCall.mine', 'k', 'coldcall:' || cleared."uid", 'i', json_build_array(cleared."channel_id"))
     ))::text);
-  END IF;
+  END LOOP;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "spotlight_clear_on_post" AFTER INSERT ON "messages"
-  FOR EACH ROW EXECUTE FUNCTION "spotlight_clear_on_post"();
+  REFERENCING NEW TABLE AS "posted"
+  FOR EACH STATEMENT EXECUTE FUNCTION "spotlight_clear_on_post"();

@@ -148,6 +148,26 @@ describe('cold-call', () => {
     await adaNotes.until(() => rowsOf(adaNotes).length === 0);
   });
 
+  it('clears every spotlight whose student posts in one batch of sends', async () => {
+    const { caseRef, team, send } = await setUp();
+    const teacherCaller = callerFor(services, teacher);
+    await teacherCaller.coldCall.spotlight({ ...caseRef, uid: ada.uid });
+    await teacherCaller.coldCall.spotlight({ ...team, uid: bob.uid });
+    // Sent at once, these are written together (group commit): one statement, one trigger run.
+    await Promise.all([
+      send(cy, caseRef),
+      send(ada, caseRef),
+      send(ada, caseRef),
+      send(bob, team),
+      send(ada, team),
+    ]);
+    const rows = await database.db.select().from(spotlights);
+    for (const ref of [caseRef, team]) {
+      const row = rows.find((spot) => spot.channel_id === ref.channel_id);
+      expect(row?.cleared_at).not.toBeNull();
+    }
+  });
+
   it('moves the spotlight: the one picked before is told it is no longer theirs', async () => {
     const { classId, caseRef } = await setUp();
     const adaNotes = await mine(ada, classId);
