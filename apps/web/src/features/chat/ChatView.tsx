@@ -29,7 +29,9 @@ import { channelTitle, useChannelActions } from '../../data/channels';
 import { useConnectionState } from '../../data/connection';
 import { UNSENT_SEQ, useMessageActions, useMessages } from '../../data/messages';
 import { useServerOffset } from '../../live/serverTime';
-import { ChatPeopleProvider, useChannelChatPeople } from './ChatPeople';
+import { useChannelChatPeople } from './ChatPeople';
+import { ChannelProviders } from '../classroom/ChannelPolls';
+import { ClassroomBar } from '../classroom/ClassroomBar';
 import { PendingUploads } from './Attachments';
 import { Composer } from './Composer';
 import { useAttachmentUploads, useFileDrop } from './useAttachmentUploads';
@@ -39,8 +41,6 @@ import { useFirstContentShown, useReleaseFirstContent } from '../../shell/firstC
 import { preloadChatMenus } from './lazyRowMenus';
 import { ChannelHeader } from './ChannelHeader';
 import { TypingLine } from './ChannelPresence';
-import { ClassroomBar } from '../classroom/ClassroomBar';
-import { ChannelPollsProvider } from '../classroom/ChannelPolls';
 import { ChannelFrame, frameClass } from './channelFrameStyles';
 import { displayMessages } from './displayMessages';
 import { isLostOnTheWay, useLostWriteRetries } from './lostWrites';
@@ -291,118 +291,111 @@ export function ChatView({
   );
 
   return (
-    <ChatPeopleProvider value={people}>
-      <ChannelPollsProvider classId={classId} channelId={channelId} canManage={canManage}>
-        <ChannelFrame
-          aria-label={`Channel ${title}`}
-          data-dropping={drop.dropping ? 'true' : undefined}
-          {...drop.handlers}
-          onPointerEnter={preloadChatMenus}
-          onFocus={preloadChatMenus}
-        >
-          <ChannelHeader
-            classId={classId}
-            channel={channel}
-            title={title}
-            viewerUid={viewer.uid}
-            controlsShown={controlsShown}
-            onBack={onBack}
-            onNotifyChange={(level) => void channelActions.setNotify(channel, level)}
-            onOpenMembers={() => setMembersOpen(true)}
-            onOpenSettings={canManage ? onOpenSettings : undefined}
-          />
+    <ChannelProviders people={people} polls={{ classId, channelId, canManage }}>
+      <ChannelFrame
+        aria-label={`Channel ${title}`}
+        data-dropping={drop.dropping ? 'true' : undefined}
+        {...drop.handlers}
+        onPointerEnter={preloadChatMenus}
+        onFocus={preloadChatMenus}
+      >
+        <ChannelHeader
+          classId={classId}
+          channel={channel}
+          title={title}
+          viewerUid={viewer.uid}
+          controlsShown={controlsShown}
+          onBack={onBack}
+          onNotifyChange={(level) => void channelActions.setNotify(channel, level)}
+          onOpenMembers={() => setMembersOpen(true)}
+          onOpenSettings={canManage ? onOpenSettings : undefined}
+        />
 
-          <ClassroomBar
-            classId={classId}
-            channelId={channelId}
-            viewerUid={viewer.uid}
-            canManage={canManage}
-          />
-          {(messages.status === 'loading' || reachingUnread) && outbox.kept.length === 0 ? (
-            <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
-              <Spinner label="Loading messages" delayed />
-            </Box>
-          ) : messages.status === 'error' ? (
-            <Box sx={{ flex: 1, p: 2 }}>
-              <Alert
-                severity="error"
-                action={
-                  <Button color="inherit" size="small" onClick={messages.retry}>
-                    Try again
-                  </Button>
-                }
-              >
-                {messages.error}
-              </Alert>
-            </Box>
-          ) : messages.status === 'ended' ? (
-            <Box sx={{ flex: 1, p: 2 }}>
-              <Alert severity="info">{messages.endedReason}</Alert>
-            </Box>
-          ) : (
-            <>
-              {messages.status === 'loading' ? (
-                <LinearProgress aria-label="Loading messages" />
-              ) : null}
-              <MessageList
-                // Only the outbox's rows while loading; a fresh list (opening at the newest or the
-                // first unread) once the channel's messages are there.
-                key={messages.status === 'loading' ? 'kept' : 'live'}
-                items={items}
-                viewerUid={viewer.uid}
-                canModerate={canManage}
-                hasOlder={hasOlder}
-                loadingOlder={olderState === 'loading'}
-                onLoadOlder={loadOlder}
-                onEdit={edit}
-                onDelete={remove}
-                onReact={react}
-                firstUnreadSeq={firstUnreadSeq}
-                focusId={focused?.id ?? null}
-                focusKey={focused?.at ?? 0}
-                // Only while the controls wait: Virtuoso reports rendered rows only when asked.
-                onRowsShown={
-                  !controlsShown && messages.status === 'ready' ? releaseControls : undefined
-                }
-              />
-            </>
-          )}
+        <ClassroomBar {...{ classId, channelId, canManage }} viewerUid={viewer.uid} />
+        {(messages.status === 'loading' || reachingUnread) && outbox.kept.length === 0 ? (
+          <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
+            <Spinner label="Loading messages" delayed />
+          </Box>
+        ) : messages.status === 'error' ? (
+          <Box sx={{ flex: 1, p: 2 }}>
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={messages.retry}>
+                  Try again
+                </Button>
+              }
+            >
+              {messages.error}
+            </Alert>
+          </Box>
+        ) : messages.status === 'ended' ? (
+          <Box sx={{ flex: 1, p: 2 }}>
+            <Alert severity="info">{messages.endedReason}</Alert>
+          </Box>
+        ) : (
+          <>
+            {messages.status === 'loading' ? (
+              <LinearProgress aria-label="Loading messages" />
+            ) : null}
+            <MessageList
+              // Only the outbox's rows while loading; a fresh list (opening at the newest or the
+              // first unread) once the channel's messages are there.
+              key={messages.status === 'loading' ? 'kept' : 'live'}
+              items={items}
+              viewerUid={viewer.uid}
+              canModerate={canManage}
+              hasOlder={hasOlder}
+              loadingOlder={olderState === 'loading'}
+              onLoadOlder={loadOlder}
+              onEdit={edit}
+              onDelete={remove}
+              onReact={react}
+              firstUnreadSeq={firstUnreadSeq}
+              focusId={focused?.id ?? null}
+              focusKey={focused?.at ?? 0}
+              // Only while the controls wait: Virtuoso reports rendered rows only when asked.
+              onRowsShown={
+                !controlsShown && messages.status === 'ready' ? releaseControls : undefined
+              }
+            />
+          </>
+        )}
 
-          {controlsShown ? (
-            <TypingLine classId={classId} channelId={channelId} viewerUid={viewer.uid} />
-          ) : (
-            // The typing line's space (its minimum height), so the list does not move when it comes.
-            <div aria-hidden className={frameClass.typing} />
-          )}
-          <Composer
-            onSend={send}
-            onTyping={presence.typing}
-            onCleared={presence.typingEnded}
-            initialText={initialDraft}
-            onTextChange={keepDraft}
-            mentionable={people.mentionable}
-            viewerUid={viewer.uid}
-            canMentionChannel={people.canMentionChannel}
-            disabled={!channel.enabled}
-            disabledNote="This channel is disabled: nobody can post in it."
-            onAttach={files.attach}
-            attachmentsReady={files.ready}
-            attachmentsBusy={files.busy}
-            attachmentsSlot={<PendingUploads uploads={files.uploads} onRemove={files.remove} />}
-          />
-          {membersOpen ? (
-            <Suspense fallback={null}>
-              <MembersPanel
-                classId={classId}
-                channel={channel}
-                viewerUid={viewer.uid}
-                canManage={canManage}
-                onClose={() => setMembersOpen(false)}
-              />
-            </Suspense>
-          ) : null}
-        </ChannelFrame>
-      </ChannelPollsProvider>
-    </ChatPeopleProvider>
+        {controlsShown ? (
+          <TypingLine classId={classId} channelId={channelId} viewerUid={viewer.uid} />
+        ) : (
+          // The typing line's space (its minimum height), so the list does not move when it comes.
+          <div aria-hidden className={frameClass.typing} />
+        )}
+        <Composer
+          onSend={send}
+          onTyping={presence.typing}
+          onCleared={presence.typingEnded}
+          initialText={initialDraft}
+          onTextChange={keepDraft}
+          mentionable={people.mentionable}
+          viewerUid={viewer.uid}
+          canMentionChannel={people.canMentionChannel}
+          disabled={!channel.enabled}
+          disabledNote="This channel is disabled: nobody can post in it."
+          onAttach={files.attach}
+          attachmentsReady={files.ready}
+          attachmentsBusy={files.busy}
+          attachmentsSlot={<PendingUploads uploads={files.uploads} onRemove={files.remove} />}
+        />
+        {membersOpen ? (
+          <Suspense fallback={null}>
+            <MembersPanel
+              classId={classId}
+              channel={channel}
+              viewerUid={viewer.uid}
+              canManage={canManage}
+              onClose={() => setMembersOpen(false)}
+            />
+          </Suspense>
+        ) : null}
+      </ChannelFrame>
+    </ChannelProviders>
   );
 }
