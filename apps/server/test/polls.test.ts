@@ -56,11 +56,13 @@ async function setUp() {
     channels: [
       { name: 'general', is_public: true },
       { name: 'staff', is_public: false },
+      { name: 'archive', is_public: true, enabled: false },
     ],
   });
   await createClassFixture(database.db, { members: [{ user: outsider, role: 'student' }] });
   const general = { class_id: classId, channel_id: channelIds[0]! };
   const staff = { class_id: classId, channel_id: channelIds[1]! };
+  const archive = { class_id: classId, channel_id: channelIds[2]! };
   const create = (
     user: TestUser,
     extra: Partial<{ multiple: boolean; anonymous: boolean; results: 'live' | 'closed' }> = {},
@@ -75,7 +77,7 @@ async function setUp() {
     });
   const vote = (user: TestUser, id: string, option_ids: string[]) =>
     callerFor(services, user).polls.vote({ id, option_ids });
-  return { general, staff, create, vote };
+  return { general, staff, archive, create, vote };
 }
 
 /** Subscribes `user` to a channel's polls over a real socket; the log holds every event. */
@@ -265,8 +267,12 @@ describe('polls', () => {
   });
 
   it('refuses bad input with a clear error and changes nothing', async () => {
-    const { general, staff, create, vote } = await setUp();
+    const { general, staff, archive, create, vote } = await setUp();
     const caller = callerFor(services, teacher);
+    await expect(create(teacher, {}, archive)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'This channel is disabled: nobody can post in it.',
+    });
     const base = { ...general, question: 'Q?' };
     await expect(
       caller.polls.create({

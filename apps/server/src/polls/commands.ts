@@ -61,6 +61,7 @@ export async function pollCreator(
       .where(eq(channels.channel_id, input.channel_id))
       .for('update');
     if (!channel) throw notFound('Channel');
+    if (!channel.enabled) throw forbidden('This channel is disabled: nobody can post in it.');
     const [taken] = await tx
       .select({ author: messages.author_uid, channel: messages.channel_id })
       .from(messages)
