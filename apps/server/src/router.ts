@@ -3,10 +3,12 @@
 import { activitiesRouter } from './activities/router';
 import { channelsRouter } from './channels/router';
 import { classesRouter } from './classes/router';
+import { coldCallRouter } from './coldCall/router';
 import { publicProcedure, router } from './live/trpc';
 import { messagesRouter } from './messages/router';
 import { pinsRouter } from './pins/router';
 import { notificationsRouter } from './notifications/router';
+import { pollsRouter } from './polls/router';
 import { productsRouter } from './products/router';
 import { isSiteAdmin } from './users/policies';
 
@@ -27,6 +29,8 @@ export const appRouter = router({
   products: productsRouter,
   pins: pinsRouter,
   notifications: notificationsRouter,
+  polls: pollsRouter,
+  coldCall: coldCallRouter,
 });
 
 /** The router's type, imported by the web client. */

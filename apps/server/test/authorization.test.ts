@@ -18,6 +18,7 @@ import {
   messages,
   products,
 } from '../src/db/schema';
+import { pollCreator } from '../src/polls/commands';
 import { appRouter } from '../src/router';
 import type { Services } from '../src/runtime';
 import { userDisabledSetter } from '../src/users/commands';
@@ -117,10 +118,23 @@ async function world(): Promise<World> {
   await database.db
     .insert(classInvitations)
     .values({ class_id: classId, email: 'invitee@example.edu', role: 'student' });
+  // A poll in the public channel (docs/polls.md), for the vote and close procedures.
+  const pollId = makeRecordId('msg', people.instructor.uid);
+  await pollCreator(database.db, people.instructor, {
+    id: pollId,
+    class_id: classId,
+    channel_id: channelId,
+    question: 'Ready?',
+    options: ['Yes', 'No'],
+    multiple: false,
+    anonymous: false,
+    results: 'live',
+  });
   return {
     classId,
     channelId,
     privateChannelId: channelIds[1]!,
+    pollId,
     activityId,
     productId,
     messageId,
@@ -140,6 +154,8 @@ async function fingerprint(w: World): Promise<string> {
       union all select version from channel_users where class_id = ${w.classId}
       union all select version from activities where class_id = ${w.classId}
       union all select version from messages where class_id = ${w.classId}
+      union all select version from polls where class_id = ${w.classId}
+      union all select version from spotlights where class_id = ${w.classId}
       union all select version from products where product_id = ${w.productId}) all_rows`,
   );
   return rows[0]?.v ?? '';

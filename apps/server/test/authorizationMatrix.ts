@@ -43,6 +43,8 @@ export interface World {
   activityId: string;
   productId: string;
   messageId: string;
+  /** A named poll in the public channel, posted by the instructor. */
+  pollId: string;
   /** People of the class, by uid. */
   uids: { student: string; classAdmin: string };
 }
@@ -392,6 +394,57 @@ export const MATRIX: Record<string, Entry> = {
     ...staffOnly,
     ...byMessage,
     run: ({ caller, world }) => caller.pins.set({ id: world.messageId, on: true }),
+  },
+  // Docs: docs/polls.md — staff post and close polls; whoever sees the channel votes and watches.
+  'polls.create': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world, viewer }) =>
+      caller.polls.create({
+        id: id('msg', viewer),
+        ...inChannel(world),
+        question: 'Which?',
+        options: ['A', 'B'],
+      }),
+  },
+  'polls.vote': {
+    scope: 'class',
+    ...anyMember,
+    notFound: 'Poll not found.',
+    run: ({ caller, world }) => caller.polls.vote({ id: world.pollId, option_ids: ['o1'] }),
+  },
+  'polls.close': {
+    scope: 'class',
+    ...staffOnly,
+    notFound: 'Poll not found.',
+    run: ({ caller, world }) => caller.polls.close({ id: world.pollId }),
+  },
+  'polls.live': {
+    scope: 'class',
+    ...anyMember,
+    run: (c) => readLive(c, (k) => k.polls.live(inChannel(c.world))),
+  },
+  // Docs: docs/polls.md#cold-call — staff spotlight and clear; whoever sees the channel watches.
+  'coldCall.spotlight': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.coldCall.spotlight({ ...inChannel(world), uid: world.uids.student }),
+  },
+  'coldCall.clear': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) => caller.coldCall.clear(inChannel(world)),
+  },
+  'coldCall.live': {
+    scope: 'class',
+    ...anyMember,
+    run: (c) => readLive(c, (k) => k.coldCall.live(inChannel(c.world))),
+  },
+  'coldCall.mine': {
+    scope: 'class',
+    ...anyMember,
+    run: (c) => readLive(c, (k) => k.coldCall.mine({ class_id: c.world.classId })),
   },
   'products.live': { scope: 'account', run: (c) => readLive(c, (k) => k.products.live()) },
   'products.agentsStatus': {

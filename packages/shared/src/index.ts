@@ -35,3 +35,5 @@ export * from './dataAnalyst';
 export * from './agents';
 export * from './caseBrief';
 export * from './awayNotifications';
+export * from './polls';
+export * from './coldCall';

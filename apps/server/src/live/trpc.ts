@@ -135,7 +135,7 @@ function collectionProcedure<Input, Row, Access, Wire>(
 
 /** What a NOT_FOUND names: the thing the procedure's input addresses. */
 export type NotFoundSubject =
-  'Class' | 'Channel' | 'Message' | 'Activity' | 'Member' | 'Invitation' | 'Product';
+  'Class' | 'Channel' | 'Message' | 'Activity' | 'Member' | 'Invitation' | 'Product' | 'Poll';
 
 /**
  * The one error for "does not exist" and "not yours" (docs/ARCHITECTURE.md#uniform-answers): one

@@ -22,6 +22,7 @@ import { attachments, channels, messages } from '../db/schema';
 import { nextVersion, runCommand, type CommandScope, type Tx } from '../live/commands';
 import { forbidden, isNotFound, notFound } from '../live/trpc';
 import { channelsTopic, viewerChannelsKey } from '../channels/live';
+import { pollsTopic } from '../polls/live';
 import { messagesTopic } from './live';
 import { canDeleteMessage, canEditMessage } from './policies';
 import { presentMessage } from './presenters';
@@ -156,6 +157,8 @@ export async function messageDeleter(
     // A deleted message drops out of the pins (docs/activities.md).
     await dropPin(tx, announce, row);
     announceMessage(announce, row);
+    // A poll goes with the message that carries it (docs/polls.md): its subscribers drop it.
+    announce({ topic: pollsTopic, key: row.channel_id, ids: [row.id] });
     if (!current.deleted) announceMentionCounts(announce, row.class_id, current);
     return presentMessage(row);
   });

@@ -22,6 +22,9 @@ export interface LiveTopicInputs {
   'products.live': Inputs['products']['live'];
   'pins.live': Inputs['pins']['live'];
   'notifications.settings': Inputs['notifications']['settings'];
+  'polls.live': Inputs['polls']['live'];
+  'coldCall.live': Inputs['coldCall']['live'];
+  'coldCall.mine': Inputs['coldCall']['mine'];
 }
 
 export type LiveTopic = keyof LiveTopicInputs;

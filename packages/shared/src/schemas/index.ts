@@ -19,3 +19,4 @@ export * from './reaction';
 export * from './agent';
 export * from './caseBrief';
 export * from './notificationSettings';
+export * from './poll';

@@ -9,3 +9,4 @@ export * from './analytics';
 export * from './ai';
 export * from './caseBrief';
 export * from './notifications';
+export * from './polls';

@@ -29,7 +29,9 @@ import { channelTitle, useChannelActions } from '../../data/channels';
 import { useConnectionState } from '../../data/connection';
 import { UNSENT_SEQ, useMessageActions, useMessages } from '../../data/messages';
 import { useServerOffset } from '../../live/serverTime';
-import { ChatPeopleProvider, useChannelChatPeople } from './ChatPeople';
+import { useChannelChatPeople } from './ChatPeople';
+import { ChannelProviders } from '../classroom/ChannelPolls';
+import { ClassroomBar } from '../classroom/ClassroomBar';
 import { PendingUploads } from './Attachments';
 import { Composer } from './Composer';
 import { useAttachmentUploads, useFileDrop } from './useAttachmentUploads';
@@ -291,7 +293,7 @@ export function ChatView({
   );
 
   return (
-    <ChatPeopleProvider value={people}>
+    <ChannelProviders people={people} polls={{ classId, channelId, canManage }}>
       <ChannelFrame
         aria-label={`Channel ${title}`}
         data-dropping={drop.dropping ? 'true' : undefined}
@@ -318,6 +320,7 @@ export function ChatView({
           onOpenPin={openPin}
         />
 
+        <ClassroomBar {...{ classId, channelId, canManage }} viewerUid={viewer.uid} />
         {(messages.status === 'loading' || reachingUnread) && outbox.kept.length === 0 ? (
           <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
             <Spinner label="Loading messages" delayed />
@@ -402,6 +405,6 @@ export function ChatView({
           </Suspense>
         ) : null}
       </ChannelFrame>
-    </ChatPeopleProvider>
+    </ChannelProviders>
   );
 }

@@ -13,6 +13,7 @@ import { useChatPeople } from './ChatPeople';
 import { canSend } from './Composer';
 import { MessageAttachments } from './Attachments';
 import { Markdown } from './markdown';
+import { PollSlot } from '../classroom/ChannelPolls';
 import { AddReactionButton, ReactionChips, RowIconButton } from './Reactions';
 import { AiGeneratedNote } from './AgentBadge';
 import { AgentChart } from './AgentChart';
@@ -113,7 +114,11 @@ function MessageItemView({
   const messageBody = (
     <div className={chatClass.body}>
       {mentionsMe ? <span style={visuallyHidden}>Mentions you: </span> : null}
-      {message.body.trim() === '' ? null : <Markdown text={message.body} />}
+      {/* A message that carries a poll shows the poll (docs/polls.md). */}
+      <PollSlot
+        messageId={message.id}
+        fallback={message.body.trim() === '' ? null : <Markdown text={message.body} />}
+      />
       <MessageAttachments attachments={message.attachments} />
       {message.ai?.chart ? <AgentChart chart={message.ai.chart} /> : null}
     </div>

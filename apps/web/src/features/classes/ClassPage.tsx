@@ -29,6 +29,7 @@ import { ChatPanel } from '../chat/ChatPanel';
 import { KeptMessages } from '../chat/KeptMessages';
 import { mentionWords } from '../chat/unread';
 import { useClassChatSignals } from '../chat/useChatSignals';
+import { useSpotlightNotifications } from '../classroom/useSpotlightNotifications';
 import { EmptyState, LoadError } from '../common/EmptyState';
 import { classSubtitle, pendingLabel, roleLabel } from './classText';
 import { useClassSelection } from './selection';
@@ -83,6 +84,16 @@ export function ClassPage() {
   const navigate = useNavigate();
   // Unread in the tab title ("(3) Chemistry"), mentions on the Chat tab, notifications when hidden.
   const chat = useClassChatSignals(
+    classId,
+    cls !== null && !isPendingClass(cls),
+    params.tab === undefined || params.tab === 'chat' ? search.get(CHANNEL_PARAM) : null,
+    (channelId) =>
+      void navigate(
+        `${classPath(classId, 'chat')}?${CHANNEL_PARAM}=${encodeURIComponent(channelId)}`,
+      ),
+  );
+  // Cold-call: "your turn" notifications for the picked student (docs/polls.md#cold-call).
+  useSpotlightNotifications(
     classId,
     cls !== null && !isPendingClass(cls),
     params.tab === undefined || params.tab === 'chat' ? search.get(CHANNEL_PARAM) : null,

@@ -1,0 +1,85 @@
+// Docs: docs/polls.md#cold-call — the live spotlight of a channel (its banner), and the viewer's
+// own spotlights in a class (what notifies the picked student, whichever channel they have open).
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { mySpotlightsInputSchema, spotlightClearInputSchema } from '@seminar/shared';
+import { requireChannelAccess, type ChannelAccess } from '../channels/access';
+import { requireClassAccess, type ClassAccess } from '../classes/access';
+import type { Db } from '../db/client';
+import { spotlights, users } from '../db/schema';
+import type { Tx } from '../live/commands';
+import type { CollectionTopic } from '../live/topic';
+import { presentSpotlight, type LoadedSpotlight } from './presenters';
+
+/** Spotlights by channel id (cleared ones too: a clear is a change), or those of one student. */
+export async function loadSpotlights(
+  db: Db | Tx,
+  where: { channelIds?: readonly string[]; classId?: string; uid?: string; activeOnly?: boolean },
+): Promise<LoadedSpotlight[]> {
+  const rows = await db
+    .select({ spotlight: spotlights, name: users.name })
+    .from(spotlights)
+    .leftJoin(users, eq(users.id, spotlights.uid))
+    .where(
+      and(
+        where.channelIds ? inArray(spotlights.channel_id, [...where.channelIds]) : undefined,
+        where.classId ? eq(spotlights.class_id, where.classId) : undefined,
+        where.uid ? eq(spotlights.uid, where.uid) : undefined,
+        where.activeOnly ? isNull(spotlights.cleared_at) : undefined,
+      ),
+    );
+  return rows.map(({ spotlight, name }) => ({ ...spotlight, name: name ?? '' }));
+}
+
+/** The notice key of one person's spotlights (the migration's trigger uses the same). */
+export const mySpotlightsKey = (uid: string) => `coldcall:${uid}`;
+
+/** A channel's spotlight, live: its banner. */
+export const spotlightTopic: CollectionTopic<
+  { class_id: string; channel_id: string },
+  LoadedSpotlight,
+  ChannelAccess
+> = {
+  name: 'coldCall.live',
+  kind: 'collection',
+  input: spotlightClearInputSchema,
+  key: (input) => input.channel_id,
+  access: (services, viewer, input) =>
+    requireChannelAccess(services.database.db, viewer, input.class_id, input.channel_id),
+  classOf: (access) => access.classId,
+  snapshot: (services, _viewer, input) =>
+    loadSpotlights(services.database.db, { channelIds: [input.channel_id], activeOnly: true }),
+  load: (services, key) => loadSpotlights(services.database.db, { channelIds: [key] }),
+  visible: (row) => row.cleared_at === null,
+  present: (row) => presentSpotlight(row) as unknown as LoadedSpotlight,
+  id: (row) => row.channel_id,
+};
+
+/** The viewer's own spotlights in a class, live: the web notifies them of a new one. */
+export const mySpotlightsTopic: CollectionTopic<
+  { class_id: string },
+  LoadedSpotlight,
+  ClassAccess
+> = {
+  name: 'coldCall.mine',
+  kind: 'collection',
+  input: mySpotlightsInputSchema,
+  key: (_input, viewer) => mySpotlightsKey(viewer.uid),
+  access: (services, viewer, input) =>
+    requireClassAccess(services.database.db, viewer.uid, input.class_id),
+  classOf: (access) => access.classId,
+  snapshot: (services, viewer, input) =>
+    loadSpotlights(services.database.db, {
+      classId: input.class_id,
+      uid: viewer.uid,
+      activeOnly: true,
+    }),
+  load: (services, key, ids) =>
+    loadSpotlights(services.database.db, {
+      channelIds: ids,
+      uid: key.slice(mySpotlightsKey('').length),
+    }),
+  visible: (row, viewer, access) =>
+    row.cleared_at === null && row.uid === viewer.uid && row.class_id === access.classId,
+  present: (row) => presentSpotlight(row) as unknown as LoadedSpotlight,
+  id: (row) => row.channel_id,
+};
