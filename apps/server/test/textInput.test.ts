@@ -156,6 +156,8 @@ const samples: Record<string, unknown> = {
   'coldCall.clear': ids,
   'coldCall.live': ids,
   'coldCall.mine': { class_id: 'class_1' },
+  'notifications.settings': {},
+  'notifications.update': { class_id: 'class_1', muted: true },
   'messages.range': { ...ids, fromSeq: 1, beforeSeq: 5 },
   'messages.search': {
     offset: 0,
