@@ -31,3 +31,4 @@ export * from './liveProtocol';
 export * from './analyticsCheck';
 export * from './dataAnalyst';
 export * from './agents';
+export * from './phases';

@@ -24,6 +24,7 @@ const ZOD_FREE = [
   'notifyLevels.ts',
   'attachments.ts',
   'agents.ts',
+  'phases.ts',
   'pendingClasses.ts',
   'classSelection.ts',
   'liveEvents.ts',

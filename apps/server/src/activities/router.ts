@@ -4,6 +4,8 @@ import {
   activityAgentBudgetInputSchema,
   activityAgentModeInputSchema,
   activityInputSchema,
+  activityPhaseAdvanceInputSchema,
+  activityPhasesInputSchema,
   documentIdSchema,
 } from '@seminar/shared';
 import { authedProcedure, liveSubscription, router } from '../live/trpc';
@@ -17,6 +19,7 @@ import {
   activitySaver,
 } from './commands';
 import { activitiesTopic } from './live';
+import { activityPhaseAdvancer, activityPhasesSetter } from './phases';
 
 const activityRef = z.object({ class_id: documentIdSchema, activity_id: documentIdSchema });
 
@@ -51,6 +54,18 @@ export const activitiesRouter = router({
     .input(activityRef.extend({ author_uid: documentIdSchema.optional() }))
     .query(({ ctx, input }) =>
       activityExchangesReader(ctx.services.database.db, ctx.viewer, input),
+    ),
+  /** Instructors and class admins: the activity's ordered phases (docs/phases.md). */
+  setPhases: authedProcedure
+    .input(activityPhasesInputSchema)
+    .mutation(({ ctx, input }) =>
+      activityPhasesSetter(ctx.services.database.db, ctx.viewer, input),
+    ),
+  /** Instructors and class admins: start, next phase, end. */
+  advancePhase: authedProcedure
+    .input(activityPhaseAdvanceInputSchema)
+    .mutation(({ ctx, input }) =>
+      activityPhaseAdvancer(ctx.services.database.db, ctx.viewer, input),
     ),
   delete: authedProcedure
     .input(activityRef)

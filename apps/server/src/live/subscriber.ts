@@ -97,6 +97,10 @@ export class Subscriber {
    * stream starts afresh after it, a collection is read again.
    */
   stale = false;
+  /** Streams: the subscriber's lens ('' the plain one; see StreamTopic.lens). */
+  lens = '';
+  /** Streams: the cap on the seq its cursors claim (see StreamTopic.capSeq). */
+  seqCap = Infinity;
   /** Collections: the version of every row the subscriber has, by id. */
   has: Map<string, number> | null;
   /** The request that started it (its `s` frame answers it). */

@@ -6,6 +6,7 @@ import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from '
 import { documentIdSchema } from './documentId';
 import { AGENT_NAME_PATTERN } from '../agents';
 import { aiAgentCooperationModeSchema } from './agent';
+import { activityPhaseFields } from './phase';
 import {
   auditFields,
   dateInputSchema,
@@ -39,6 +40,8 @@ export const activitySchema = z.object({
   enabled: z.boolean(),
   deleted: z.boolean(),
   pending_deleted: z.boolean().default(false),
+  /** Phases and where the activity is in them (docs/phases.md). */
+  ...activityPhaseFields,
   ...auditFields /** The live version (DESIGN §4): a later write of the same row has a higher one. */,
   version: z.int().min(0).default(0),
 });

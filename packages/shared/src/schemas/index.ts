@@ -17,3 +17,4 @@ export * from './recordId';
 export * from './notifyLevel';
 export * from './reaction';
 export * from './agent';
+export * from './phase';
