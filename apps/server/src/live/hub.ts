@@ -224,18 +224,27 @@ export class LiveHub {
    * gets a fresh snapshot — the newest page, replacing what it has, as an event — since a resume
    * from its cursor would miss rows its old lens hid. Changes meanwhile are held, as at subscribe.
    */
-  async #relens(sub: Subscriber, access: unknown | null): Promise<void> {
+  async #relens(sub: Subscriber, access: unknown | null, holding = false): Promise<void> {
     const topic = sub.topic;
-    if (topic.kind !== 'stream' || sub.ended || sub.held) return;
+    if (topic.kind !== 'stream' || sub.ended || (sub.held && !holding)) return;
     if (access !== null) sub.access = access;
     this.#setLens(sub);
-    sub.held = [];
-    sub.heldRows = 0;
-    const snapshot = await topic.snapshot(this.services, sub.viewer, sub.input, sub.access, true);
-    if (sub.ended) return;
-    sub.floor = snapshot.floor;
-    sub.noticed = Math.max(sub.noticed, snapshot.floor);
-    await this.#releaseStream(sub, snapshot, true);
+    // What is held already stays (the snapshot's floor filters it); more is held until it is out.
+    if (!sub.held) {
+      sub.held = [];
+      sub.heldRows = 0;
+    }
+    try {
+      const snapshot = await topic.snapshot(this.services, sub.viewer, sub.input, sub.access, true);
+      if (sub.ended) return;
+      sub.floor = snapshot.floor;
+      sub.noticed = Math.max(sub.noticed, snapshot.floor);
+      await this.#releaseStream(sub, snapshot, true);
+    } catch (error) {
+      // The subscription is running: a failure starts it afresh (#failed), never answers its request.
+      sub.held = null;
+      throw error;
+    }
     if (sub.ended) return;
     if (sub.stale) {
       this.#end(sub, START_AFRESH, true);
@@ -312,7 +321,16 @@ export class LiveHub {
       asEvent,
     );
     if (!written) return;
-    // What arrived meanwhile, until nothing more did (writing a large part lets more arrive).
+    await this.#flushHeld(sub, floor, seq);
+  }
+
+  /**
+   * Sends a stream subscriber what was held for it (above `floor`), through its lens, until nothing
+   * more arrived (writing a large part lets more arrive); then it takes changes as they come.
+   */
+  async #flushHeld(sub: Subscriber, floor: number, seq: number): Promise<void> {
+    const topic = sub.topic;
+    if (topic.kind !== 'stream') return;
     for (;;) {
       const held = sub.held ?? [];
       if (held.length === 0 || sub.stale) {
@@ -333,8 +351,7 @@ export class LiveHub {
         .sort((a, b) => topic.seq(a) - topic.seq(b));
       const revealed = topic.reveal?.(sub.access, unshaped, sub.viewer) ?? null;
       if (revealed !== null) {
-        sub.held = null;
-        await this.#relens(sub, revealed);
+        await this.#relens(sub, revealed, true);
         return;
       }
       const fresh = shapeView(topic, unshaped, sub).rows;
@@ -631,7 +648,41 @@ export class LiveHub {
     }
     sub.recheck = false;
     if (sub.topic.kind === 'collection') await this.#resyncCollection(sub);
-    else if ((await this.#refreshAccess(sub)) && this.#setLens(sub)) await this.#relens(sub, null);
+    else await this.#recheckStream(sub);
+  }
+
+  /**
+   * A stream's access read again. Its changes wait meanwhile, so none that arrives after the
+   * notice (a post in the new phase) is judged by the old access; then a changed lens gets a fresh
+   * snapshot, an unchanged one what was held.
+   */
+  async #recheckStream(sub: Subscriber): Promise<void> {
+    sub.held = [];
+    sub.heldRows = 0;
+    let kept: boolean;
+    try {
+      kept = await this.#refreshAccess(sub);
+    } catch (error) {
+      sub.held = null;
+      throw error;
+    }
+    if (!kept) return;
+    if (this.#setLens(sub)) {
+      await this.#relens(sub, null, true);
+      return;
+    }
+    try {
+      await this.#flushHeld(sub, sub.floor, 0);
+    } catch (error) {
+      sub.held = null;
+      throw error;
+    }
+    if (sub.ended) return;
+    if (sub.stale) {
+      this.#end(sub, START_AFRESH, true);
+      return;
+    }
+    if (sub.recheck) await this.#recheck(sub);
   }
 
   #onAccess(notice: LiveNotice): void {
