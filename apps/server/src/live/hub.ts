@@ -139,7 +139,7 @@ export class LiveHub {
           void this.#recheck(sub).catch((error: unknown) => this.#failed(sub, error));
     for (const group of this.#groups.values()) {
       // A snapshot being read now may have missed what the lost connection did not deliver.
-      for (const sub of group.subs) if (sub.held) sub.stale = true;
+      for (const sub of group.subs) if (sub.held && !sub.rechecking) sub.stale = true;
       // A collection subscriber is read again whole, once: through the group of its own key.
       if (group.topic.kind === 'collection' && ![...group.subs].some((s) => s.groups[0] === group))
         continue;
@@ -460,11 +460,13 @@ export class LiveHub {
       // Re-read what came after the last change every subscriber is known to have (a lost LISTEN
       // connection, or a notice too large to list its ids).
       let from = Infinity;
-      for (const sub of group.subs) if (!sub.held) from = Math.min(from, sub.noticed);
+      for (const sub of group.subs)
+        if (!sub.held || sub.rechecking) from = Math.min(from, sub.noticed);
       if (from === Infinity) return;
       const since = await topic.since(this.services, group.key, from, MAX_RESYNC_ROWS);
       if (since === null) {
-        for (const sub of [...group.subs]) if (!sub.held) this.#end(sub, START_AFRESH, true);
+        for (const sub of [...group.subs])
+          if (!sub.held || sub.rechecking) this.#end(sub, START_AFRESH, true);
         return;
       }
       rows = since;
@@ -659,23 +661,20 @@ export class LiveHub {
   async #recheckStream(sub: Subscriber): Promise<void> {
     sub.held = [];
     sub.heldRows = 0;
-    let kept: boolean;
+    sub.rechecking = true;
     try {
-      kept = await this.#refreshAccess(sub);
-    } catch (error) {
-      sub.held = null;
-      throw error;
-    }
-    if (!kept) return;
-    if (this.#setLens(sub)) {
-      await this.#relens(sub, null, true);
-      return;
-    }
-    try {
+      if (!(await this.#refreshAccess(sub))) return;
+      sub.rechecking = false;
+      if (this.#setLens(sub)) {
+        await this.#relens(sub, null, true);
+        return;
+      }
       await this.#flushHeld(sub, sub.floor, 0);
     } catch (error) {
       sub.held = null;
       throw error;
+    } finally {
+      sub.rechecking = false;
     }
     if (sub.ended) return;
     if (sub.stale) {

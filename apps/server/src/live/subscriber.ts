@@ -82,6 +82,11 @@ export class Subscriber {
   held: HeldChange[] | null = [];
   /** The rows and ids in `held` (counted as they come: see MAX_HELD_ROWS). */
   heldRows = 0;
+  /**
+   * Streams: its access is being read again (changes are held meanwhile, but it has its snapshot:
+   * a resync still counts it, and it is not made stale).
+   */
+  rechecking = false;
   /** An access notice arrived before the snapshot was out: re-check right after it. */
   recheck = false;
   ended = false;
