@@ -9,6 +9,8 @@ import {
   applyLiveEvent,
   emptyLiveState,
   makeRecordId,
+  mentionToken,
+  type ChannelView,
   type LiveEvent,
   type Message,
   type Phase,
@@ -321,6 +323,36 @@ describe(`phases: post first (${testDatabaseKind})`, () => {
     await annWatch.log.until(() => annWatch.bodies().includes(marker.body));
     expect(annWatch.bodies()).toContain(fromBen.body);
     expect(annWatch.seen().map((row) => row.id)).not.toContain(later.id);
+  });
+});
+
+describe(`phases: mentions (${testDatabaseKind})`, () => {
+  it('a hidden post that mentions a student neither counts nor highlights for them', async () => {
+    const { advance, send, ref } = await setUp([phase('a', 'individual_post_first')]);
+    await advance('start', null);
+    const counts = new Map<string, number>();
+    const log = new EventLog<LiveEvent<ChannelView>>();
+    live(ann).trpc.channels.live.subscribe(
+      { class_id: ref.class_id },
+      {
+        onData: (event) => {
+          if (event.type === 'snapshot' || event.type === 'upsert')
+            for (const row of event.rows) counts.set(row.channel_id, row.mention_count);
+          log.push(event);
+        },
+        onError: (error) => log.fail(error),
+      },
+    );
+    await log.until((events) => events.some((e) => e.type === 'snapshot'));
+    await send(ben, `${mentionToken(ann.uid)} what do you think?`);
+    await send(teacher, `${mentionToken(ann.uid)} your turn`);
+    await expect.poll(() => counts.get(ref.channel_id), { timeout: 5_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(counts.get(ref.channel_id)).toBe(1);
+    // Once Ann has posted, Ben's mention is hers to see.
+    await send(ann, 'my answer');
+    await send(teacher, `${mentionToken(ann.uid)} thanks`);
+    await expect.poll(() => counts.get(ref.channel_id), { timeout: 5_000 }).toBe(3);
   });
 });
 
