@@ -48,14 +48,20 @@ export const messageColumns = (alias: string): MessageColumns => ({
  * message's channel is the case channel of an activity whose phase in force is post-first, the
  * message was posted in that phase by a student other than the viewer (not staff, not an agent),
  * and the viewer has not posted in the phase. `staff`: the viewer is staff (then nothing is hidden),
- * or an SQL condition saying so (a statement over many viewers' roles).
+ * or an SQL condition saying so (a statement over many viewers' roles). `revealByPosting: false`
+ * judges as if the viewer had not posted (an agent's context: its answer is seen by everyone).
  */
 export function hiddenByPhaseSql(
   m: MessageColumns,
   viewerUid: string,
   staff: boolean | string,
+  { revealByPosting = true }: { revealByPosting?: boolean } = {},
 ): SQL {
   if (staff === true) return sql`false`;
+  const revealed = revealByPosting
+    ? sql`and not exists (select 1 from messages pm where pm.channel_id = pa.channel_id
+          and pm.author_uid = ${viewerUid} and pm.seq > pa.phase_start_seq)`
+    : sql``;
   const notStaff = staff === false ? sql`` : sql`not (${sql.raw(staff)}) and `;
   return sql`(${notStaff}${sql.raw(m.ai)} is null and ${sql.raw(m.author)} <> ${viewerUid}
     and exists (select 1 from activities pa
@@ -63,8 +69,7 @@ export function hiddenByPhaseSql(
         and not pa.deleted and pa.phase_state in ('running', 'overtime')
         and pa.phases -> pa.phase_index ->> 'kind' = 'individual_post_first'
         and ${sql.raw(m.seq)} > pa.phase_start_seq
-        and not exists (select 1 from messages pm where pm.channel_id = pa.channel_id
-          and pm.author_uid = ${viewerUid} and pm.seq > pa.phase_start_seq)
+        ${revealed}
         and not exists (select 1 from class_memberships sm join classes sk on sk.class_id = sm.class_id
           where sm.class_id = pa.class_id and sm.uid = ${sql.raw(m.author)}
             and sm.role in ('instructor', 'admin') and ${sql.raw(STAFF_MEMBERSHIP_SQL)})))`;
