@@ -308,7 +308,7 @@ export class LiveHub {
     const topic = sub.topic;
     if (topic.kind !== 'stream') return;
     const { rows, replace, floor } = snapshot;
-    let seq = snapshot.seq;
+    const seq = snapshot.seq;
     const written = await this.#writeSnapshot(
       sub,
       rows,
