@@ -178,3 +178,13 @@ export function advancePhase(
     return { phase_state: 'done', phase_index: null };
   return { phase_state: 'running', phase_index: from.phase_index + 1 };
 }
+
+/** The phase fields of an activity that has none (a new activity). */
+export const NO_PHASES: ActivityPhases = {
+  phases: [],
+  phase_state: 'idle',
+  phase_index: null,
+  phase_started_at: null,
+  phase_deadline: null,
+  phase_start_seq: 0,
+};

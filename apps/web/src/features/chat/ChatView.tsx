@@ -47,6 +47,8 @@ import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
 import { useFirstUnread } from './useFirstUnread';
 import { useOutbox } from './useOutbox';
 import { Spinner } from '../../shell/ui';
+import { PhaseBar } from '../phases/PhaseBar';
+import { useCasePhase } from '../phases/useCasePhase';
 
 export { UNSENT_SEQ };
 
@@ -288,6 +290,7 @@ export function ChatView({
       (messages.status === 'ready' && items.length === 0),
   );
 
+  const casePhase = useCasePhase(classId, channelId, canManage, viewer.uid, messages.rows);
   return (
     <ChatPeopleProvider value={people}>
       <ChannelFrame
@@ -308,6 +311,7 @@ export function ChatView({
           onOpenMembers={() => setMembersOpen(true)}
           onOpenSettings={canManage ? onOpenSettings : undefined}
         />
+        <PhaseBar view={casePhase} staff={canManage} />
 
         {(messages.status === 'loading' || reachingUnread) && outbox.kept.length === 0 ? (
           <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
@@ -374,8 +378,8 @@ export function ChatView({
           mentionable={people.mentionable}
           viewerUid={viewer.uid}
           canMentionChannel={people.canMentionChannel}
-          disabled={!channel.enabled}
-          disabledNote="This channel is disabled: nobody can post in it."
+          disabled={!channel.enabled || casePhase.readOnly !== null}
+          disabledNote={casePhase.readOnly ?? 'This channel is disabled: nobody can post in it.'}
           onAttach={files.attach}
           attachmentsReady={files.ready}
           attachmentsBusy={files.busy}
