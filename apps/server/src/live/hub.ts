@@ -515,7 +515,10 @@ export class LiveHub {
         views.set(sub.lens, view);
       }
       if (view.rows.length === 0) continue;
-      const cursor = { seq: Math.min(group.seq, view.cap), version: group.noticed };
+      const cursor = (view.cursor ??= {
+        seq: Math.min(group.seq, view.cap),
+        version: group.noticed,
+      });
       let frame: Buffer | null;
       if (view.lowest > sub.floor) {
         view.frame ??= encodeEvent(group.prefix, { type: 'upsert', rows: view.rows }, cursor);
@@ -762,8 +765,9 @@ interface LensView {
   /** The lowest version among them (a subscriber whose floor is below it gets its own frame). */
   lowest: number;
   frame: Buffer | null;
-  /** The cap on the seq its cursors claim. */
+  /** The cap on the seq its cursors claim, and the cursor its frames carry. */
   cap: number;
+  cursor?: StreamCursor;
 }
 
 function shapeView(topic: AnyTopic, rows: unknown[], sub: Subscriber): LensView {
