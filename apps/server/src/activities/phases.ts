@@ -35,6 +35,15 @@ function announcePhase(announce: CommandScope['announce'], row: ActivityRow, pha
     announce({ topic: accessSignal, key: row.class_id, ids: [row.channel_id] });
 }
 
+/**
+ * An activity with a phase in force was enabled, disabled or deleted: the phase rules of its case
+ * channel apply only while it is enabled and not deleted, so the channel's readers re-check.
+ */
+export function announcePhaseRules(announce: CommandScope['announce'], row: ActivityRow): void {
+  if (row.channel_id && (row.phase_state === 'running' || row.phase_state === 'overtime'))
+    announce({ topic: accessSignal, key: row.class_id, ids: [row.channel_id] });
+}
+
 async function lockActivity(tx: Tx, classId: string, activityId: string): Promise<ActivityRow> {
   const [row] = await tx
     .select()

@@ -66,7 +66,7 @@ export function hiddenByPhaseSql(
   return sql`(${notStaff}${sql.raw(m.ai)} is null and ${sql.raw(m.author)} <> ${viewerUid}
     and exists (select 1 from activities pa
       where pa.channel_id = ${sql.raw(m.channelId)} and pa.class_id = ${sql.raw(m.classId)}
-        and not pa.deleted and pa.phase_state in ('running', 'overtime')
+        and not pa.deleted and pa.enabled and pa.phase_state in ('running', 'overtime')
         and pa.phases -> pa.phase_index ->> 'kind' = 'individual_post_first'
         and ${sql.raw(m.seq)} > pa.phase_start_seq
         ${revealed}
@@ -115,7 +115,7 @@ export async function requireMessageAccess(
         where sm.class_id = a.class_id and sm.role in ('instructor', 'admin')
           and ${sql.raw(STAFF_MEMBERSHIP_SQL)}) as staff_uids
     from activities a
-    where a.channel_id = ${channelId} and a.class_id = ${classId} and not a.deleted
+    where a.channel_id = ${channelId} and a.class_id = ${classId} and not a.deleted and a.enabled
       and a.phase_state in ('running', 'overtime')
     order by a.phase_started_at desc limit 1`,
   );

@@ -42,7 +42,7 @@ import { activeRolesArraySql } from '../classes/access';
  * of activities_channel_id_idx per send.
  */
 const PHASE_KIND_SQL = `(select a.phases -> a.phase_index ->> 'kind' from activities a
-      where a.channel_id = i.channel_id and a.class_id = i.class_id and not a.deleted
+      where a.channel_id = i.channel_id and a.class_id = i.class_id and not a.deleted and a.enabled
         and a.phase_state in ('running', 'overtime')
       order by a.phase_started_at desc limit 1 offset 0)`;
 
