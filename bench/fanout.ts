@@ -280,8 +280,10 @@ async function runStep(
       counter.next += 1;
       sent += 1;
       const room = rooms[index % rooms.length] as Room;
-      // Each message comes from the next member of its room: every connection posts in turn.
-      const member = room.members[Math.floor(index / rooms.length) % room.members.length] as number;
+      // Each message comes from the next member of its room: every connection posts in turn (or
+      // every sender, in the post-first rooms: their instructors).
+      const posters = room.senders ?? room.members;
+      const member = posters[Math.floor(index / rooms.length) % posters.length] as number;
       const id = makeRecordId('msg', sessions[member]?.user.uid ?? 'bench');
       tracker.sent(id, room.members.length, step);
       target.send(room, member, id, step);
@@ -407,7 +409,7 @@ function summary(steps: StepResult[]) {
 }
 
 interface FanoutOptions {
-  name: 'fanout' | 'fanout-lecture';
+  name: 'fanout' | 'fanout-lecture' | 'fanout-post-first';
   rooms: Room[];
   rates: readonly number[];
   goal: number;
@@ -529,6 +531,23 @@ export function fanout(context: BenchContext): Promise<BenchResult> {
     socketIo: false,
     description:
       'Messages delivered to subscribed clients per second at saturation (the best step of a rising send rate), rooms of 30: real messages.send (persisted) + messages.live vs a bare ws room broadcast.',
+  });
+}
+
+/**
+ * The same 1,000 connections in rooms of 30 that are post-first case channels with half the
+ * students already posted (bench/lib/postFirst.ts): the cost of the per-viewer lens. Its ratio is
+ * held to 0.9 × plain fanout's of the same run (run.ts).
+ */
+export function fanoutPostFirst(context: BenchContext): Promise<BenchResult> {
+  return fanoutBench(context, {
+    name: 'fanout-post-first',
+    rooms: context.fixture.caseRooms,
+    rates: RATES,
+    goal: 0.3,
+    socketIo: false,
+    description:
+      'As fanout, but every room is the case channel of an activity in a post-first phase with half its students already posted (two lenses per room: each change encoded twice, and shaped for the hidden half); instructors post, so every connection is owed every message.',
   });
 }
 

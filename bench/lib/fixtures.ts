@@ -35,6 +35,8 @@ export interface Room {
   channelId: string;
   /** Indexes into the session list. */
   members: number[];
+  /** The members who post (default: every member in turn). */
+  senders?: number[];
 }
 
 export interface Fixture {
@@ -44,6 +46,8 @@ export interface Fixture {
   rooms: Room[];
   /** Rooms of 300 over the same sessions (fanout-lecture). */
   lectureRooms: Room[];
+  /** Rooms of 30 that are post-first case channels, half the students posted (fanout-post-first). */
+  caseRooms: Room[];
   timings: { signUpMs: number; signInMs: number; mintMs: number; rowsMs: number };
 }
 

@@ -1,5 +1,6 @@
 // Docs: docs/ARCHITECTURE.md#the-request-path — the server listens before its database is ready
 // (PGlite's first start takes seconds); routes that need the database answer 503 until then.
+import type { PhaseTimer } from './activities/phaseTimer';
 import type { AgentWorker } from './ai/worker';
 import type { S3ObjectStore } from './attachments/s3';
 import type { Auth } from './auth/auth';
@@ -26,6 +27,8 @@ export interface Services {
   notifications: NotificationWorker;
   /** The S3-compatible store of new attachments; null: they go in the database. */
   objects: S3ObjectStore | null;
+  /** This node's sweep of phase timers (docs/phases.md#the-timer). */
+  phaseTimer: PhaseTimer;
 }
 
 /** Why and since when the node is draining (docs/realtime.md#drain). */

@@ -1,5 +1,6 @@
 // Docs: docs/ARCHITECTURE.md#the-request-path — everything a request needs once the database is ready.
 import type { FastifyBaseLogger } from 'fastify';
+import { PhaseTimer } from './activities/phaseTimer';
 import { AgentWorker } from './ai/worker';
 import { S3ObjectStore } from './attachments/s3';
 import { createAuth } from './auth/auth';
@@ -46,5 +47,7 @@ export async function createServices(options: {
     mailer,
   });
   await services.notifications.start();
+  services.phaseTimer = new PhaseTimer(database.db, log);
+  services.phaseTimer.start();
   return services;
 }

@@ -1,8 +1,10 @@
 // The authorization matrix's table (authorization.test.ts runs it): how to call every procedure of
 // the app's router against a class's data, and who may. authorization.test.ts enumerates the router
 // and fails for a procedure with no entry here.
-import { makeRecordId } from '@seminar/shared';
+import { eq } from 'drizzle-orm';
+import { makeRecordId, type Phase } from '@seminar/shared';
 import type { SessionUser } from '../src/auth/session';
+import { activities } from '../src/db/schema';
 import type { Services } from '../src/runtime';
 import { collect, type callerFor } from './callers';
 
@@ -91,6 +93,13 @@ const staffOnly = { student: 'FORBIDDEN' } as const;
 const anyMember = { student: 'ok' } as const;
 const inChannel = (w: World) => ({ class_id: w.classId, channel_id: w.channelId });
 const ofActivity = (w: World) => ({ class_id: w.classId, activity_id: w.activityId });
+const ONE_PHASE: Phase = {
+  id: 'p1',
+  kind: 'plenary',
+  title: 'Plenary',
+  timer_seconds: null,
+  at_zero: 'end',
+};
 /** Procedures that take a message id and no class: outsiders get "Message not found." */
 const byMessage = { notFound: 'Message not found.' } as const;
 
@@ -233,6 +242,29 @@ export const MATRIX: Record<string, Entry> = {
     ...staffOnly,
     run: ({ caller, world }) =>
       caller.activities.setBrief({ ...ofActivity(world), body: 'Read the case first.' }),
+  },
+  'activities.setPhases': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.activities.setPhases({ ...ofActivity(world), phases: [ONE_PHASE] }),
+  },
+  'activities.advancePhase': {
+    scope: 'class',
+    ...staffOnly,
+    // The activity gets a phase directly; the call starts it, or ends it when an earlier caller
+    // started it (each allowed caller then succeeds).
+    run: async ({ caller, world, services }) => {
+      const [row] = await services.database.db
+        .update(activities)
+        .set({ phases: [ONE_PHASE] })
+        .where(eq(activities.activity_id, world.activityId))
+        .returning({ state: activities.phase_state });
+      return caller.activities.advancePhase({
+        ...ofActivity(world),
+        action: row?.state === 'running' ? 'end' : 'start',
+      });
+    },
   },
   'activities.delete': {
     scope: 'class',

@@ -37,3 +37,4 @@ export * from './caseBrief';
 export * from './awayNotifications';
 export * from './polls';
 export * from './coldCall';
+export * from './phases';

@@ -25,6 +25,7 @@ const ZOD_FREE = [
   'awayNotifications.ts',
   'attachments.ts',
   'agents.ts',
+  'phases.ts',
   'pendingClasses.ts',
   'classSelection.ts',
   'caseBrief.ts',

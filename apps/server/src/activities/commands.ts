@@ -17,6 +17,7 @@ import { activities, channels, products } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
 import { idTaken, notFound } from '../live/trpc';
 import { activitiesTopic } from './live';
+import { announcePhaseRules } from './phases';
 import { presentActivity } from './presenters';
 
 const announce = (classId: string, id: string) => ({
@@ -127,6 +128,7 @@ export async function activityEnabledSetter(
       .returning();
     if (!row) throw notFound('Activity');
     say(announce(ref.class_id, ref.activity_id));
+    announcePhaseRules(say, row);
     return presentActivity(row);
   });
 }
@@ -149,9 +151,10 @@ export async function activityDeleter(
           eq(activities.deleted, false),
         ),
       )
-      .returning({ id: activities.activity_id });
+      .returning();
     if (!row) throw notFound('Activity');
     say(announce(ref.class_id, ref.activity_id));
+    announcePhaseRules(say, row);
   });
 }
 

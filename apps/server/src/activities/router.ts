@@ -5,6 +5,8 @@ import {
   activityAgentModeInputSchema,
   activityInputSchema,
   briefInputSchema,
+  activityPhaseAdvanceInputSchema,
+  activityPhasesInputSchema,
   documentIdSchema,
 } from '@seminar/shared';
 import { authedProcedure, liveSubscription, router } from '../live/trpc';
@@ -19,6 +21,7 @@ import {
 } from './commands';
 import { activitiesTopic } from './live';
 import { briefSaver } from './brief';
+import { activityPhaseAdvancer, activityPhasesSetter } from './phases';
 
 const activityRef = z.object({ class_id: documentIdSchema, activity_id: documentIdSchema });
 
@@ -61,6 +64,18 @@ export const activitiesRouter = router({
       log: ctx.services.hub.log,
     }),
   ),
+  /** Instructors and class admins: the activity's ordered phases (docs/phases.md). */
+  setPhases: authedProcedure
+    .input(activityPhasesInputSchema)
+    .mutation(({ ctx, input }) =>
+      activityPhasesSetter(ctx.services.database.db, ctx.viewer, input),
+    ),
+  /** Instructors and class admins: start, next phase, end. */
+  advancePhase: authedProcedure
+    .input(activityPhaseAdvanceInputSchema)
+    .mutation(({ ctx, input }) =>
+      activityPhaseAdvancer(ctx.services.database.db, ctx.viewer, input),
+    ),
   delete: authedProcedure
     .input(activityRef)
     .mutation(({ ctx, input }) => activityDeleter(ctx.services.database.db, ctx.viewer, input)),

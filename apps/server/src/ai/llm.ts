@@ -5,7 +5,7 @@
 // case channel's last messages — nothing else.
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { stepCountIs, streamText, tool, type ModelMessage, type ToolSet } from 'ai';
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   BOT_NAME,
@@ -19,6 +19,7 @@ import {
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { messages, products } from '../db/schema';
+import { hiddenByPhaseSql, messageColumns } from '../messages/phaseAccess';
 import type { ClaimedJob } from './jobs';
 
 /** Messages of the case channel the model reads, up to the trigger. */
@@ -41,12 +42,17 @@ export interface ModelAnswer {
 type LlmConfig = NonNullable<Config['ai']['llm']>;
 
 /** The channel's last messages up to the trigger, oldest first, as the model reads them. */
-async function channelContext(db: Db, job: ClaimedJob): Promise<ModelMessage[]> {
+export async function channelContext(db: Db, job: ClaimedJob): Promise<ModelMessage[]> {
   const [trigger] = await db
-    .select({ seq: messages.seq })
+    .select({ seq: messages.seq, author: messages.author_uid })
     .from(messages)
     .where(eq(messages.id, job.message_id));
   if (!trigger) return [];
+  // In a post-first phase the agent reads what a student who has not posted sees, plus the
+  // asker's own posts: its answer is visible to every student (docs/phases.md#agents).
+  const hidden = hiddenByPhaseSql(messageColumns('"messages"'), trigger.author, false, {
+    revealByPosting: false,
+  });
   const rows = await db
     .select({
       author_uid: messages.author_uid,
@@ -55,7 +61,13 @@ async function channelContext(db: Db, job: ClaimedJob): Promise<ModelMessage[]> 
       deleted: messages.deleted,
     })
     .from(messages)
-    .where(and(eq(messages.channel_id, job.channel_id), lte(messages.seq, trigger.seq)))
+    .where(
+      and(
+        eq(messages.channel_id, job.channel_id),
+        lte(messages.seq, trigger.seq),
+        sql`not ${hidden}`,
+      ),
+    )
     .orderBy(desc(messages.seq))
     .limit(LLM_CONTEXT_MESSAGES);
   return rows

@@ -8,6 +8,7 @@ import { cleanAttachmentName, sniffAttachmentType, type MessageAttachment } from
 import type { SessionUser } from '../auth/session';
 import { canSeeActivity } from '../activities/access';
 import { requireChannelAccess } from '../channels/access';
+import { isHiddenByPhase } from '../messages/phaseAccess';
 import type { Db } from '../db/client';
 import { attachmentDeletions, attachments, messages } from '../db/schema';
 import type { Tx } from '../live/commands';
@@ -236,7 +237,9 @@ export async function readableAttachment(
   if (row.message_id === null) return row.uploader_uid === viewer.uid ? row : null;
   if (row.message_deleted !== false) return null;
   try {
-    await requireChannelAccess(db, viewer, row.class_id, row.channel_id);
+    const access = await requireChannelAccess(db, viewer, row.class_id, row.channel_id);
+    // A file on a post a phase hides from the viewer (docs/phases.md) is not there for them.
+    if (await isHiddenByPhase(db, viewer, access.role, row.message_id)) return null;
     return row;
   } catch (error) {
     if (isNotFound(error)) return null;

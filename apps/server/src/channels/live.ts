@@ -23,6 +23,7 @@ import { channelNotifications, channels, channelUsers, users } from '../db/schem
 import type { CollectionTopic } from '../live/topic';
 import { requireChannelAccess, type ChannelAccess } from './access';
 import { presentChannel, presentNotification } from './presenters';
+import { hiddenByPhaseSql, isStaffRole, messageColumns } from '../messages/phaseAccess';
 
 interface ChannelListAccess {
   classId: string;
@@ -59,7 +60,8 @@ async function channelListAccess(
         where m.channel_id = b.channel_id and m.seq > b.last_read and not m.deleted
           and m.author_uid <> ${viewer.uid}
           and (m.mentions <> '{}'::text[] or m.mentions_channel)
-          and (m.mentions_channel or ${viewer.uid} = any(m.mentions))) as mentions
+          and (m.mentions_channel or ${viewer.uid} = any(m.mentions))
+          and not ${hiddenByPhaseSql(messageColumns('m'), viewer.uid, isStaffRole(role))}) as mentions
     from (select c.channel_id,
       coalesce(r.last_read_seq,
         (select max(m.seq) from messages m

@@ -139,7 +139,7 @@ export class LiveHub {
           void this.#recheck(sub).catch((error: unknown) => this.#failed(sub, error));
     for (const group of this.#groups.values()) {
       // A snapshot being read now may have missed what the lost connection did not deliver.
-      for (const sub of group.subs) if (sub.held) sub.stale = true;
+      for (const sub of group.subs) if (sub.held && !sub.rechecking) sub.stale = true;
       // A collection subscriber is read again whole, once: through the group of its own key.
       if (group.topic.kind === 'collection' && ![...group.subs].some((s) => s.groups[0] === group))
         continue;
@@ -194,6 +194,7 @@ export class LiveHub {
         await this.#resyncCollection(sub);
       }
     } else {
+      this.#setLens(sub);
       const snapshot = await topic.snapshot(this.services, sub.viewer, sub.input, sub.access);
       if (sub.ended) return;
       sub.floor = snapshot.floor;
@@ -208,16 +209,62 @@ export class LiveHub {
     if (sub.recheck) await this.#recheck(sub);
   }
 
+  /** A stream subscriber's lens and cursor cap, from its access (StreamTopic.lens, capSeq). */
+  #setLens(sub: Subscriber): boolean {
+    const topic = sub.topic;
+    if (topic.kind !== 'stream') return false;
+    const before = sub.lens;
+    sub.lens = topic.lens?.(sub.access, sub.viewer) ?? '';
+    sub.seqCap = topic.capSeq?.(sub.access) ?? Infinity;
+    return sub.lens !== before;
+  }
+
+  /**
+   * A stream subscriber's lens changed (a reveal, or an access re-check after a phase change): it
+   * gets a fresh snapshot — the newest page, replacing what it has, as an event — since a resume
+   * from its cursor would miss rows its old lens hid. Changes meanwhile are held, as at subscribe.
+   */
+  async #relens(sub: Subscriber, access: unknown | null, holding = false): Promise<void> {
+    const topic = sub.topic;
+    if (topic.kind !== 'stream' || sub.ended || (sub.held && !holding)) return;
+    if (access !== null) sub.access = access;
+    this.#setLens(sub);
+    // What is held already stays (the snapshot's floor filters it); more is held until it is out.
+    if (!sub.held) {
+      sub.held = [];
+      sub.heldRows = 0;
+    }
+    try {
+      const snapshot = await topic.snapshot(this.services, sub.viewer, sub.input, sub.access, true);
+      if (sub.ended) return;
+      sub.floor = snapshot.floor;
+      sub.noticed = Math.max(sub.noticed, snapshot.floor);
+      await this.#releaseStream(sub, snapshot, true);
+    } catch (error) {
+      // The subscription is running: a failure starts it afresh (#failed), never answers its request.
+      sub.held = null;
+      throw error;
+    }
+    if (sub.ended) return;
+    if (sub.stale) {
+      this.#end(sub, START_AFRESH, true);
+      return;
+    }
+    if (sub.recheck) await this.#recheck(sub);
+  }
+
   /**
    * Writes a snapshot: one frame when it fits FRAME_BUDGET_BYTES, else the first part as the
    * snapshot and the rest as upserts, each written once the one before it reached the client.
    * `cursorAt(n)` is the cursor once the first n rows are in. False when the sink went away.
+   * `asEvent`: the subscription is running (a lens change), so the snapshot is an event frame.
    */
   async #writeSnapshot(
     sub: Subscriber,
     rows: readonly unknown[],
     replace: boolean,
     cursorAt: (count: number) => StreamCursor | null,
+    asEvent = false,
   ): Promise<boolean> {
     const runs = splitRows(rows);
     let count = 0;
@@ -225,14 +272,16 @@ export class LiveHub {
       count += run.length;
       const cursor = cursorAt(count);
       const frame =
-        index === 0
-          ? encodeSubscribed(
-              sub.requestId,
-              sub.key,
-              rowsEventJson('snapshot', run, replace),
-              cursor,
-            )
-          : encodeEventJson(sub.prefix, rowsEventJson('upsert', run), cursor);
+        index === 0 && asEvent
+          ? encodeEventJson(sub.prefix, rowsEventJson('snapshot', run, replace), cursor)
+          : index === 0
+            ? encodeSubscribed(
+                sub.requestId,
+                sub.key,
+                rowsEventJson('snapshot', run, replace),
+                cursor,
+              )
+            : encodeEventJson(sub.prefix, rowsEventJson('upsert', run), cursor);
       const written = runs.length === 1 ? sub.sink.write(frame) : await sub.sink.writePaced(frame);
       if (!written || sub.ended) return false;
     }
@@ -251,18 +300,37 @@ export class LiveHub {
     for (const change of held) this.#deliverCollection(sub, change.rows, change.gone, false, null);
   }
 
-  async #releaseStream(sub: Subscriber, snapshot: StreamSnapshot<unknown>): Promise<void> {
+  async #releaseStream(
+    sub: Subscriber,
+    snapshot: StreamSnapshot<unknown>,
+    asEvent = false,
+  ): Promise<void> {
     const topic = sub.topic;
     if (topic.kind !== 'stream') return;
     const { rows, replace, floor } = snapshot;
-    let seq = snapshot.seq;
-    const written = await this.#writeSnapshot(sub, rows, replace, (count) => ({
-      // Part of the snapshot: the client has its rows up to there, and (by seq) nothing after.
-      seq: count === rows.length ? seq : topic.seq(rows[count - 1]),
-      version: floor,
-    }));
+    const seq = snapshot.seq;
+    const written = await this.#writeSnapshot(
+      sub,
+      rows,
+      replace,
+      (count) => ({
+        // Part of the snapshot: the client has its rows up to there, and (by seq) nothing after.
+        seq: Math.min(sub.seqCap, count === rows.length ? seq : topic.seq(rows[count - 1])),
+        version: floor,
+      }),
+      asEvent,
+    );
     if (!written) return;
-    // What arrived meanwhile, until nothing more did (writing a large part lets more arrive).
+    await this.#flushHeld(sub, floor, seq);
+  }
+
+  /**
+   * Sends a stream subscriber what was held for it (above `floor`), through its lens, until nothing
+   * more arrived (writing a large part lets more arrive); then it takes changes as they come.
+   */
+  async #flushHeld(sub: Subscriber, floor: number, seq: number): Promise<void> {
+    const topic = sub.topic;
+    if (topic.kind !== 'stream') return;
     for (;;) {
       const held = sub.held ?? [];
       if (held.length === 0 || sub.stale) {
@@ -278,9 +346,15 @@ export class LiveHub {
           const had = latest.get(id);
           if (had === undefined || topic.version(had) < topic.version(row)) latest.set(id, row);
         }
-      const fresh = [...latest.values()]
+      const unshaped = [...latest.values()]
         .filter((row) => topic.version(row) > floor)
         .sort((a, b) => topic.seq(a) - topic.seq(b));
+      const revealed = topic.reveal?.(sub.access, unshaped, sub.viewer) ?? null;
+      if (revealed !== null) {
+        await this.#relens(sub, revealed, true);
+        return;
+      }
+      const fresh = shapeView(topic, unshaped, sub).rows;
       if (fresh.length === 0) continue;
       const version = sub.noticed;
       const runs = splitRows(fresh);
@@ -288,7 +362,10 @@ export class LiveHub {
       for (const run of runs) {
         count += run.length;
         seq = Math.max(seq, topic.seq(fresh[count - 1]));
-        const frame = encodeEventJson(sub.prefix, rowsEventJson('upsert', run), { seq, version });
+        const frame = encodeEventJson(sub.prefix, rowsEventJson('upsert', run), {
+          seq: Math.min(seq, sub.seqCap),
+          version,
+        });
         const ok = runs.length === 1 ? sub.sink.write(frame) : await sub.sink.writePaced(frame);
         if (!ok || sub.ended) return;
       }
@@ -383,11 +460,13 @@ export class LiveHub {
       // Re-read what came after the last change every subscriber is known to have (a lost LISTEN
       // connection, or a notice too large to list its ids).
       let from = Infinity;
-      for (const sub of group.subs) if (!sub.held) from = Math.min(from, sub.noticed);
+      for (const sub of group.subs)
+        if (!sub.held || sub.rechecking) from = Math.min(from, sub.noticed);
       if (from === Infinity) return;
       const since = await topic.since(this.services, group.key, from, MAX_RESYNC_ROWS);
       if (since === null) {
-        for (const sub of [...group.subs]) if (!sub.held) this.#end(sub, START_AFRESH, true);
+        for (const sub of [...group.subs])
+          if (!sub.held || sub.rechecking) this.#end(sub, START_AFRESH, true);
         return;
       }
       rows = since;
@@ -412,8 +491,9 @@ export class LiveHub {
       lowest = Math.min(lowest, topic.version(row));
       group.seq = Math.max(group.seq, topic.seq(row));
     }
-    const cursor = { seq: group.seq, version: group.noticed };
-    let shared: Buffer | null = null;
+    // One view per lens among the subscribers: the rows as that lens shows them, encoded once.
+    const views = new Map<string, LensView>();
+    views.set('', { rows: fresh, lowest, frame: null, cap: Infinity });
     let tooLarge: Subscriber[] | null = null;
     for (const sub of group.subs) {
       if (noticed > sub.noticed) sub.noticed = noticed;
@@ -422,19 +502,36 @@ export class LiveHub {
         this.#hold(sub, { rows: fresh, gone: [] });
         continue;
       }
+      // Rows that change what this viewer may see (their own first post in a post-first phase):
+      // a fresh snapshot instead, through the new lens. No read unless that happens.
+      const revealed = topic.reveal?.(sub.access, fresh, sub.viewer) ?? null;
+      if (revealed !== null) {
+        void this.#relens(sub, revealed).catch((error: unknown) => this.#failed(sub, error));
+        continue;
+      }
+      let view = views.get(sub.lens);
+      if (!view) {
+        view = shapeView(topic, fresh, sub);
+        views.set(sub.lens, view);
+      }
+      if (view.rows.length === 0) continue;
+      const cursor = (view.cursor ??= {
+        seq: Math.min(group.seq, view.cap),
+        version: group.noticed,
+      });
       let frame: Buffer | null;
-      if (lowest > sub.floor) {
-        shared ??= encodeEvent(group.prefix, { type: 'upsert', rows: fresh }, cursor);
-        frame = shared;
+      if (view.lowest > sub.floor) {
+        view.frame ??= encodeEvent(group.prefix, { type: 'upsert', rows: view.rows }, cursor);
+        frame = view.frame;
       } else {
-        const mine = fresh.filter((row) => topic.version(row) > sub.floor);
+        const mine = view.rows.filter((row) => topic.version(row) > sub.floor);
         frame =
           mine.length > 0 ? encodeEvent(sub.prefix, { type: 'upsert', rows: mine }, cursor) : null;
       }
       if (!frame) continue;
       // Too much for one frame (a resync after a gap, very large rows): the subscriber resumes
       // from its cursor instead, and a resume's snapshot is written in parts, paced.
-      if (frame.length > FRAME_BUDGET_BYTES && fresh.length > 1) (tooLarge ??= []).push(sub);
+      if (frame.length > FRAME_BUDGET_BYTES && view.rows.length > 1) (tooLarge ??= []).push(sub);
       else sub.sink.write(frame);
     }
     for (const sub of tooLarge ?? []) this.#end(sub, START_AFRESH, true);
@@ -556,7 +653,38 @@ export class LiveHub {
     }
     sub.recheck = false;
     if (sub.topic.kind === 'collection') await this.#resyncCollection(sub);
-    else await this.#refreshAccess(sub);
+    else await this.#recheckStream(sub);
+  }
+
+  /**
+   * A stream's access read again. Its changes wait meanwhile, so none that arrives after the
+   * notice (a post in the new phase) is judged by the old access; then a changed lens gets a fresh
+   * snapshot, an unchanged one what was held.
+   */
+  async #recheckStream(sub: Subscriber): Promise<void> {
+    sub.held = [];
+    sub.heldRows = 0;
+    sub.rechecking = true;
+    try {
+      if (!(await this.#refreshAccess(sub))) return;
+      sub.rechecking = false;
+      if (this.#setLens(sub)) {
+        await this.#relens(sub, null, true);
+        return;
+      }
+      await this.#flushHeld(sub, sub.floor, 0);
+    } catch (error) {
+      sub.held = null;
+      throw error;
+    } finally {
+      sub.rechecking = false;
+    }
+    if (sub.ended) return;
+    if (sub.stale) {
+      this.#end(sub, START_AFRESH, true);
+      return;
+    }
+    if (sub.recheck) await this.#recheck(sub);
   }
 
   #onAccess(notice: LiveNotice): void {
@@ -629,6 +757,36 @@ export class LiveHub {
     this.#pending.delete(sub);
     if (sub.classId !== null) removeFrom(this.#byClass, sub.classId, sub);
   }
+}
+
+/** The rows of a change as one lens shows them (see StreamTopic.lens), and its shared frame. */
+interface LensView {
+  rows: unknown[];
+  /** The lowest version among them (a subscriber whose floor is below it gets its own frame). */
+  lowest: number;
+  frame: Buffer | null;
+  /** The cap on the seq its cursors claim, and the cursor its frames carry. */
+  cap: number;
+  cursor?: StreamCursor;
+}
+
+function shapeView(topic: AnyTopic, rows: unknown[], sub: Subscriber): LensView {
+  if (topic.kind !== 'stream' || sub.lens === '' || !topic.shape)
+    return { rows, lowest: lowestVersion(topic, rows), frame: null, cap: sub.seqCap };
+  const shape = topic.shape;
+  const shaped: unknown[] = [];
+  for (const row of rows) {
+    const shown: unknown = shape(row, sub.access);
+    if (shown !== null) shaped.push(shown);
+  }
+  return { rows: shaped, lowest: lowestVersion(topic, shaped), frame: null, cap: sub.seqCap };
+}
+
+function lowestVersion(topic: AnyTopic, rows: unknown[]): number {
+  if (topic.kind !== 'stream') return Infinity;
+  let lowest = Infinity;
+  for (const row of rows) lowest = Math.min(lowest, topic.version(row));
+  return lowest;
 }
 
 function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {

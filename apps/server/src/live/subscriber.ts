@@ -82,6 +82,11 @@ export class Subscriber {
   held: HeldChange[] | null = [];
   /** The rows and ids in `held` (counted as they come: see MAX_HELD_ROWS). */
   heldRows = 0;
+  /**
+   * Streams: its access is being read again (changes are held meanwhile, but it has its snapshot:
+   * a resync still counts it, and it is not made stale).
+   */
+  rechecking = false;
   /** An access notice arrived before the snapshot was out: re-check right after it. */
   recheck = false;
   ended = false;
@@ -97,6 +102,10 @@ export class Subscriber {
    * stream starts afresh after it, a collection is read again.
    */
   stale = false;
+  /** Streams: the subscriber's lens ('' the plain one; see StreamTopic.lens). */
+  lens = '';
+  /** Streams: the cap on the seq its cursors claim (see StreamTopic.capSeq). */
+  seqCap = Infinity;
   /** Collections: the version of every row the subscriber has, by id. */
   has: Map<string, number> | null;
   /** The request that started it (its `s` frame answers it). */

@@ -67,8 +67,8 @@ export interface StreamSnapshot<Row> {
 /**
  * An ordered stream (a channel's messages): rows carry a per-key `seq`, and every write of a key's
  * rows takes the same lock, so versions under one key follow commit order. Access is checked when
- * subscribing and on every access notice; a stream's rows are the same for everyone who may see it,
- * so each change is encoded once per key.
+ * subscribing and on every access notice. Each change is encoded once per key — or, for a topic
+ * with a lens, once per distinct lens among the key's subscribers (docs/realtime.md#lenses).
  */
 export interface StreamTopic<Input, Row, Access, Wire = Input> extends TopicBase<
   Input,
@@ -77,12 +77,39 @@ export interface StreamTopic<Input, Row, Access, Wire = Input> extends TopicBase
   Wire
 > {
   readonly kind: 'stream';
+  /** `fresh`: ignore any resume point in the input (a lens change: the newest page, replacing). */
   snapshot(
     services: Services,
     viewer: SessionUser,
     input: Input,
     access: Access,
+    fresh?: boolean,
   ): Promise<StreamSnapshot<Row>>;
+  /**
+   * The viewer's lens, from the access alone (computed when access is resolved or re-checked): a
+   * small key; subscribers with the same lens see the same rows and share one encoding per change.
+   * '' is the plain lens — every row as it is, `shape` is not called. A changed lens after an
+   * access re-check sends the subscriber a fresh, replacing snapshot.
+   */
+  lens?(access: Access, viewer: SessionUser): string;
+  /**
+   * A row as a viewer with this access sees it, or null when it is not for them. Must give the
+   * same answer for every access with the same lens: it is called once per lens per change.
+   */
+  shape?(row: Row, access: Access): Row | null;
+  /**
+   * The access after these changed rows reached the viewer, when they change it (e.g. their own
+   * first post in a post-first phase reveals the others'); null when they do not. A new access
+   * sends the subscriber a fresh, replacing snapshot instead of the rows: no read per delivery,
+   * only when the lens changes.
+   */
+  reveal?(access: Access, rows: readonly Row[], viewer: SessionUser): Access | null;
+  /**
+   * The highest seq a cursor sent to a viewer with this access may claim (null: no cap). A lens
+   * that hides rows caps it below them, so a client that resumes after its lens changed (offline
+   * meanwhile) is sent what was hidden from it instead of resuming past it.
+   */
+  capSeq?(access: Access): number | null;
   /**
    * The rows under `key` written after `version` (a resync after the LISTEN connection was lost),
    * in seq order; null when more than `limit` (the subscribers then start afresh).

@@ -24,6 +24,7 @@ import { forbidden, isNotFound, notFound } from '../live/trpc';
 import { channelsTopic, viewerChannelsKey } from '../channels/live';
 import { pollsTopic } from '../polls/live';
 import { messagesTopic } from './live';
+import { isHiddenByPhase } from './phaseAccess';
 import { canDeleteMessage, canEditMessage } from './policies';
 import { presentMessage } from './presenters';
 import { announcePins, dropPin, isPinned } from '../pins/commands';
@@ -71,12 +72,15 @@ export function announceMentionCounts(
 export async function requireVisibleMessage(db: Db, viewer: SessionUser, id: string) {
   const [current] = await db.select().from(messages).where(eq(messages.id, id));
   if (!current) throw notFound('Message');
+  let access;
   try {
-    const access = await requireChannelAccess(db, viewer, current.class_id, current.channel_id);
-    return { current, access };
+    access = await requireChannelAccess(db, viewer, current.class_id, current.channel_id);
   } catch (error) {
     throw isNotFound(error) ? notFound('Message') : error;
   }
+  // A post a phase hides from the viewer (docs/phases.md) is not there for them either.
+  if (await isHiddenByPhase(db, viewer, access.role, id)) throw notFound('Message');
+  return { current, access };
 }
 
 /** Edits one's own message. */

@@ -10,11 +10,17 @@ import {
   type StreamCursor,
   textSchema,
 } from '@seminar/shared';
-import { requireChannelAccess, type ChannelAccess } from '../channels/access';
 import { queryRows, type Db } from '../db/client';
 import { messages } from '../db/schema';
 import { FRAME_BUDGET_BYTES } from '../live/subscriber';
 import type { StreamSnapshot, StreamTopic } from '../live/topic';
+import {
+  hiddenByPhaseSql,
+  messageColumns,
+  messageVisibleTo,
+  requireMessageAccess,
+  type MessageAccess,
+} from './phaseAccess';
 import { presentMessage } from './presenters';
 import { fromSqlRow, type MessageSqlRow } from './rows';
 
@@ -32,10 +38,18 @@ export const messagesLiveInputSchema = z.object({
 });
 export type MessagesLiveInput = z.infer<typeof messagesLiveInputSchema>;
 
-/** The newest page of a channel (before `beforeSeq` when given), oldest first. */
+/** Does a phase hide classmates' posts from this viewer now? */
+const hiddenLens = (access: MessageAccess) =>
+  access.phase?.kind === 'individual_post_first' && !access.staff && !access.posted;
+
+/** Not hidden from the viewer by a phase (docs/phases.md), over the `messages` table. */
+const shownTo = (access: MessageAccess) =>
+  sql`not ${hiddenByPhaseSql(messageColumns('"messages"'), access.uid, access.staff)}`;
+
+/** The newest page of a channel the viewer sees (before `beforeSeq` when given), oldest first. */
 export async function newestMessages(
   db: Db,
-  channelId: string,
+  access: MessageAccess,
   beforeSeq?: number,
 ): Promise<Message[]> {
   const rows = await db
@@ -43,8 +57,9 @@ export async function newestMessages(
     .from(messages)
     .where(
       and(
-        eq(messages.channel_id, channelId),
+        eq(messages.channel_id, access.channelId),
         beforeSeq === undefined ? undefined : lt(messages.seq, beforeSeq),
+        shownTo(access),
       ),
     )
     .orderBy(desc(messages.seq))
@@ -59,7 +74,7 @@ export async function newestMessages(
  */
 export async function messageRange(
   db: Db,
-  channelId: string,
+  access: MessageAccess,
   fromSeq: number,
   beforeSeq: number,
 ): Promise<Message[]> {
@@ -68,9 +83,10 @@ export async function messageRange(
     .from(messages)
     .where(
       and(
-        eq(messages.channel_id, channelId),
+        eq(messages.channel_id, access.channelId),
         gte(messages.seq, fromSeq),
         lt(messages.seq, beforeSeq),
+        shownTo(access),
       ),
     )
     .orderBy(desc(messages.seq))
@@ -101,9 +117,13 @@ function messagesOf(rows: SnapshotRow[]): Message[] {
  */
 async function readSnapshot(
   db: Db,
-  channelId: string,
+  access: MessageAccess,
   cursor: StreamCursor | null,
 ): Promise<StreamSnapshot<Message>> {
+  const { channelId } = access;
+  // What a phase hides from this viewer is not in the snapshot (the floor still covers it: the
+  // viewer is owed no hidden row, and a reveal sends a fresh snapshot, docs/phases.md).
+  const hidden = hiddenByPhaseSql(messageColumns('mm'), access.uid, access.staff);
   if (cursor) {
     const rows = await queryRows<SnapshotRow>(
       db,
@@ -111,9 +131,9 @@ async function readSnapshot(
         (select coalesce(max(version), 0) as floor,
           (select last_seq from channels where channel_id = ${channelId}) as last_seq
           from messages where channel_id = ${channelId}) f
-        left join lateral (select * from messages where channel_id = ${channelId}
-          and (seq > ${cursor.seq} or version > ${cursor.version})
-          order by seq limit ${MAX_RESUME_ROWS + 1}) m on true`,
+        left join lateral (select mm.* from messages mm where mm.channel_id = ${channelId}
+          and (mm.seq > ${cursor.seq} or mm.version > ${cursor.version}) and not ${hidden}
+          order by mm.seq limit ${MAX_RESUME_ROWS + 1}) m on true`,
     );
     const [first] = rows;
     const behind = Number(first?.last_seq ?? 0) - cursor.seq;
@@ -131,8 +151,8 @@ async function readSnapshot(
     db,
     sql`select m.*, f.floor from
       (select coalesce(max(version), 0) as floor from messages where channel_id = ${channelId}) f
-      left join lateral (select * from messages where channel_id = ${channelId}
-        order by seq desc limit ${MESSAGE_PAGE_SIZE}) m on true`,
+      left join lateral (select mm.* from messages mm where mm.channel_id = ${channelId}
+        and not ${hidden} order by mm.seq desc limit ${MESSAGE_PAGE_SIZE}) m on true`,
   );
   const found = messagesOf(rows).sort((a, b) => a.seq - b.seq);
   return {
@@ -143,17 +163,39 @@ async function readSnapshot(
   };
 }
 
-/** SPEC §7 (messages of a channel): the newest 25, then every new, edited or deleted message. */
-export const messagesTopic: StreamTopic<MessagesLiveInput, Message, ChannelAccess> = {
+/**
+ * SPEC §7 (messages of a channel): the newest 25, then every new, edited or deleted message — in
+ * an activity's case channel, as the phase in force lets the viewer see them (docs/phases.md).
+ */
+export const messagesTopic: StreamTopic<MessagesLiveInput, Message, MessageAccess> = {
   name: 'messages.live',
   kind: 'stream',
   input: messagesLiveInputSchema,
   key: (input) => input.channel_id,
   access: (services, viewer, input) =>
-    requireChannelAccess(services.database.db, viewer, input.class_id, input.channel_id),
+    requireMessageAccess(services.database.db, viewer, input.class_id, input.channel_id),
   classOf: (access) => access.classId,
-  snapshot: (services, _viewer, input) =>
-    readSnapshot(services.database.db, input.channel_id, decodeStreamCursor(input.lastEventId)),
+  snapshot: (services, _viewer, input, access, fresh) =>
+    readSnapshot(
+      services.database.db,
+      access,
+      fresh ? null : decodeStreamCursor(input.lastEventId),
+    ),
+  // Staff, students outside a post-first phase and students who posted in it see every row: the
+  // plain lens (''), one shared frame. Students who have not posted share one lens per phase
+  // start: it drops classmates' posts of the phase (their own first post reveals them, below), and
+  // their cursors stay at the phase start, so a resume after a reveal offline re-reads the phase.
+  lens: (access) => (hiddenLens(access) ? `hidden:${access.phase?.startSeq ?? 0}` : ''),
+  capSeq: (access) => (hiddenLens(access) ? (access.phase?.startSeq ?? 0) : null),
+  shape: (row, access) => (messageVisibleTo(access, row) ? row : null),
+  reveal(access, rows) {
+    if (access.phase?.kind !== 'individual_post_first' || access.staff || access.posted)
+      return null;
+    const start = access.phase.startSeq;
+    return rows.some((row) => row.author_uid === access.uid && row.seq > start)
+      ? { ...access, posted: true }
+      : null;
+  },
   async since(services, key, version, limit) {
     const rows = await services.database.db
       .select()

@@ -9,12 +9,12 @@ import {
   messageReactInputSchema,
   messageSearchInputSchema,
 } from '@seminar/shared';
-import { requireChannelAccess } from '../channels/access';
 import { authedProcedure, liveSubscription, router } from '../live/trpc';
 import { MutationRateLimiter } from '../live/transport/limits';
 import type { Services } from '../runtime';
 import { messageDeleter, messageEditor, messageReactor } from './commands';
 import { messageRange, messagesTopic, newestMessages } from './live';
+import { requireMessageAccess } from './phaseAccess';
 import { searchMessages } from './search';
 
 /** Each node's search budget per person (a token bucket: SEARCH_PER_MINUTE, refilled evenly). */
@@ -57,20 +57,16 @@ export const messagesRouter = router({
   page: authedProcedure
     .input(channelRef.extend({ beforeSeq: z.int().min(1) }))
     .query(async ({ ctx, input }) => {
-      await requireChannelAccess(
-        ctx.services.database.db,
-        ctx.viewer,
-        input.class_id,
-        input.channel_id,
-      );
-      return newestMessages(ctx.services.database.db, input.channel_id, input.beforeSeq);
+      const { db } = ctx.services.database;
+      const access = await requireMessageAccess(db, ctx.viewer, input.class_id, input.channel_id);
+      return newestMessages(db, access, input.beforeSeq);
     }),
 
   /** The messages from `fromSeq` up to `beforeSeq` (at most 500): opening a channel at a message. */
   range: authedProcedure.input(messageRangeInputSchema).query(async ({ ctx, input }) => {
     const { db } = ctx.services.database;
-    await requireChannelAccess(db, ctx.viewer, input.class_id, input.channel_id);
-    return messageRange(db, input.channel_id, input.fromSeq, input.beforeSeq);
+    const access = await requireMessageAccess(db, ctx.viewer, input.class_id, input.channel_id);
+    return messageRange(db, access, input.fromSeq, input.beforeSeq);
   }),
 
   /**

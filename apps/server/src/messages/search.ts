@@ -20,6 +20,7 @@ import type { SessionUser } from '../auth/session';
 import { channelVisibleSql } from '../channels/access';
 import { activeRolesArraySql, requireClassRole } from '../classes/access';
 import { queryRows, type Db } from '../db/client';
+import { hiddenByPhaseSql, messageColumns } from './phaseAccess';
 
 interface SearchRow {
   id: string;
@@ -73,6 +74,7 @@ export async function searchMessages(
         where m.class_id = ${input.class_id} and not m.deleted
           and to_tsvector('simple', m.body) @@ q.q
           and ${sql.raw(visible)}
+          and not ${hiddenByPhaseSql(messageColumns('m'), viewer.uid, "'instructor' = any(v.roles) or 'admin' = any(v.roles)")}
           ${input.channel_id ? sql`and m.channel_id = ${input.channel_id}` : sql``}
           ${input.author_uid ? sql`and m.author_uid = ${input.author_uid}` : sql``}
         order by ts_rank(to_tsvector('simple', m.body), q.q) desc, m.created_at desc, m.id

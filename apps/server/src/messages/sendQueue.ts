@@ -5,6 +5,7 @@
 // caller still gets its own row or its own error; a retried id gets the row its first attempt made.
 import { TRPCError } from '@trpc/server';
 import {
+  casePostRefusal,
   channelGroupEmail,
   displayName,
   parseMentions,
@@ -12,6 +13,7 @@ import {
   type Message,
   type MessageAttachment,
   type MessageInput,
+  type PhaseKind,
 } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import { eq } from 'drizzle-orm';
@@ -40,7 +42,17 @@ interface Lane {
 /** What the statement says of each send. */
 interface SendOutcome {
   o: number;
-  status: 'ok' | 'exists' | 'session' | 'no_class' | 'no_channel' | 'disabled' | 'mention_all';
+  status:
+    | 'ok'
+    | 'exists'
+    | 'session'
+    | 'no_class'
+    | 'no_channel'
+    | 'disabled'
+    | 'mention_all'
+    | 'read_only';
+  /** The kind of the phase in force when the channel is a case channel (docs/phases.md). */
+  phase_kind: PhaseKind | null;
   seq: string | number | null;
   created_at: string | Date | null;
   version: string | number | null;
@@ -195,7 +207,7 @@ export class MessageSendQueue {
         written.set(key, [...(written.get(key) ?? []), message]);
         item.resolve(message);
       } else if (outcome.status === 'exists') existing.push({ item, outcome });
-      else item.reject(refusal(outcome.status, item.session));
+      else item.reject(refusal(outcome, item.session));
     }
     if (written.size > 0) this.hub.writes.fulfil(token, written);
     else this.hub.writes.fail(token);
@@ -269,8 +281,8 @@ function postedMessage(item: Pending, outcome: SendOutcome): Message {
   };
 }
 
-function refusal(status: SendOutcome['status'], session: LiveSession | null): TRPCError {
-  switch (status) {
+function refusal(outcome: SendOutcome, session: LiveSession | null): TRPCError {
+  switch (outcome.status) {
     case 'session':
       session?.end();
       return new TRPCError({
@@ -285,6 +297,12 @@ function refusal(status: SendOutcome['status'], session: LiveSession | null): TR
       return forbidden('This channel is disabled: nobody can post in it.');
     case 'mention_all':
       return forbidden(refusalOf('messages.mentionChannel'));
+    case 'read_only':
+      return forbidden(
+        casePostRefusal(outcome.phase_kind ? { kind: outcome.phase_kind } : null, {
+          staff: false,
+        }) ?? 'This channel is read-only for now.',
+      );
     default:
       return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'The message was not sent.' });
   }

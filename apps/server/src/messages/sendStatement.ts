@@ -27,13 +27,24 @@
 // Statuses: ok, exists (the id is taken: a retry, or a conflict), session (the session ended),
 // no_class (not an active member of a live class), no_channel (no such channel in the class, or
 // not visible to the sender), disabled (a visible channel nobody may post in), mention_all
-// (`@channel` by someone who is not an instructor of the class: can(role, 'messages.mentionChannel')).
+// (`@channel` by someone who is not an instructor of the class: can(role, 'messages.mentionChannel')),
+// read_only (a student in a case channel whose phase is groups or closed: docs/phases.md).
 //
 // A message that mentions people also tells their channel lists to re-read their mention counts
 // (`viewer:<uid>`, or the whole class for `@channel`): docs/channels.md#mentions.
 
 import { channelVisibleSql } from '../channels/access';
 import { activeRolesArraySql } from '../classes/access';
+
+/**
+ * The kind of the phase in force in the sent-to channel when it is an activity's case channel
+ * (docs/phases.md): students may not post in a groups or closed phase (status read_only). One probe
+ * of activities_channel_id_idx per send.
+ */
+const PHASE_KIND_SQL = `(select a.phases -> a.phase_index ->> 'kind' from activities a
+      where a.channel_id = i.channel_id and a.class_id = i.class_id and not a.deleted and a.enabled
+        and a.phase_state in ('running', 'overtime')
+      order by a.phase_started_at desc limit 1 offset 0)`;
 
 /** The payload of one NOTIFY stays below this (PostgreSQL's limit is 8000 bytes). */
 const PAYLOAD_LIMIT = 7000;
@@ -60,7 +71,8 @@ checked as materialized (
     ${activeRolesArraySql('i.class_id', 'i.uid')} as roles,
     exists (select 1 from channel_users u where u.channel_id = i.channel_id and u.uid = i.uid
       and u.enabled and not u.deleted offset 0) as enrolled,
-    e.author_uid as existing_author, e.channel_id as existing_channel
+    e.author_uid as existing_author, e.channel_id as existing_channel,
+    ${PHASE_KIND_SQL} as phase_kind
   from input i
   left join locked l on l.channel_id = i.channel_id
   left join lateral (
@@ -83,6 +95,8 @@ decided as (
     })} then 'no_channel'
     when c.existing_author is not null then 'exists'
     when not c.enabled then 'disabled'
+    when c.phase_kind in ('groups', 'closed')
+      and not ('instructor' = any(c.roles) or 'admin' = any(c.roles)) then 'read_only'
     when c.mention_all and not ('instructor' = any(c.roles)) then 'mention_all'
     else 'ok' end as status
   from checked c
@@ -154,7 +168,7 @@ sent as (
       'l', json_build_array(n))::text)
     from notices where (select octet_length(p) from payload) > ${PAYLOAD_LIMIT}
 )
-select d.o, d.status, ins.seq, ins.created_at, ins.version, ins.attachments, d.existing_author,
+select d.o, d.status, d.phase_kind, ins.seq, ins.created_at, ins.version, ins.attachments, d.existing_author,
   d.existing_channel, (select count(*) from sent) as notified, (select count(*) from bumped) as channels,
   (select count(*) from claimed) as claimed
 from decided d

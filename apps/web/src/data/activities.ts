@@ -6,8 +6,10 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   makeRecordId,
+  NO_PHASES,
   type Activity,
   type ActivityInput,
+  type ActivityPhases,
   type AiAgentCooperationMode,
 } from '@seminar/shared';
 import { useSession } from '../auth/session';
@@ -100,7 +102,9 @@ export function useActivityActions(classId: string) {
           | 'ai_budget_tokens'
           | 'brief'
           | 'brief_attachments'
+          | keyof ActivityPhases
         > = previous ?? {
+          ...NO_PHASES,
           deleted: false,
           pending_deleted: false,
           version: 0,

@@ -1,5 +1,12 @@
 // Rows as the server sends them, for tests of the classes, people, activities and chat screens.
-import type { Activity, ChannelView, Class, Message, RosterEntry } from '@seminar/shared';
+import {
+  NO_PHASES,
+  type Activity,
+  type ChannelView,
+  type Class,
+  type Message,
+  type RosterEntry,
+} from '@seminar/shared';
 import { UNSENT_SEQ } from '../data/messages';
 
 export function makeClass(overrides: Partial<Class> = {}): Class {
@@ -76,6 +83,7 @@ export function makeInvitation(email: string, role: RosterEntry['role']): Roster
 
 export function makeActivity(overrides: Partial<Activity> = {}): Activity {
   return {
+    ...NO_PHASES,
     activity_id: 'activity_1',
     class_id: 'class_1',
     title: 'Pricing case',

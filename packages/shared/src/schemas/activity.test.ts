@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_PHASES } from '../phases';
 import { DUE_BEFORE_START_MESSAGE, activityInputSchema, activitySchema } from './activity';
 
 const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -29,6 +30,7 @@ describe('activitySchema', () => {
       start_date: null,
       due_date: null,
       pending_deleted: false,
+      ...NO_PHASES,
       updated_at: null,
       updated_by: null,
       updated_by_name: null,

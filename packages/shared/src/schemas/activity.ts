@@ -7,6 +7,7 @@ import { documentIdSchema } from './documentId';
 import { AGENT_NAME_PATTERN } from '../agents';
 import { aiAgentCooperationModeSchema } from './agent';
 import { activityBriefFields } from './caseBrief';
+import { activityPhaseFields } from './phase';
 import {
   auditFields,
   dateInputSchema,
@@ -41,6 +42,8 @@ export const activitySchema = z.object({
   deleted: z.boolean(),
   pending_deleted: z.boolean().default(false),
   ...activityBriefFields,
+  /** Phases and where the activity is in them (docs/phases.md). */
+  ...activityPhaseFields,
   ...auditFields /** The live version (DESIGN §4): a later write of the same row has a higher one. */,
   version: z.int().min(0).default(0),
 });

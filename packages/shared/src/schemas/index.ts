@@ -20,3 +20,4 @@ export * from './agent';
 export * from './caseBrief';
 export * from './notificationSettings';
 export * from './poll';
+export * from './phase';

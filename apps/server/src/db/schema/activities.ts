@@ -1,7 +1,18 @@
 // Docs: docs/ARCHITECTURE.md#one-database-dialect — activities (SPEC §3, DESIGN §2).
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { MessageAttachment } from '@seminar/shared';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { MessageAttachment, Phase, PhaseState } from '@seminar/shared';
 import { auditColumns, versionColumn } from './common';
 import { classes } from './classes';
 
@@ -37,6 +48,15 @@ export const activities = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     deleted: boolean('deleted').notNull().default(false),
     pending_deleted: boolean('pending_deleted').notNull().default(false),
+    /** Docs: docs/phases.md — the ordered phases and where the activity is in them. */
+    phases: jsonb('phases').$type<Phase[]>().notNull().default([]),
+    phase_state: text('phase_state').$type<PhaseState>().notNull().default('idle'),
+    phase_index: integer('phase_index'),
+    phase_started_at: timestamp('phase_started_at', { withTimezone: true, mode: 'date' }),
+    /** The running phase's timer end; every node's sweep applies it (conditional update). */
+    phase_deadline: timestamp('phase_deadline', { withTimezone: true, mode: 'date' }),
+    /** The case channel's last_seq when the phase started: later posts belong to the phase. */
+    phase_start_seq: bigint('phase_start_seq', { mode: 'number' }).notNull().default(0),
     ...auditColumns(),
     version: versionColumn(),
   },
@@ -45,5 +65,9 @@ export const activities = pgTable(
     // The agent job trigger finds a message's activity by its case channel.
     index('activities_channel_id_idx').on(table.channel_id),
     check('activities_brief_length_check', sql`char_length(${table.brief}) <= 20000`),
+    // The phase timer sweep finds running phases whose timer is up.
+    index('activities_phase_deadline_idx')
+      .on(table.phase_deadline)
+      .where(sql`${table.phase_state} = 'running' and ${table.phase_deadline} is not null`),
   ],
 );

@@ -50,6 +50,8 @@ import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
 import { useFirstUnread } from './useFirstUnread';
 import { useOutbox } from './useOutbox';
 import { Spinner } from '../../shell/ui';
+import { PhaseBar } from '../phases/PhaseBar';
+import { useCasePhase } from '../phases/useCasePhase';
 
 export { UNSENT_SEQ };
 
@@ -292,6 +294,7 @@ export function ChatView({
       (messages.status === 'ready' && items.length === 0),
   );
 
+  const casePhase = useCasePhase(classId, channelId, canManage, viewer.uid, messages.rows);
   return (
     <ChannelProviders people={people} polls={{ classId, channelId, canManage }}>
       <ChannelFrame
@@ -319,6 +322,7 @@ export function ChatView({
           canManage={canManage}
           onOpenPin={openPin}
         />
+        <PhaseBar view={casePhase} staff={canManage} />
 
         <ClassroomBar {...{ classId, channelId, canManage }} viewerUid={viewer.uid} />
         {(messages.status === 'loading' || reachingUnread) && outbox.kept.length === 0 ? (
@@ -386,8 +390,8 @@ export function ChatView({
           mentionable={people.mentionable}
           viewerUid={viewer.uid}
           canMentionChannel={people.canMentionChannel}
-          disabled={!channel.enabled}
-          disabledNote="This channel is disabled: nobody can post in it."
+          disabled={!channel.enabled || casePhase.readOnly !== null}
+          disabledNote={casePhase.readOnly ?? 'This channel is disabled: nobody can post in it.'}
           onAttach={files.attach}
           attachmentsReady={files.ready}
           attachmentsBusy={files.busy}
