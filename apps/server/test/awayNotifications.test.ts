@@ -303,6 +303,61 @@ describe('missed-mention e-mails', () => {
     expect(await itemsOf(student)).toHaveLength(0);
     expect(await itemsOf(leaver)).toHaveLength(0);
   }, 30_000);
+
+  // A post-first phase hides a classmate's post from a student who has not posted
+  // (docs/phases.md): a mail must not carry it either. Staff see everything.
+  it('does not mail a student a classmate’s post that a post-first phase hides from them', async () => {
+    const teacher = await person('Marie');
+    const ann = await person('Ann');
+    const ben = await person('Ben');
+    const { classId, channelIds } = await createClassFixture(database.db, {
+      members: [
+        { user: teacher, role: 'instructor' },
+        { user: ann, role: 'student' },
+        { user: ben, role: 'student' },
+      ],
+      channels: [{ name: 'case', is_public: true }],
+    });
+    const channelId = channelIds[0]!;
+    const staff = callerFor(services, teacher);
+    const activityId = makeRecordId('act', teacher.uid);
+    await staff.activities.save({
+      activity_id: activityId,
+      class_id: classId,
+      title: 'Case',
+      channel_id: channelId,
+    });
+    const first = {
+      id: 'p1',
+      kind: 'individual_post_first' as const,
+      title: 'Think alone',
+      timer_seconds: null,
+      at_zero: 'end' as const,
+    };
+    await staff.activities.setPhases({
+      class_id: classId,
+      activity_id: activityId,
+      phases: [first],
+    });
+    await staff.activities.advancePhase({
+      class_id: classId,
+      activity_id: activityId,
+      action: 'start',
+      from_phase_id: null,
+    });
+    // Ben's post mentions Ann and the teacher; Ann has not posted, so it is hidden from her.
+    await send(
+      ben,
+      classId,
+      channelId,
+      `${mentionToken(ann.uid)} ${mentionToken(teacher.uid)} my take`,
+    );
+    await afterTheDelay();
+    expect(mailsTo(ann)).toHaveLength(0);
+    expect(await itemsOf(ann)).toHaveLength(0);
+    expect(mailsTo(teacher)).toHaveLength(1);
+    expect(parseMail(mailsTo(teacher)[0]!.raw).text).toContain('my take');
+  }, 30_000);
 });
 
 async function readSettings(who: SessionUser) {

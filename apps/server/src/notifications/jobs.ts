@@ -6,6 +6,7 @@ import type { EmailDelay } from '@seminar/shared';
 import { channelVisibleSql } from '../channels/access';
 import { activeRolesArraySql } from '../classes/access';
 import { queryRows, type Db } from '../db/client';
+import { hiddenByPhaseSql, messageColumns } from '../messages/phaseAccess';
 
 /** A person's delay as an SQL interval (null: e-mails off); `s` is their notification_settings row. */
 const DELAY_SQL = `(case coalesce(s.email_delay, '10m') when '1h' then interval '1 hour'
@@ -36,6 +37,13 @@ function reachableSql(uid: string): string {
     and coalesce((select r.last_read_seq from channel_reads r
       where r.channel_id = c.channel_id and r.uid = ${uid}), 0) < mm.seq)`;
 }
+
+/**
+ * Whether the person is staff in the message's class (from `rl.roles`): a post-first phase hides
+ * a classmate's post from a student who has not posted, and a mail must not carry it either
+ * (docs/phases.md#enforcement); staff see everything.
+ */
+const STAFF_ROLES_SQL = `('instructor' = any(rl.roles) or 'admin' = any(rl.roles))`;
 
 /** The person's active roles in the channel's class as `rl.roles` (the condition above reads it). */
 function rolesLateral(uid: string): string {
@@ -174,7 +182,8 @@ export async function readDigest(
     db,
     sql`select i.message_id, mm.class_id, k.name as class_name, mm.channel_id,
         c.name as channel_name, mm.seq, mm.body, mm.author_uid, mm.author_name, mm.created_at,
-        ${sql.raw(reachableSql('i.uid'))} as reachable,
+        (${sql.raw(reachableSql('i.uid'))}
+          and not ${hiddenByPhaseSql(messageColumns('mm'), uid, STAFF_ROLES_SQL)}) as reachable,
         coalesce(i.created_at + ${sql.raw(DELAY_SQL)} <= now(), false) as due
       from notification_items i
       join messages mm on mm.id = i.message_id
