@@ -52,7 +52,12 @@ const database = await openDatabase({
   poolSize: Number(process.env.BENCH_POOL_SIZE ?? 20),
 });
 await runMigrations(database);
-const services = await createServices({ config, database, log: app.log });
+const services = await createServices({
+  config,
+  database,
+  log: app.log,
+  metrics: runtime.metrics,
+});
 runtime.setReady(services);
 
 serveChildRequests({

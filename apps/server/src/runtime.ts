@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import type { LiveHub } from './live/hub';
 import type { Mailer } from './mail/mailer';
 import type { MessageSendQueue } from './messages/sendQueue';
+import { ServerMetrics } from './metrics/metrics';
 
 /** What request handlers need once the database is open and migrated. */
 export interface Services {
@@ -39,6 +40,8 @@ export class Runtime {
   /** What must finish before the node may stop (the live sockets' in-flight requests…). */
   readonly #drainers: Array<() => Promise<void>> = [];
   readonly config: Config;
+  /** This node's Prometheus metrics (docs/operations.md#metrics). */
+  readonly metrics = new ServerMetrics();
 
   constructor(config: Config) {
     this.config = config;
