@@ -5,6 +5,7 @@
 import { chat } from './chat';
 import { fanout, fanoutLecture } from './fanout';
 import { joinStorm } from './joinStorm';
+import { search } from './search';
 import { memory } from './memory';
 import { web } from './web';
 import { write, writeBurst } from './write';
@@ -45,6 +46,7 @@ const BENCHES: Record<string, (context: BenchContext) => Promise<BenchResult>> =
   'write-burst': writeBurst,
   memory,
   'join-storm': joinStorm,
+  search,
 };
 
 /** Benchmarks that start what they measure: no PostgreSQL, no fixture (run first, alone if asked). */
