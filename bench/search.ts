@@ -108,6 +108,8 @@ export async function search(context: BenchContext): Promise<BenchResult> {
   const ours: number[] = [];
   const baseline: number[] = [];
   const hits = new Map<string, { ours: number; baseline: number }>();
+  const perQuery = new Map<string, { ours: number[]; baseline: number[] }>();
+  let plan: string[] = [];
   try {
     const bare = async (query: string) => {
       const result = await client.query(
@@ -140,7 +142,20 @@ export async function search(context: BenchContext): Promise<BenchResult> {
         const bareFound = await bare(query);
         baseline.push(performance.now() - started);
         hits.set(query, { ours: found, baseline: bareFound });
+        const times = perQuery.get(query) ?? { ours: [], baseline: [] };
+        times.ours.push(ours.at(-1) ?? 0);
+        times.baseline.push(baseline.at(-1) ?? 0);
+        perQuery.set(query, times);
       }
+    // Where the time goes: the plan of the bare query for the most common word.
+    const explained = await client.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers) select id from messages
+        where class_id = $1 and to_tsvector('simple', body) @@ to_tsquery('simple', $2)
+        order by ts_rank(to_tsvector('simple', body), to_tsquery('simple', $2)) desc, created_at desc, id
+        limit ${SEARCH_PAGE_SIZE + 1}`,
+      [classId, prefixTsQuery(QUERIES[0] ?? '')],
+    );
+    plan = explained.rows.map((row) => row['QUERY PLAN']);
   } finally {
     await socket.close();
     await client.end();
@@ -171,6 +186,21 @@ export async function search(context: BenchContext): Promise<BenchResult> {
     classes: CLASSES,
     seedSeconds,
     latencyMs: { ours: oursStats, baseline: baseStats },
-    queries: Object.fromEntries(hits),
+    queries: Object.fromEntries(
+      [...hits].map(([query, found]) => {
+        const times = perQuery.get(query) ?? { ours: [], baseline: [] };
+        return [
+          query,
+          {
+            found,
+            p50Ms: {
+              ours: round(percentile(times.ours, 50)),
+              baseline: round(percentile(times.baseline, 50)),
+            },
+          },
+        ];
+      }),
+    ),
+    plan,
   };
 }
