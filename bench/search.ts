@@ -109,7 +109,7 @@ export async function search(context: BenchContext): Promise<BenchResult> {
   const baseline: number[] = [];
   const hits = new Map<string, { ours: number; baseline: number }>();
   const perQuery = new Map<string, { ours: number[]; baseline: number[] }>();
-  let plan: string[] = [];
+  let plan: string[];
   try {
     const bare = async (query: string) => {
       const result = await client.query(

@@ -103,7 +103,7 @@ export class LiveHub {
 
   /** A NOTIFY payload arrived. */
   receive(payload: string): void {
-    this.metrics.notice(payload.length);
+    this.metrics.notice(Buffer.byteLength(payload));
     const batch = parseNotices(payload);
     if (!batch) return;
     const written = this.#ownWrites(batch.origin);

@@ -28,7 +28,7 @@ class LiveCounters implements LiveMetrics {
   deliveries = 0;
   notices = 0;
   noticeBytes = 0;
-  listenRestored_ = 0;
+  listenRestoredCount = 0;
   readonly cuts: Record<LiveCutReason, number> = {
     slow_reader: 0,
     ping_timeout: 0,
@@ -60,7 +60,7 @@ class LiveCounters implements LiveMetrics {
     this.noticeBytes += bytes;
   }
   listenRestored(): void {
-    this.listenRestored_ += 1;
+    this.listenRestoredCount += 1;
   }
 }
 
@@ -182,7 +182,7 @@ export class ServerMetrics {
       this.registry,
       'seminar_live_listen_restored_total',
       'Times the LISTEN connection was lost and re-established (every live query resynced).',
-      () => live.listenRestored_,
+      () => live.listenRestoredCount,
     );
     new Counter({
       name: 'seminar_live_sockets_cut_total',
