@@ -1,9 +1,11 @@
-// `npm run bench [-- fanout|fanout-post-first|fanout-lecture|write|write-burst|memory …]`: makes a fresh PostgreSQL database, starts the real server
+// `npm run bench [-- fanout|fanout-post-first|fanout-lecture|write|write-burst|memory|join-storm|search …]`: makes a fresh PostgreSQL database, starts the real server
 // as a child process, creates the users, sessions, classes and channels, runs the benchmarks (each
 // against its baseline in the same run), prints their tables, writes bench/results/<name>.json, and
 // cleans up (sockets, children, pools, the database). BENCH_QUICK=1 shortens every step.
 import { chat } from './chat';
 import { fanout, fanoutLecture, fanoutPostFirst } from './fanout';
+import { joinStorm } from './joinStorm';
+import { search } from './search';
 import { memory } from './memory';
 import { notify } from './notify';
 import { web } from './web';
@@ -46,6 +48,8 @@ const BENCHES: Record<string, (context: BenchContext) => Promise<BenchResult>> =
   write,
   'write-burst': writeBurst,
   memory,
+  'join-storm': joinStorm,
+  search,
 };
 
 /** Benchmarks that start what they measure: no PostgreSQL, no fixture (run first, alone if asked). */

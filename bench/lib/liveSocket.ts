@@ -71,10 +71,19 @@ export class LiveSocket {
 
   /** Calls a mutation; resolves to its result. */
   mutation(path: string, input: unknown): Promise<unknown> {
+    return this.#call('m', path, input);
+  }
+
+  /** Calls a query; resolves to its result. */
+  query(path: string, input: unknown): Promise<unknown> {
+    return this.#call('q', path, input);
+  }
+
+  #call(type: 'q' | 'm', path: string, input: unknown): Promise<unknown> {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.ws.send(JSON.stringify({ t: 'm', id, p: path, i: input }));
+      this.ws.send(JSON.stringify({ t: type, id, p: path, i: input }));
     });
   }
 

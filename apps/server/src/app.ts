@@ -9,6 +9,7 @@ import { registerAttachmentRoutes } from './attachments/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerHealthRoutes } from './http/health';
 import { registerLiveSocket } from './live/transport/socket';
+import { registerMetricsRoutes } from './metrics/routes';
 import { registerOutboxRoutes } from './mail/routes';
 import { registerUnsubscribeRoutes } from './notifications/unsubscribe';
 import { appRouter } from './router';
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
   registerSecurityHeaders(app, config);
+  registerMetricsRoutes(app, runtime.metrics, config.metricsToken);
   registerHealthRoutes(app, runtime);
   registerAuthRoutes(app, runtime);
   registerOutboxRoutes(app, runtime);
@@ -72,7 +74,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAnalyticsRoutes(app, runtime);
   registerAttachmentRoutes(app, runtime);
   registerUnsubscribeRoutes(app, runtime);
-  const live = registerLiveSocket(app, runtime, appRouter);
+  const live = registerLiveSocket(app, runtime, appRouter, runtime.metrics.live);
+  runtime.metrics.watchSockets(() => live.connections);
   app.addHook('onClose', async () => live.close());
   // Before the database closes (main.ts and the tests close the app first): no job is half-taken.
   app.addHook('onClose', async () => runtime.services?.agents.stop());

@@ -21,6 +21,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '30' }).shutdownGraceMs).toBe(30_000);
   });
 
+  it('reads METRICS_TOKEN only when it is long enough to guard /metrics', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const token = 'x'.repeat(24);
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN must be at least 24/,
+    );
+  });
+
   it('derives PUBLIC_URL from PORT and keeps only the origin of a given one', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://seminar.example.edu/' }).publicUrl).toBe(

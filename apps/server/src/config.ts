@@ -133,6 +133,11 @@ const envSchema = z.object({
     .optional(),
   AI_MODEL: z.string().trim().min(1, 'must not be empty').max(200).optional(),
   AI_API_KEY: z.string().min(1).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(24, 'must be at least 24 characters (it guards /metrics from other machines)')
+    .optional(),
 });
 
 /** The server's validated configuration. */
@@ -159,6 +164,8 @@ export interface Config {
   /** How long a node drains after SIGTERM before it exits regardless (docs/realtime.md#drain). */
   shutdownGraceMs: number;
   authSecret: string | undefined;
+  /** The bearer token other machines scrape /metrics with; unset: this machine only. */
+  metricsToken: string | undefined;
   seedDemo: boolean;
   /** Sign-in, sign-up and reset limits (docs/accounts.md#rate-limits). */
   authRateLimits: {
@@ -284,6 +291,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: value.LOG_FORMAT,
     shutdownGraceMs: value.SHUTDOWN_GRACE_SECONDS * 1000,
     authSecret: value.AUTH_SECRET,
+    metricsToken: value.METRICS_TOKEN,
     // The demo accounts' password is published: only on a server no other machine can reach.
     seedDemo: value.SEED_DEMO ?? (!isProduction && isLoopbackHost(value.HOST)),
     authRateLimits: {

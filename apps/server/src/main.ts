@@ -91,7 +91,7 @@ async function main(): Promise<void> {
 
   database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await runMigrations(database);
-  const services = await createServices({ config, database, log });
+  const services = await createServices({ config, database, log, metrics: runtime.metrics });
   if (services.mailer.outbox)
     log.info(
       `no SMTP_URL: mail is kept at ${config.publicUrl}/dev/outbox, shown only to requests from this machine`,

@@ -10,6 +10,7 @@ import type { LiveHub } from './live/hub';
 import type { Mailer } from './mail/mailer';
 import type { MessageSendQueue } from './messages/sendQueue';
 import type { NotificationWorker } from './notifications/worker';
+import { ServerMetrics } from './metrics/metrics';
 
 /** What request handlers need once the database is open and migrated. */
 export interface Services {
@@ -45,6 +46,8 @@ export class Runtime {
   /** What must finish before the node may stop (the live sockets' in-flight requests…). */
   readonly #drainers: Array<() => Promise<void>> = [];
   readonly config: Config;
+  /** This node's Prometheus metrics (docs/operations.md#metrics). */
+  readonly metrics = new ServerMetrics();
 
   constructor(config: Config) {
     this.config = config;

@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { MessageSendQueue } from './messages/sendQueue';
 import { unsubscribeKey } from './notifications/unsubscribe';
 import { NotificationWorker } from './notifications/worker';
+import type { ServerMetrics } from './metrics/metrics';
 import type { Services } from './runtime';
 
 /** Builds the services on an open, migrated database. */
@@ -21,21 +22,27 @@ export async function createServices(options: {
   log: FastifyBaseLogger;
   /** Undefined: the mailer the configuration asks for (SMTP or the development outbox). */
   mailer?: Mailer | undefined;
+  /** The node's metrics (Runtime.metrics); none: nothing is counted. */
+  metrics?: ServerMetrics | undefined;
 }): Promise<Services> {
-  const { config, database, log } = options;
-  const mailer =
+  const { config, database, log, metrics } = options;
+  const made =
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, log });
+  const mailer = metrics ? countedMailer(made, metrics) : made;
   const secret = await authSecret(database.db, config.authSecret);
   const auth = createAuth({ config, db: database.db, mailer, secret });
   const objects = config.attachments.s3 ? new S3ObjectStore(config.attachments.s3) : null;
   const services = { config, database, auth, mailer, objects } as Services;
-  services.hub = new LiveHub(services, log);
-  services.sendQueue = new MessageSendQueue(database, services.hub);
+  services.hub = new LiveHub(services, log, metrics?.live);
+  services.sendQueue = new MessageSendQueue(database, services.hub, metrics?.sends);
+  const hub = services.hub;
+  metrics?.watchServices(database, () => hub.countByTopic());
   await services.hub.start();
   services.agents = new AgentWorker(database, log, {
     nodeId: services.hub.nodeId,
     ...config.ai,
     objects,
+    metrics: metrics?.agents ?? null,
   });
   await services.agents.start();
   services.notifications = new NotificationWorker(database, log, {
@@ -50,4 +57,20 @@ export async function createServices(options: {
   services.phaseTimer = new PhaseTimer(database.db, log);
   services.phaseTimer.start();
   return services;
+}
+
+/** The mailer, counting what it sends and what fails (the error still reaches the caller). */
+function countedMailer(mailer: Mailer, metrics: ServerMetrics): Mailer {
+  return {
+    outbox: mailer.outbox,
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+        metrics.mail('sent');
+      } catch (error) {
+        metrics.mail('failed');
+        throw error;
+      }
+    },
+  };
 }

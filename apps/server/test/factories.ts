@@ -58,7 +58,13 @@ export async function makeApp(
   const app = await buildApp({ runtime, logger, webDist: makeWebDist() });
   const ready = async () => {
     runtime.setReady(
-      await createServices({ config, database, log: app.log, mailer: options.mailer }),
+      await createServices({
+        config,
+        database,
+        log: app.log,
+        mailer: options.mailer,
+        metrics: runtime.metrics,
+      }),
     );
   };
   if (options.startReady !== false) await ready();

@@ -313,6 +313,8 @@ describe(`live socket limits (${testDatabaseKind})`, () => {
       await answerTo(writer, ids[ids.length - 1]!);
     }
     expect(hub.size).toBe(before - 1);
+    // …and counted it for /metrics (seminar_live_sockets_cut_total{reason="slow_reader"}).
+    expect(fast.runtime.metrics.live.cuts.slow_reader).toBe(1);
     // The server hung up: the client sees it once it reads again.
     reader.resume();
     await reader.ended;

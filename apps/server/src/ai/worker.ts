@@ -29,6 +29,14 @@ export interface AgentWorkerOptions {
   concurrency?: number;
   /** Where attachments' bytes are when not in the database (DataAnalystBot reads table files). */
   objects?: S3ObjectStore | null;
+  /** Told of each job this node finished (docs/operations.md#metrics). */
+  metrics?: AgentMetrics | null;
+}
+
+/** What the worker tells the node's metrics. */
+export interface AgentMetrics {
+  /** A job this node claimed ended: its outcome (`error`: it failed and waits for a retry). */
+  finished(outcome: JobOutcome['status'] | 'error', seconds: number): void;
 }
 
 const DEFAULT_POLL_MS = 2_000;
@@ -73,6 +81,7 @@ export class AgentWorker {
       llm: null,
       concurrency: 1,
       objects: null,
+      metrics: null,
       ...options,
     };
   }
@@ -216,6 +225,9 @@ export class AgentWorker {
 
   async #run(job: ClaimedJob): Promise<void> {
     const db = this.#database.db;
+    const started = performance.now();
+    const finished = (status: JobOutcome['status'] | 'error') =>
+      this.#options.metrics?.finished(status, (performance.now() - started) / 1000);
     let outcome: JobOutcome;
     try {
       outcome =
@@ -227,6 +239,7 @@ export class AgentWorker {
       // A model's failure says why in `reason` (the refused port, the HTTP status, …).
       const reason = error instanceof ModelCallError ? error.reason : undefined;
       this.#log.error({ err: error, job: job.job_id, reason }, 'an agent job failed');
+      finished('error');
       return;
     }
     // Handed back meanwhile: another node answers it (a reply posted anyway would be the same one,
@@ -234,7 +247,9 @@ export class AgentWorker {
     if (this.#handedBack) return;
     try {
       await finishJob(db, job, outcome);
+      finished(outcome.status);
     } catch (error) {
+      finished('error');
       this.#log.error({ err: error, job: job.job_id }, 'could not post an agent reply');
     }
   }

@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config';
+import { BackupError } from './backup';
 import { openDatabase, type Database } from '../db/client';
 import { acquireDataDirLock, DataDirLockedError } from '../db/dataDirLock';
 import { runMigrations } from '../db/migrate';
@@ -81,7 +82,7 @@ export function runAsProcess(
   command(config, pino({ level: config.logLevel })).then(
     () => process.exit(0),
     (error: unknown) => {
-      if (error instanceof DataDirLockedError) {
+      if (error instanceof DataDirLockedError || error instanceof BackupError) {
         process.stderr.write(`${name}: ${error.message}\n`);
         process.exit(1);
       }

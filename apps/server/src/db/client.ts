@@ -38,6 +38,8 @@ export interface Database {
   query<T>(text: string, params: unknown[], name?: string): Promise<T[]>;
   /** Answers when the database can run a query. */
   ping(): Promise<void>;
+  /** PostgreSQL: the connection pool's use now (docs/operations.md#metrics); PGlite has none. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   /** Runs `fn` holding a cluster-wide advisory lock, so concurrent starts migrate one at a time. */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -116,6 +118,12 @@ async function openPostgres(
     async ping() {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     async withAdvisoryLock(key, fn) {
       const client = await pool.connect();
       try {

@@ -5,7 +5,7 @@ import { DrainingError, type Runtime } from '../runtime';
 /** How long /readyz waits for the database before calling it down. */
 const PING_TIMEOUT_MS = 2_000;
 /** Answered while draining: the process is alive, and says it is not ready. */
-const HEALTH_PATHS = new Set(['/livez', '/readyz', '/healthz']);
+const HEALTH_PATHS = new Set(['/livez', '/readyz', '/healthz', '/metrics']);
 
 /**
  * GET /livez (200 while the process serves HTTP: restart it only when this fails), GET /readyz

@@ -20,6 +20,7 @@ import {
   type HeldChange,
   type LiveSink,
 } from './subscriber';
+import { noLiveMetrics, type LiveMetrics } from './metrics';
 import { accessSignal } from './signals';
 import type { StreamCursor } from '@seminar/shared';
 import type { AnyTopic, StreamSnapshot, TopicRef } from './topic';
@@ -53,6 +54,7 @@ export class LiveHub {
   constructor(
     readonly services: Services,
     readonly log: FastifyBaseLogger,
+    readonly metrics: LiveMetrics = noLiveMetrics,
   ) {
     this.#signals.set(accessSignal.name, (notice) => this.#onAccess(notice));
   }
@@ -65,6 +67,7 @@ export class LiveHub {
       // Notices sent while the LISTEN connection was down are lost: bring everyone up to date.
       () => {
         this.log.warn('LISTEN connection restored; resyncing every live query');
+        this.metrics.listenRestored();
         this.resyncAll();
       },
     );
@@ -83,6 +86,16 @@ export class LiveHub {
     return count;
   }
 
+  /** Live subscriptions on this node by topic (read when the metrics are scraped). */
+  countByTopic(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const group of this.#groups.values())
+      for (const sub of group.subs)
+        if (sub.groups[0] === group)
+          counts.set(group.topic.name, (counts.get(group.topic.name) ?? 0) + 1);
+    return counts;
+  }
+
   /** Registers the handler of a signal (a notice that is not a live query). */
   onSignal(signal: TopicRef, handler: (notice: LiveNotice) => void): void {
     this.#signals.set(signal.name, handler);
@@ -90,6 +103,7 @@ export class LiveHub {
 
   /** A NOTIFY payload arrived. */
   receive(payload: string): void {
+    this.metrics.notice(Buffer.byteLength(payload));
     const batch = parseNotices(payload);
     if (!batch) return;
     const written = this.#ownWrites(batch.origin);
@@ -495,6 +509,7 @@ export class LiveHub {
     const views = new Map<string, LensView>();
     views.set('', { rows: fresh, lowest, frame: null, cap: Infinity });
     let tooLarge: Subscriber[] | null = null;
+    let delivered = 0;
     for (const sub of group.subs) {
       if (noticed > sub.noticed) sub.noticed = noticed;
       if (fresh.length === 0) continue;
@@ -532,8 +547,9 @@ export class LiveHub {
       // Too much for one frame (a resync after a gap, very large rows): the subscriber resumes
       // from its cursor instead, and a resume's snapshot is written in parts, paced.
       if (frame.length > FRAME_BUDGET_BYTES && view.rows.length > 1) (tooLarge ??= []).push(sub);
-      else sub.sink.write(frame);
+      else if (sub.sink.write(frame)) delivered += 1;
     }
+    if (delivered > 0) this.metrics.delivered(delivered);
     for (const sub of tooLarge ?? []) this.#end(sub, START_AFRESH, true);
   }
 
@@ -593,17 +609,16 @@ export class LiveHub {
         frame = encodeEvent(sub.prefix, event());
         encoded?.set(cacheKey, frame);
       }
-      sub.sink.write(frame);
+      if (sub.sink.write(frame)) this.metrics.delivered(1);
     };
     if (upserts.length > 0) {
       if (topic.present) {
         const present = topic.present;
-        sub.sink.write(
-          encodeEvent(sub.prefix, {
-            type: 'upsert',
-            rows: upserts.map((row) => present(row, sub.viewer, sub.access)),
-          }),
-        );
+        const frame = encodeEvent(sub.prefix, {
+          type: 'upsert',
+          rows: upserts.map((row) => present(row, sub.viewer, sub.access)),
+        });
+        if (sub.sink.write(frame)) this.metrics.delivered(1);
       } else send(`${sub.key}\u0000u${signature}`, () => ({ type: 'upsert', rows: upserts }));
     }
     if (removes.length > 0)

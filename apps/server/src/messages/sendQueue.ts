@@ -30,6 +30,8 @@ interface Pending {
   viewer: SessionUser;
   input: MessageInput;
   session: LiveSession | null;
+  /** When it was queued (performance.now()): send → commit latency. */
+  at: number;
   resolve(message: Message): void;
   reject(error: unknown): void;
 }
@@ -94,6 +96,14 @@ function laneOf(channelId: string): number {
   return Math.abs(hash) % LANES;
 }
 
+/** What the send queue tells the node's metrics (docs/operations.md#metrics). */
+export interface SendMetrics {
+  /** A statement of `size` sends committed. */
+  batch(size: number): void;
+  /** One send was committed `seconds` after it was queued. */
+  committed(seconds: number): void;
+}
+
 /** Posts messages with group commit (see the file header). One per node, in Services. */
 export class MessageSendQueue {
   readonly #lanes: Lane[] = Array.from({ length: LANES }, () => ({ queue: [], busy: false }));
@@ -101,13 +111,14 @@ export class MessageSendQueue {
   constructor(
     readonly database: Database,
     readonly hub: LiveHub,
+    readonly metrics: SendMetrics | null = null,
   ) {}
 
   /** Posts `input` as `viewer`; `session` (the socket's) is checked in the same statement. */
   send(viewer: SessionUser, input: MessageInput, session: LiveSession | null): Promise<Message> {
     return new Promise<Message>((resolve, reject) => {
       const lane = this.#lanes[laneOf(input.channel_id)] as Lane;
-      lane.queue.push({ viewer, input, session, resolve, reject });
+      lane.queue.push({ viewer, input, session, at: performance.now(), resolve, reject });
       this.#flush(lane);
     });
   }
@@ -196,6 +207,9 @@ export class MessageSendQueue {
       this.hub.writes.fail(token);
       throw error;
     }
+    const metrics = this.metrics;
+    const now = metrics ? performance.now() : 0;
+    metrics?.batch(items.length);
     const written = new Map<string, Message[]>();
     const existing: Array<{ item: Pending; outcome: SendOutcome }> = [];
     for (const outcome of outcomes) {
@@ -205,6 +219,7 @@ export class MessageSendQueue {
         const message = postedMessage(item, outcome);
         const key = `${messagesTopic.name}\u0000${message.channel_id}`;
         written.set(key, [...(written.get(key) ?? []), message]);
+        metrics?.committed((now - item.at) / 1000);
         item.resolve(message);
       } else if (outcome.status === 'exists') existing.push({ item, outcome });
       else item.reject(refusal(outcome, item.session));

@@ -66,5 +66,7 @@ it('resyncs live queries after the LISTEN connection is killed', async () => {
       ),
     15_000,
   );
+  // …and counted for /metrics (seminar_live_listen_restored_total).
+  expect(server.runtime.metrics.live.listenRestoredCount).toBe(1);
   await client.close();
 });

@@ -21,6 +21,7 @@ import {
   type DatabaseOutage,
 } from '../../errors';
 import type { Services } from '../../runtime';
+import type { LiveMetrics } from '../metrics';
 import type { LiveSink, Subscriber } from '../subscriber';
 import type { AnyTopic } from '../topic';
 import type { LiveContext, LiveSession } from '../trpc';
@@ -38,6 +39,8 @@ export interface ConnectionHost {
   /** The mutations that spend `signalRate`. */
   readonly signalPaths: ReadonlySet<string>;
   readonly log: FastifyBaseLogger;
+  /** The node's counters (frames, cuts, refusals): increments only. */
+  readonly metrics: LiveMetrics;
   /** Logs a database outage once (requests it refuses are not logged one by one). */
   readonly outage: DatabaseOutage;
   /** The connection is gone (closed or cut off): forget it. */
@@ -148,12 +151,14 @@ export class Connection implements LiveSink, LiveSession {
       return false;
     }
     this.ws.send(frame, TEXT, flushed);
+    this.host.metrics.frame(frame.length);
     return true;
   }
 
   /** The client does not read what it is sent: cut it off (it reconnects and resumes later). */
   #cutOff(why: string): void {
     this.host.log.warn({ uid: this.viewer.uid, why }, 'live socket not reading: cut off');
+    this.host.metrics.cut('slow_reader');
     this.#dispose();
     this.ws.terminate();
   }
@@ -202,6 +207,9 @@ export class Connection implements LiveSink, LiveSession {
   revoke(code: number, reason: string): void {
     if (this.revoked || this.gone) return;
     this.revoked = true;
+    if (code === CLOSE_CODES.sessionEnded || code === CLOSE_CODES.userDisabled)
+      this.host.metrics.cut('revoked');
+    else if (code !== CLOSE_CODES.serverDraining) this.host.metrics.cut('protocol');
     this.#dispose();
     this.ws.close(code, reason);
     setTimeout(() => this.ws.terminate(), REVOKE_GRACE_MS).unref();
@@ -279,6 +287,7 @@ export class Connection implements LiveSink, LiveSession {
       return;
     }
     if (type === 'mutation' && !rate.take(this.viewer.uid)) {
+      this.host.metrics.refused('mutation_rate');
       this.#answerError(
         frame.id,
         tooMany('Too many changes in a short time. Wait a moment and try again.'),
@@ -289,6 +298,7 @@ export class Connection implements LiveSink, LiveSession {
       return;
     }
     if (this.inFlight >= limits.requestsInFlightPerSocket) {
+      this.host.metrics.refused('requests_in_flight');
       this.#answerError(frame.id, tooMany('Too many requests at once.'), type, frame.p, frame.i);
       return;
     }
@@ -341,8 +351,10 @@ export class Connection implements LiveSink, LiveSession {
         new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid input.', cause: input.error }),
       );
     this.subs ??= new Map();
-    if (this.subs.size >= this.host.limits.subscriptionsPerSocket)
+    if (this.subs.size >= this.host.limits.subscriptionsPerSocket) {
+      this.host.metrics.refused('subscriptions_per_socket');
       return fail(tooMany('Too many live queries on this connection.'));
+    }
     const key = topic.key(input.data, this.viewer);
     const name = subscriptionKey(topic.name, key);
     if (this.subs.has(name))

@@ -13,6 +13,7 @@ import { DatabaseOutage } from '../../errors';
 import { sessions } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import type { LiveNotice } from '../bus';
+import { noLiveMetrics, type LiveMetrics } from '../metrics';
 import { sessionsEndedSignal, userDisabledSignal } from '../signals';
 import type { AnyTopic } from '../topic';
 import { CLOSE_CODES, Connection, type ConnectionHost } from './connection';
@@ -63,6 +64,7 @@ export function registerLiveSocket(
   app: FastifyInstance,
   runtime: Runtime,
   router: AnyTRPCRouter,
+  metrics: LiveMetrics = noLiveMetrics,
 ): { close(): Promise<void>; readonly connections: number } {
   const limits: LiveLimits = runtime.config.live;
   const wss = new WebSocketServer({
@@ -82,6 +84,7 @@ export function registerLiveSocket(
     signalRate: new MutationRateLimiter(limits.signalsPerSecond, limits.signalBurst),
     signalPaths: signalPathsOf(router),
     log: app.log,
+    metrics,
     outage: new DatabaseOutage(
       app.log,
       () => runtime.services?.database.ping() ?? Promise.resolve(),
@@ -132,8 +135,10 @@ export function registerLiveSocket(
       const session = await sessionFromCookie(services, request.headers.cookie);
       if (!session) return reject(socket, 401, 'Unauthorized');
       const uid = session.user.uid;
-      if ((byUser.get(uid)?.size ?? 0) >= limits.socketsPerUser)
+      if ((byUser.get(uid)?.size ?? 0) >= limits.socketsPerUser) {
+        metrics.refused('sockets_per_user');
         return reject(socket, 429, 'Too Many Requests');
+      }
       // The node may have begun draining while the session was read.
       if (runtime.draining) return reject(socket, 503, 'Service Unavailable');
       installHandlers();
@@ -193,6 +198,7 @@ export function registerLiveSocket(
   const ping = setInterval(() => {
     for (const connection of allConnections()) {
       if (!connection.alive) {
+        metrics.cut('ping_timeout');
         connection.ws.terminate();
         continue;
       }
