@@ -84,6 +84,19 @@ const samples: Record<string, unknown> = {
   },
   'activities.setEnabled': { class_id: 'class_1', activity_id: 'activity_1', enabled: false },
   'activities.delete': { class_id: 'class_1', activity_id: 'activity_1' },
+  'activities.setPhases': {
+    class_id: 'class_1',
+    activity_id: 'activity_1',
+    phases: [
+      { id: 'p1', kind: 'plenary', title: 'Discuss', timer_seconds: 600, at_zero: 'end' },
+    ],
+  },
+  'activities.advancePhase': {
+    class_id: 'class_1',
+    activity_id: 'activity_1',
+    action: 'next',
+    from_phase_id: 'p1',
+  },
   'activities.setBrief': {
     class_id: 'class_1',
     activity_id: 'activity_1',
