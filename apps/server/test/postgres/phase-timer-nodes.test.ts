@@ -1,62 +1,15 @@
 // A phase timer on two server processes on one PostgreSQL (docs/phases.md#the-timer): both nodes'
 // sweeps race for the deadline stored in the activity row; it is applied exactly once, and a
 // student on the other node sees the phase move on live and can no longer post in the closed phase.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { makeRecordId, type Activity, type LiveEvent, type Phase } from '@seminar/shared';
-import type { Database } from '../../src/db/client';
 import { activities } from '../../src/db/schema';
-import { startServerProcess, type ServerProcess } from '../../../../test-support/serverProcess';
-import { GOOD_PASSWORD, uniqueEmail } from '../authClient';
-import { createTestDatabase } from '../database';
-import { createClassFixture, type TestUser } from '../fixtures';
-import { connectLive, EventLog, type LiveTestClient } from '../liveClient';
+import { createClassFixture } from '../fixtures';
+import { EventLog } from '../liveClient';
+import { useTwoNodes } from './twoNodes';
 
-let database: Database & { url?: string };
-let nodeA: ServerProcess;
-let nodeB: ServerProcess;
-let publicUrl: string;
-const clients: LiveTestClient[] = [];
-
-async function signUp(node: ServerProcess, name: string): Promise<TestUser> {
-  const email = uniqueEmail('timer');
-  const response = await fetch(`${node.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: publicUrl },
-    body: JSON.stringify({ name, email, password: GOOD_PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  const cookie = response.headers.getSetCookie().find((value) => value.includes('session_token='));
-  const body = (await response.json()) as { user: { id: string } };
-  return {
-    uid: body.user.id,
-    email,
-    displayName: name,
-    emailVerified: false,
-    cookie: cookie!.split(';')[0]!,
-  };
-}
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  if (!database.url) throw new Error('the two-node test needs PostgreSQL');
-  nodeA = await startServerProcess({
-    from: 'source',
-    env: { DATABASE_URL: database.url, LOG_LEVEL: 'warn' },
-  });
-  publicUrl = nodeA.url;
-  nodeB = await startServerProcess({
-    from: 'source',
-    env: { DATABASE_URL: database.url, LOG_LEVEL: 'warn', PUBLIC_URL: publicUrl },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
-  await nodeA?.stop();
-  await nodeB?.stop();
-  await database?.close();
-});
+const nodes = useTwoNodes();
 
 const phases: Phase[] = [
   { id: 'talk', kind: 'plenary', title: 'Talk', timer_seconds: 60, at_zero: 'end' },
@@ -65,6 +18,7 @@ const phases: Phase[] = [
 
 describe('the phase timer on two nodes', () => {
   it('ends the phase once, seen live on the other node', async () => {
+    const { database, nodeA, nodeB, signUp, live } = nodes;
     const student = await signUp(nodeA, 'Pupil, Pat');
     const { classId, channelIds } = await createClassFixture(database.db, {
       members: [{ user: student, role: 'student' }],
@@ -83,8 +37,7 @@ describe('the phase timer on two nodes', () => {
       // Both nodes' sweeps (every second) find it due in about two seconds.
       phase_deadline: sql`now() + interval '2 seconds'`,
     });
-    const client = connectLive(nodeB.url, { cookie: student.cookie, origin: publicUrl });
-    clients.push(client);
+    const client = live(nodeB, student);
     const log = new EventLog<LiveEvent<Activity>>();
     client.trpc.activities.live.subscribe(
       { class_id: classId },

@@ -1,45 +1,13 @@
 // Polls and cold-call on two server processes on one PostgreSQL (docs/polls.md): a vote cast
 // through node A moves the counts of a subscriber on node B, a close too, and a student's post
 // through node A clears the spotlight a subscriber on node B sees (the migration's trigger notices).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { makeRecordId, type LiveEvent, type PollView, type SpotlightView } from '@seminar/shared';
-import type { Database } from '../../src/db/client';
-import { startServerProcess, type ServerProcess } from '../../../../test-support/serverProcess';
-import { GOOD_PASSWORD, uniqueEmail } from '../authClient';
-import { createTestDatabase } from '../database';
 import { createClassFixture, type TestUser } from '../fixtures';
-import { connectLive, EventLog, type LiveTestClient } from '../liveClient';
+import { EventLog } from '../liveClient';
+import { useTwoNodes } from './twoNodes';
 
-let database: Database & { url?: string };
-let nodeA: ServerProcess;
-let nodeB: ServerProcess;
-let publicUrl: string;
-const clients: LiveTestClient[] = [];
-
-async function signUp(node: ServerProcess, name: string): Promise<TestUser> {
-  const email = uniqueEmail('node');
-  const response = await fetch(`${node.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: publicUrl },
-    body: JSON.stringify({ name, email, password: GOOD_PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  const cookie = response.headers.getSetCookie().find((value) => value.includes('session_token='));
-  const body = (await response.json()) as { user: { id: string } };
-  return {
-    uid: body.user.id,
-    email,
-    displayName: name,
-    emailVerified: false,
-    cookie: cookie!.split(';')[0]!,
-  };
-}
-
-function live(node: ServerProcess, user: TestUser): LiveTestClient {
-  const client = connectLive(node.url, { cookie: user.cookie, origin: publicUrl });
-  clients.push(client);
-  return client;
-}
+const nodes = useTwoNodes();
 
 /** The rows a collection log holds now. */
 function rowsOf<Row extends { id: string }>(events: LiveEvent<Row>[]): Row[] {
@@ -54,29 +22,9 @@ function rowsOf<Row extends { id: string }>(events: LiveEvent<Row>[]): Row[] {
   return [...rows.values()];
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  if (!database.url) throw new Error('the two-node test needs PostgreSQL');
-  nodeA = await startServerProcess({
-    from: 'source',
-    env: { DATABASE_URL: database.url, LOG_LEVEL: 'warn' },
-  });
-  publicUrl = nodeA.url;
-  nodeB = await startServerProcess({
-    from: 'source',
-    env: { DATABASE_URL: database.url, LOG_LEVEL: 'warn', PUBLIC_URL: publicUrl },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
-  await nodeA?.stop();
-  await nodeB?.stop();
-  await database?.close();
-});
-
 describe('polls and cold-call on two nodes', () => {
   it('shows votes, a close and a cleared spotlight on the other node', async () => {
+    const { database, nodeA, nodeB, signUp, live } = nodes;
     const teacher = await signUp(nodeA, 'Teach, Tara');
     const ada = await signUp(nodeA, 'Lovelace, Ada');
     const bob = await signUp(nodeA, 'Builder, Bob');
