@@ -2,6 +2,7 @@
 // icon, and — once the first content has shown (shell/firstContent.ts) — who is online, the
 // Notifications menu, Members and, for instructors, the channel's settings. Plain elements styled
 // by the channel's frame (channelFrameStyles.ts), not MUI components.
+import type { ReactNode } from 'react';
 import type { ChannelView, NotifyLevel } from '@seminar/shared';
 import { OnlinePeople } from './ChannelPresence';
 import { frameClass } from './channelFrameStyles';
@@ -20,6 +21,8 @@ export interface ChannelHeaderProps {
   onOpenMembers: () => void;
   /** Shown when given: the channel's settings (instructors). */
   onOpenSettings?: (() => void) | undefined;
+  /** More controls before the notifications menu (staff: "New poll", "Cold-call"). */
+  extra?: ReactNode;
 }
 
 /** The header of an open channel; see the file header. */
@@ -33,6 +36,7 @@ export function ChannelHeader({
   onNotifyChange,
   onOpenMembers,
   onOpenSettings,
+  extra,
 }: ChannelHeaderProps) {
   return (
     <div className={frameClass.header}>
@@ -57,6 +61,7 @@ export function ChannelHeader({
       {controlsShown ? (
         <>
           <OnlinePeople classId={classId} channelId={channel.channel_id} viewerUid={viewerUid} />
+          {extra}
           <NotifyMenu level={channel.notify} onChange={onNotifyChange} />
           <FrameIconButton
             label="Members"

@@ -31,7 +31,7 @@ import { UNSENT_SEQ, useMessageActions, useMessages } from '../../data/messages'
 import { useServerOffset } from '../../live/serverTime';
 import { useChannelChatPeople } from './ChatPeople';
 import { ChannelProviders } from '../classroom/ChannelPolls';
-import { ClassroomBar } from '../classroom/ClassroomBar';
+import { ClassroomBar, StaffControlsSlot } from '../classroom/ClassroomBar';
 import { PendingUploads } from './Attachments';
 import { Composer } from './Composer';
 import { useAttachmentUploads, useFileDrop } from './useAttachmentUploads';
@@ -314,6 +314,7 @@ export function ChatView({
           onNotifyChange={(level) => void channelActions.setNotify(channel, level)}
           onOpenMembers={() => setMembersOpen(true)}
           onOpenSettings={canManage ? onOpenSettings : undefined}
+          extra={canManage ? <StaffControlsSlot classId={classId} channelId={channelId} /> : null}
         />
         <ChannelTop
           classId={classId}

@@ -1,6 +1,7 @@
 // Docs: docs/polls.md — under a channel's header: the cold-call banner everyone in the channel sees
-// ("Ada Lovelace, your turn"), and for instructors and class admins "New poll" and "Cold-call"
-// (StaffControls.tsx, loaded only for them) and clearing the spotlight.
+// ("Ada Lovelace, your turn"), and for instructors and class admins clearing the spotlight. Their
+// "New poll" and "Cold-call" are in the header (StaffControlsSlot, StaffControls.tsx loaded only
+// for them).
 import { lazy, Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -28,7 +29,8 @@ export function ClassroomBar({
   const [error, setError] = useState<string | null>(null);
 
   return (
-    <Box sx={{ px: 1 }}>
+    // On the paper, not the page's grey: the primary buttons' text keeps its 4.5:1 there (axe, phone).
+    <Box sx={{ px: 1, bgcolor: 'background.paper' }}>
       {spotlight ? (
         <Alert
           severity="info"
@@ -56,11 +58,15 @@ export function ClassroomBar({
           {error}
         </Alert>
       ) : null}
-      {canManage ? (
-        <Suspense fallback={null}>
-          <StaffControls classId={classId} channelId={channelId} onError={setError} />
-        </Suspense>
-      ) : null}
     </Box>
+  );
+}
+
+/** The staff's "New poll" and "Cold-call", for the channel header (ChannelHeader's `extra`). */
+export function StaffControlsSlot({ classId, channelId }: { classId: string; channelId: string }) {
+  return (
+    <Suspense fallback={null}>
+      <StaffControls classId={classId} channelId={channelId} />
+    </Suspense>
   );
 }

@@ -1,13 +1,18 @@
-// Docs: docs/polls.md — the staff's controls under a channel's header: "New poll" (PollDialog.tsx)
+// Docs: docs/polls.md — the staff's controls in a channel's header: "New poll" (PollDialog.tsx)
 // and "Cold-call": "Pick someone" (online students, weighted toward the quiet, on the server) or a
-// student chosen by name from the roster.
+// student chosen by name from the roster. Icon buttons in the header, not a row of their own: the
+// conversation keeps the screen (a phone's 640 px).
+
 import { lazy, Suspense, useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Alert from '@mui/material/Alert';
 import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Snackbar from '@mui/material/Snackbar';
+import HowToVoteOutlined from '@mui/icons-material/HowToVoteOutlined';
+import RecordVoiceOverOutlined from '@mui/icons-material/RecordVoiceOverOutlined';
 import { displayName } from '@seminar/shared';
 import { useRoster } from '../../data/classes';
 import { useClassroomActions } from '../../data/polls';
@@ -16,19 +21,12 @@ const PollDialog = lazy(() =>
   import('./PollDialog').then((module) => ({ default: module.PollDialog })),
 );
 
-export function StaffControls({
-  classId,
-  channelId,
-  onError,
-}: {
-  classId: string;
-  channelId: string;
-  onError: (error: string | null) => void;
-}) {
+export function StaffControls({ classId, channelId }: { classId: string; channelId: string }) {
   const actions = useClassroomActions(classId, channelId);
   const roster = useRoster(classId);
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [pollOpen, setPollOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
   const students = roster.rows
     .filter(
@@ -44,22 +42,33 @@ export function StaffControls({
     .sort((a, b) => a.name.localeCompare(b.name));
   const spot = async (uid?: string) => {
     setMenu(null);
-    onError(await actions.spotlight(uid));
+    setError(await actions.spotlight(uid));
   };
 
   return (
-    <Box sx={{ display: 'flex', gap: 1, py: 0.5, flexWrap: 'wrap' }}>
-      <Button size="small" variant="outlined" onClick={() => setPollOpen(true)}>
-        New poll
-      </Button>
-      <Button
+    <>
+      <IconButton
         size="small"
-        variant="outlined"
+        aria-label="New poll"
+        title="New poll"
+        onClick={() => setPollOpen(true)}
+      >
+        <HowToVoteOutlined fontSize="small" />
+      </IconButton>
+      <IconButton
+        size="small"
+        aria-label="Cold-call"
+        title="Cold-call"
         aria-haspopup="menu"
         onClick={(event) => setMenu(event.currentTarget)}
       >
-        Cold-call
-      </Button>
+        <RecordVoiceOverOutlined fontSize="small" />
+      </IconButton>
+      <Snackbar open={error !== null} onClose={() => setError(null)} autoHideDuration={8_000}>
+        <Alert severity="warning" onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      </Snackbar>
       <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
         <MenuItem onClick={() => void spot()}>Pick someone</MenuItem>
         <Divider />
@@ -79,6 +88,6 @@ export function StaffControls({
           <PollDialog classId={classId} channelId={channelId} onClose={() => setPollOpen(false)} />
         </Suspense>
       ) : null}
-    </Box>
+    </>
   );
 }
