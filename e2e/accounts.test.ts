@@ -3,7 +3,8 @@
 // (a wrong code first); and every worded error of SPEC §8 that a person can meet on these pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { codeFrom, mailText, startTestSmtp, type TestSmtp } from '../apps/server/test/smtp';
+import { parseMail } from '../apps/server/test/mailParse';
+import { codeFrom, startTestSmtp, type TestSmtp } from '../apps/server/test/smtp';
 import { closeBrowser, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { mailedVerificationCode, verifyInPage, verifyOverHttp } from './support/verification';
@@ -121,7 +122,7 @@ describe('accounts', () => {
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
     // The mail's link opens the code step for this address, as from a mail program in another tab.
-    const link = /https?:\/\/\S+\/forgot-password\?\S+/.exec(mailText(mail))?.[0];
+    const link = /https?:\/\/\S+\/forgot-password\?\S+/.exec(parseMail(mail.raw).text)?.[0];
     expect(link).toBe(`${server.url}/forgot-password?email=${encodeURIComponent(email)}&step=code`);
     await page.close();
     const linked = await newPage();

@@ -81,27 +81,3 @@ export function codeFrom(mail: ReceivedMail): string {
   if (!code) throw new Error(`no 6-digit code in mail "${mail.subject}"`);
   return code;
 }
-
-/**
- * The text body of a received single-part mail, decoded from its transfer encoding
- * (quoted-printable, base64, or none) as UTF-8.
- */
-export function mailText(mail: ReceivedMail): string {
-  const split = mail.raw.indexOf('\r\n\r\n');
-  const head = split < 0 ? '' : mail.raw.slice(0, split);
-  const body = split < 0 ? mail.raw : mail.raw.slice(split + 4);
-  const encoding = /^content-transfer-encoding:\s*([\w-]+)/im.exec(head)?.[1]?.toLowerCase();
-  if (encoding === 'base64')
-    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding !== 'quoted-printable') return body;
-  const bytes: number[] = [];
-  const text = body.replace(/=\r?\n/g, '');
-  for (let i = 0; i < text.length; i += 1) {
-    const hex = text[i] === '=' ? text.slice(i + 1, i + 3) : '';
-    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(text[i]!, 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
