@@ -87,9 +87,7 @@ const samples: Record<string, unknown> = {
   'activities.setPhases': {
     class_id: 'class_1',
     activity_id: 'activity_1',
-    phases: [
-      { id: 'p1', kind: 'plenary', title: 'Discuss', timer_seconds: 600, at_zero: 'end' },
-    ],
+    phases: [{ id: 'p1', kind: 'plenary', title: 'Discuss', timer_seconds: 600, at_zero: 'end' }],
   },
   'activities.advancePhase': {
     class_id: 'class_1',
