@@ -107,11 +107,16 @@ describe('a long channel', () => {
       .toBeLessThan(40);
 
     // On to the start of the channel.
-    for (let tries = 0; tries < 20; tries += 1) {
-      await messageLog().evaluate((el) => (el.scrollTop = 0));
-      await page.waitForTimeout(400);
-      if ((await row(1).count()) > 0) break;
-    }
+    // Each pull to the top loads an older page: keep pulling until the first message is in.
+    await expect
+      .poll(
+        async () => {
+          await messageLog().evaluate((el) => (el.scrollTop = 0));
+          return row(1).count();
+        },
+        { timeout: 30_000, intervals: [400] },
+      )
+      .toBeGreaterThan(0);
     await messageLog().evaluate((el) => (el.scrollTop = 0));
     await row(1).waitFor();
     await page.getByText('This is the start of the channel.').waitFor();

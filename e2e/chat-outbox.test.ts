@@ -33,6 +33,13 @@ const channelButton = (page: Page, name: string | RegExp) =>
 const messageLog = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const copies = (log: Locator, text: string) => log.locator('p', { hasText: text }).count();
+/** Sends `text` from `page` and waits until it shows there and on `others` (messages arrive in order). */
+async function sendAndSee(page: Page, text: string, others: Page[] = []): Promise<void> {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+  for (const shown of [page, ...others])
+    await messageLog(shown).locator('p', { hasText: text }).waitFor({ timeout: 30_000 });
+}
 const outboxOf = (page: Page, uid: string) =>
   page.evaluate((key) => window.localStorage.getItem(key), `seminar.outbox.${uid}`);
 
@@ -89,7 +96,8 @@ describe('chat outbox and first unread', () => {
     const kept = messageLog(student.page).getByText(text);
     await kept.waitFor({ timeout: 15_000 });
     await messageLog(student.page).getByText('Sending when the connection is back…').waitFor();
-    await teacher.page.waitForTimeout(1_000);
+    // A message the teacher sends now shows for the teacher; the student's does not.
+    await sendAndSee(teacher.page, 'Anyone there?');
     expect(await copies(messageLog(teacher.page), text)).toBe(0);
 
     // The socket is back: the outbox sends it, once.
@@ -97,7 +105,8 @@ describe('chat outbox and first unread', () => {
     await messageLog(teacher.page).getByText(text).waitFor({ timeout: 45_000 });
     await messageLog(student.page).getByText(text).waitFor({ timeout: 45_000 });
     await expect.poll(() => outboxOf(student.page, student.uid), { timeout: 15_000 }).toBeNull();
-    await teacher.page.waitForTimeout(1_500);
+    // The outbox is empty: a second copy would have been stored before the teacher's next message.
+    await sendAndSee(teacher.page, 'Got it', [student.page]);
     expect(await copies(messageLog(teacher.page), text)).toBe(1);
     expect(await copies(messageLog(student.page), text)).toBe(1);
     await student.page.reload();

@@ -45,6 +45,17 @@ async function send(page: Page, text: string): Promise<void> {
   await composer(page).press('Enter');
 }
 
+/**
+ * Sends `text` from `page` and waits until it shows there and on `others`: everything stored before
+ * it has reached them too (a channel's messages arrive in order), so an absence checked after it is
+ * proved, not hoped for after a sleep.
+ */
+async function sendAndSee(page: Page, text: string, others: Page[] = []): Promise<void> {
+  await send(page, text);
+  for (const shown of [page, ...others])
+    await messageLog(shown).locator('p', { hasText: text }).waitFor({ timeout: 30_000 });
+}
+
 /** How many times exactly `text` shows as a message body. */
 const copies = (log: Locator, text: string) => log.locator('p', { hasText: text }).count();
 
@@ -201,8 +212,9 @@ describe('chat', () => {
     await student.context.setOffline(true);
     await send(student.page, text);
     await messageLog(student.page).getByText('Sending…').waitFor();
-    // Nothing reaches the instructor while the student is offline.
-    await teacher.page.waitForTimeout(2_000);
+    // Nothing reaches the instructor while the student is offline: a message the instructor sends
+    // after it shows, and the student's does not.
+    await sendAndSee(teacher.page, 'While you were away');
     expect(await copies(messageLog(teacher.page), text)).toBe(0);
 
     await student.context.setOffline(false);
@@ -210,8 +222,9 @@ describe('chat', () => {
     await expect
       .poll(() => messageLog(student.page).getByText('Sending…').count(), { timeout: 45_000 })
       .toBe(0);
-    // Give a duplicate time to show up, then count.
-    await teacher.page.waitForTimeout(1_500);
+    // Its outbox is empty: a duplicate would have been stored before the instructor's next message,
+    // which both see.
+    await sendAndSee(teacher.page, 'Welcome back', [student.page]);
     expect(await copies(messageLog(teacher.page), text)).toBe(1);
     expect(await copies(messageLog(student.page), text)).toBe(1);
     // And after a reload (from the server's own record), still once.
@@ -240,7 +253,7 @@ describe('chat', () => {
       .poll(() => messageLog(student.page).getByRole('status').count(), { timeout: 30_000 })
       .toBe(0);
     expect(await student.page.getByText('Not sent.').count()).toBe(0);
-    await teacher.page.waitForTimeout(1_500);
+    await sendAndSee(teacher.page, 'Out of the tunnel', [student.page]);
     expect(await copies(messageLog(teacher.page), text)).toBe(1);
     expect(await copies(messageLog(student.page), text)).toBe(1);
   }, 120_000);

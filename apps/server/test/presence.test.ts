@@ -54,6 +54,14 @@ function watchNotices(classId: string, channelId: string) {
   return { log, has };
 }
 
+/** Open live sockets on the node, as /metrics counts them. */
+async function liveSockets(): Promise<number> {
+  const page = await (await fetch(`${server.url}/metrics`)).text();
+  const line = page.split('\n').find((row) => row.startsWith('seminar_live_sockets '));
+  if (!line) throw new Error('/metrics has no seminar_live_sockets');
+  return Number(line.slice('seminar_live_sockets '.length));
+}
+
 async function setUp() {
   const { classId, channelIds } = await createClassFixture(database.db, {
     members: [
@@ -91,8 +99,14 @@ describe(`presence that is true (${testDatabaseKind})`, () => {
     await first.trpc.channels.notify.mutate({ ...ref, type: 'user_online' });
     await second.trpc.channels.notify.mutate({ ...ref, type: 'user_online' });
     await expect.poll(() => view.has('user_online'), within(2_000)).toBe(true);
+    const open = await liveSockets();
     await first.close();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The node has disposed of the first tab's socket (and run its release, had it been due) once its
+    // socket count drops; the second tab's typing is written after that, so it comes after any
+    // wrong "offline" too.
+    await expect.poll(liveSockets, within(2_000)).toBe(open - 1);
+    await second.trpc.channels.notify.mutate({ ...ref, type: 'user_typing' });
+    await expect.poll(() => view.has('user_typing'), within(2_000)).toBe(true);
     expect(view.has('user_online')).toBe(true);
     await second.close();
     await expect.poll(() => view.has('user_online'), within(2_000)).toBe(false);
