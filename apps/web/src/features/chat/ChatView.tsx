@@ -46,6 +46,7 @@ import { ChannelFrame, frameClass } from './channelFrameStyles';
 import { displayMessages } from './displayMessages';
 import { isLostOnTheWay, useLostWriteRetries } from './lostWrites';
 import { MessageList, type DisplayMessage } from './MessageList';
+import { SavedCopyNote } from './SavedCopyNote';
 import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
 import { useFirstUnread } from './useFirstUnread';
 import { useOutbox } from './useOutbox';
@@ -341,6 +342,7 @@ export function ChatView({
         <PhaseBar view={casePhase} staff={canManage} />
 
         <ClassroomBar {...{ classId, channelId, canManage }} viewerUid={viewer.uid} />
+        <SavedCopyNote savedAt={messages.savedAt} />
         {(messages.status === 'loading' || holding) && outbox.kept.length === 0 ? (
           <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
             <Spinner label="Loading messages" delayed />
