@@ -84,7 +84,9 @@ describe('useFirstUnread', () => {
     props.newestSeq = 60;
     rerender();
     expect(result.current.reachingUnread).toBe(true);
-    act(() => vi.advanceTimersByTime(CATCH_UP_MS));
+    act(() => {
+      vi.advanceTimersByTime(CATCH_UP_MS);
+    });
     expect(result.current.reachingUnread).toBe(false);
   });
 });
