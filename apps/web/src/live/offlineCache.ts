@@ -72,8 +72,9 @@ export async function writeOffline(
   try {
     const idb = await open;
     await idb.put(STORE, { id: entryId(uid, key), uid, rows: [...rows], savedAt });
+    // Counting is cheap; the entries (with their rows) are read only when some must go.
+    if ((await idb.countFromIndex(STORE, 'byUid', uid)) <= OFFLINE_MAX_ENTRIES) return;
     const mine = await idb.getAllFromIndex(STORE, 'byUid', uid);
-    if (mine.length <= OFFLINE_MAX_ENTRIES) return;
     mine.sort((a, b) => a.savedAt - b.savedAt);
     const tx = idb.transaction(STORE, 'readwrite');
     for (const old of mine.slice(0, mine.length - OFFLINE_MAX_ENTRIES)) {

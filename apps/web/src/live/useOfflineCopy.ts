@@ -1,14 +1,17 @@
 // Docs: docs/realtime.md#offline — a live query's offline copy (offlineCache.ts): its server rows are
 // saved a moment after they change, and shown again (marked with when they were saved) when the
 // query has nothing yet and the server cannot be reached — a page opened with no network.
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { LiveRow } from '@seminar/shared';
 import { updateLiveEntry, type LiveCacheEntry } from './liveCache';
 import type { LiveQueryDescriptor } from './liveQueries';
 import { readOffline, writeOffline } from './offlineCache';
 
-/** Changes within this long are saved once (a burst of messages is one write). */
+/**
+ * Changes within this long are saved once (a burst of messages is one write); a channel busier than
+ * that is still saved once per this long (the timer is not pushed back by each change).
+ */
 export const OFFLINE_SAVE_DELAY_MS = 1_000;
 
 /** The rows to keep: the server's (no optimistic writes), the last `maxRows` in the query's order. */
@@ -33,24 +36,36 @@ export function useOfflineCopy<Row extends LiveRow>(
   const hash = hashKey(descriptor.key);
   const kept = descriptor.offline !== undefined && uid !== null;
 
-  // Save: the server's rows, once they are there and a moment after each change.
+  // Save: the server's rows, once they are there and a moment after a change.
   const current = useEffectEvent(() => ({ descriptor, entry }));
   const serverRows = entry.state.ready && entry.savedAt === null && entry.state.ended === null;
   const rows = entry.state.rows;
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const save = useEffectEvent((forUid: string) => {
+    const { descriptor: now, entry: latest } = current();
+    if (!now.offline || latest.savedAt !== null || !latest.state.ready) return;
+    void writeOffline(
+      forUid,
+      now.key,
+      rowsToKeep(latest, now.offline.maxRows, now.sort),
+      Date.now(),
+    );
+  });
   useEffect(() => {
-    if (!kept || !serverRows || uid === null) return;
-    const timer = setTimeout(() => {
-      const { descriptor: now, entry: latest } = current();
-      if (!now.offline || latest.savedAt !== null || !latest.state.ready) return;
-      void writeOffline(
-        uid,
-        now.key,
-        rowsToKeep(latest, now.offline.maxRows, now.sort),
-        Date.now(),
-      );
+    if (!kept || !serverRows || uid === null || timer.current !== null) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      save(uid);
     }, OFFLINE_SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
   }, [kept, serverRows, uid, hash, rows]);
+  // Unmounted (another query, signing out): nothing more is saved — never after the copy is cleared.
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+      timer.current = null;
+    },
+    [uid, hash],
+  );
 
   // Show: nothing from the server yet and no way to reach it.
   const empty = !entry.state.ready;
