@@ -69,7 +69,7 @@ describe('installable app', () => {
     await context.close();
   });
 
-  it('opens offline as the last signed-in user, says it is reconnecting, and carries on online', async () => {
+  it('opens offline as the last signed-in user, says it is offline, and carries on online', async () => {
     const ada = await signUpPerson(browser, server, 'Lovelace, Ada', 'ada.offline@example.edu');
     const { page, context } = ada;
     await page.goto(`${server.url}/`);
@@ -78,17 +78,19 @@ describe('installable app', () => {
 
     await context.setOffline(true);
     await page.reload();
-    // Not Sign in, which cannot work offline: the app as Ada, its live data reconnecting.
+    // Not Sign in, which cannot work offline: the app as Ada, saying it is offline (the offline
+    // notice stands for "Reconnecting…" while the browser is offline: docs/realtime.md#offline).
     const banner = page.getByRole('banner');
     await banner.getByRole('button', { name: 'Account' }).waitFor();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: 'Lost the connection to the server. Reconnecting…' })
-      .waitFor();
+    await page.getByRole('status').filter({ hasText: 'You are offline.' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Sign in' }).count()).toBe(0);
 
     await context.setOffline(false);
-    // Back online: the socket reconnects and the server confirms the session; the notice goes.
+    // Back online: the socket reconnects and the server confirms the session; the notices go.
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'You are offline.' })
+      .waitFor({ state: 'detached' });
     await page
       .getByRole('alert')
       .filter({ hasText: 'Reconnecting' })

@@ -164,6 +164,8 @@ const SESSION_QUERY_HASH = hashKey(SESSION_QUERY_KEY);
 function removeUserData(client: QueryClient): void {
   client.removeQueries({ predicate: (query) => query.queryHash !== SESSION_QUERY_HASH });
   client.getMutationCache().clear();
+  // The rows kept for offline use go too (a shared computer keeps nothing of the last person).
+  void import('../live/offlineCache').then((cache) => cache.clearOffline());
 }
 
 /**

@@ -34,7 +34,7 @@ export const channelsQuery = (classId: string) =>
   liveQuery<ChannelView, 'channels.live'>(
     'channels.live',
     { class_id: classId },
-    { idOf: channelIdOf, sort: byChannelTitle },
+    { idOf: channelIdOf, sort: byChannelTitle, offline: { maxRows: 500 } },
   );
 
 /** Typing and online notices of a channel. */

@@ -39,6 +39,7 @@ export const myClassesQuery = () =>
   liveQuery<Class, 'classes.mine'>('classes.mine', undefined, {
     idOf: classIdOf,
     sort: byClassName,
+    offline: { maxRows: 500 },
   });
 
 /** Public classes anyone signed in can join. */

@@ -13,6 +13,9 @@ import { useOptimisticWrite, type OptimisticOutcome } from '../live/optimistic';
 import { useLivePrefetch, useLiveQuery, type LiveQueryResult } from '../live/useLiveQuery';
 import { NOT_CONNECTED } from './connection';
 
+/** A channel's newest messages kept on this device for offline use. */
+export const OFFLINE_MESSAGES = 100;
+
 /** Seq of a message shown before the server numbered it. */
 export const UNSENT_SEQ = Number.MAX_SAFE_INTEGER;
 
@@ -26,7 +29,8 @@ export const messagesQuery = (classId: string, channelId: string) =>
   liveQuery<Message, 'messages.live'>(
     'messages.live',
     { class_id: classId, channel_id: channelId },
-    { idOf: messageIdOf, sort: bySeq, resumable: true },
+    // The newest messages are kept on this device for a page opened offline (docs/realtime.md#offline).
+    { idOf: messageIdOf, sort: bySeq, resumable: true, offline: { maxRows: OFFLINE_MESSAGES } },
   );
 
 export function useMessages(classId: string, channelId: string): LiveQueryResult<Message> {

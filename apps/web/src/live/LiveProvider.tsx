@@ -30,6 +30,8 @@ export interface LiveContextValue {
   /** The tRPC client, or null while signed out. */
   client: LiveTrpcClient | null;
   connection: ConnectionState;
+  /** The signed-in person whose rows this device may keep offline (offlineCache.ts). */
+  uid?: string | null;
 }
 
 const SIGNED_OUT: LiveContextValue = { client: null, connection: 'closed' };
@@ -123,8 +125,8 @@ export function LiveProvider({
   }, [connection, reportError, clearError]);
 
   const value = useMemo<LiveContextValue>(
-    () => (live ? { client: live.trpc, connection } : SIGNED_OUT),
-    [live, connection],
+    () => (live ? { client: live.trpc, connection, uid: userId } : SIGNED_OUT),
+    [live, connection, userId],
   );
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
 }

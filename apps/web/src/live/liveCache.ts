@@ -46,6 +46,11 @@ export interface LiveCacheEntry<Row> {
   lastEventId: string | null;
   /** Why the subscription failed, in plain words (null while it runs). */
   error: string | null;
+  /**
+   * Rows from this device's offline copy (offlineCache.ts), saved then: shown while the server
+   * cannot be reached, replaced whole by the server's first snapshot. Null: the server's rows.
+   */
+  savedAt: number | null;
 }
 
 /** The query key of a live query's rows. */
@@ -60,6 +65,7 @@ export function emptyLiveEntry<Row>(): LiveCacheEntry<Row> {
     failed: new Map(),
     lastEventId: null,
     error: null,
+    savedAt: null,
   };
 }
 
@@ -116,10 +122,15 @@ export function foldLiveEvent<Row extends LiveRow>(
   idOf: (row: Row) => string,
   eventId?: string | null,
 ): LiveCacheEntry<Row> {
-  const state = applyLiveEvent(entry.state, event, idOf);
+  // The offline copy's rows give way to the server's whole (a stream's snapshot would merge into
+  // them, keeping messages deleted since and leaving a gap before the newest).
+  const base =
+    entry.savedAt !== null && event.type === 'snapshot' ? emptyLiveState<Row>() : entry.state;
+  const state = applyLiveEvent(base, event, idOf);
   if (event.type === 'end') return { ...emptyLiveEntry<Row>(), state };
   return {
     ...entry,
+    savedAt: event.type === 'snapshot' ? null : entry.savedAt,
     state,
     pending: reconcilePending(state, entry.pending),
     lastEventId: eventId ?? entry.lastEventId,

@@ -30,13 +30,18 @@ export interface LiveQueryDescriptor<Row extends LiveRow, Topic extends LiveTopi
   sort?: (a: Row, b: Row) => number;
   /** A tracked stream: subscribing again resumes after the last event (input.lastEventId). */
   resumable?: boolean;
+  /**
+   * Kept on this device for offline use (offlineCache.ts): at most `maxRows` rows, the last ones
+   * in `sort` order (a channel's newest messages).
+   */
+  offline?: { maxRows: number };
 }
 
 /** A descriptor of `topic` with `input`; its key is the procedure and the input. */
 export function liveQuery<Row extends LiveRow, Topic extends LiveTopic>(
   topic: Topic,
   input: LiveTopicInputs[Topic],
-  options: Pick<LiveQueryDescriptor<Row, Topic>, 'idOf' | 'sort' | 'resumable'>,
+  options: Pick<LiveQueryDescriptor<Row, Topic>, 'idOf' | 'sort' | 'resumable' | 'offline'>,
 ): LiveQueryDescriptor<Row, Topic> {
   return { key: input === undefined ? [topic] : [topic, input], topic, input, ...options };
 }

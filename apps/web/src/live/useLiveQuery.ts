@@ -36,6 +36,7 @@ import {
 } from './liveCache';
 import { liveQueryHub, type LiveQueryDescriptor } from './liveQueries';
 import { useLive } from './LiveProvider';
+import { useOfflineCopy } from './useOfflineCopy';
 
 export type LiveQueryStatus = 'loading' | 'ready' | 'error' | 'ended';
 
@@ -53,6 +54,11 @@ export interface LiveQueryResult<Row> {
   failed: ReadonlyMap<string, FailedWrite<Row>>;
   /** Subscribes again (after an error or an end). */
   retry: () => void;
+  /**
+   * The rows are this device's offline copy, saved at this time (ms): not current. Null: the
+   * server's rows.
+   */
+  savedAt: number | null;
 }
 
 export interface UseLiveQueryOptions {
@@ -68,7 +74,7 @@ export function useLiveQuery<Row extends LiveRow>(
   { enabled = true }: UseLiveQueryOptions = {},
 ): LiveQueryResult<Row> {
   const queryClient = useQueryClient();
-  const { client } = useLive();
+  const { client, connection, uid } = useLive();
   const { reportError } = useErrorActions();
   const { key, sort } = descriptor;
   const hash = hashKey(key);
@@ -123,6 +129,7 @@ export function useLiveQuery<Row extends LiveRow>(
   }, [client, enabled, hash, queryClient, reportError]);
 
   const entry: LiveCacheEntry<Row> = data ?? EMPTY_ENTRY;
+  useOfflineCopy(descriptor, entry, uid ?? null, connection === 'reconnecting' && enabled);
   const status: LiveQueryStatus =
     entry.error !== null
       ? 'error'
@@ -150,6 +157,7 @@ export function useLiveQuery<Row extends LiveRow>(
     pendingIds,
     failed: entry.failed,
     retry,
+    savedAt: entry.savedAt,
   };
 }
 

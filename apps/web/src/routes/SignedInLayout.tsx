@@ -8,6 +8,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { AccountMenu } from '../auth/AccountMenu';
 import { useSession, useSignedOutByUser } from '../auth/session';
 import { ErrorBanner } from '../live/ErrorBanner';
+import { OfflineStatus } from '../shell/OfflineStatus';
 import { AppLogo } from '../shell/AppLogo';
 import { FullPageLoading } from '../shell/FullPageLoading';
 import { PlainLink } from '../shell/PlainLink';
@@ -55,6 +56,7 @@ export function SignedInLayout({ actions }: { actions?: ReactNode }) {
       </header>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="sm-app-main">
         <div className="sm-app-container">
+          <OfflineStatus />
           <ErrorBanner />
           <Outlet />
         </div>

@@ -46,6 +46,7 @@ import { ChannelFrame, frameClass } from './channelFrameStyles';
 import { displayMessages } from './displayMessages';
 import { isLostOnTheWay, useLostWriteRetries } from './lostWrites';
 import { MessageList, type DisplayMessage } from './MessageList';
+import { SavedCopyNote } from './SavedCopyNote';
 import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
 import { useFirstUnread } from './useFirstUnread';
 import { useOutbox } from './useOutbox';
@@ -275,8 +276,23 @@ export function ChatView({
     channel,
     ready: messages.status === 'ready' && channelActions.connected,
     oldestSeq,
+    newestSeq,
     loadOlder: messageActions.loadOlder,
   });
+  // A channel opened at a message (a search result, a link) waits for it before its list shows, so
+  // the list opens there rather than at the newest and then moves (a move react-virtuoso can undo
+  // while it still settles its first view). Once the list is shown, a focus scrolls it instead.
+  const [listShown, setListShown] = useState(false);
+  const awaitingFocus =
+    !listShown &&
+    opening !== null &&
+    focused?.at !== opening.at &&
+    messages.status === 'ready' &&
+    channelActions.connected;
+  const holding = reachingUnread || awaitingFocus;
+  useEffect(() => {
+    if (messages.status === 'ready' && !holding) setListShown(true);
+  }, [messages.status, holding]);
 
   const title = channelTitle(channel);
   const hasOlder =
@@ -326,7 +342,8 @@ export function ChatView({
         <PhaseBar view={casePhase} staff={canManage} />
 
         <ClassroomBar {...{ classId, channelId, canManage }} viewerUid={viewer.uid} />
-        {(messages.status === 'loading' || reachingUnread) && outbox.kept.length === 0 ? (
+        <SavedCopyNote savedAt={messages.savedAt} />
+        {(messages.status === 'loading' || holding) && outbox.kept.length === 0 ? (
           <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
             <Spinner label="Loading messages" delayed />
           </Box>

@@ -152,12 +152,35 @@ export const MessageList = memo(function MessageList({
   const [newBelow, setNewBelow] = useState(false);
   // Linear, no parsing; again only when the messages change (not for "New messages" or a focus).
   const rows = useMemo(() => rowsOf(items), [items]);
-  // Where the list opens (read once, at mount): the first unread message, or the newest.
-  const [initialIndex] = useState<number | 'LAST'>(() => {
-    if (firstUnreadSeq === null) return 'LAST';
-    const index = rows.findIndex((row) => row.item.message.seq >= firstUnreadSeq);
-    return index === -1 ? 'LAST' : index;
+  // Where the list opens: the first unread message, or the newest. The first unread can be missing
+  // from the rows at mount (a channel opened again shows its kept rows at once, and the messages
+  // missed meanwhile follow as the subscription resumes): then the list opens at the newest and
+  // goes to the first unread as soon as it is there, unless a message is focused or sent first.
+  const unreadIndex =
+    firstUnreadSeq === null
+      ? -1
+      : rows.findIndex(
+          (row) => row.item.message.seq >= firstUnreadSeq && row.item.status.kind === 'sent',
+        );
+  // A message focused at mount (a search result) wins over the first unread.
+  const [initialAt] = useState<{ index: number | 'LAST'; focused: boolean }>(() => {
+    const focusedAt = focusId === null ? -1 : rows.findIndex((r) => r.item.message.id === focusId);
+    if (focusedAt !== -1) return { index: focusedAt, focused: true };
+    return { index: unreadIndex === -1 ? 'LAST' : unreadIndex, focused: false };
   });
+  const unreadPending = useRef(firstUnreadSeq !== null && unreadIndex === -1 && !initialAt.focused);
+  useLayoutEffect(() => {
+    if (!unreadPending.current || unreadIndex === -1) return;
+    // Not at the bottom meanwhile: the rows arriving must not pull the view down past the divider.
+    atBottom.current = false;
+    // After react-virtuoso has measured the rows it was just given; done only once it has run.
+    const frame = requestAnimationFrame(() => {
+      if (!unreadPending.current) return;
+      unreadPending.current = false;
+      list.current?.scrollToIndex({ index: unreadIndex, align: 'start' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [unreadIndex]);
 
   // Older rows came in above: lower the first index by as many, so the rows in view stay put.
   const firstId = items[0]?.message.id ?? null;
@@ -176,19 +199,29 @@ export const MessageList = memo(function MessageList({
   const ownNew =
     newest !== undefined &&
     newest.message.author_uid === viewerUid &&
-    newest.status.kind === 'sending';
-  const ownNewRef = useRef(ownNew);
+    (newest.status.kind === 'sending' || newest.status.kind === 'waiting');
   useLayoutEffect(() => {
-    ownNewRef.current = ownNew;
     const id = newest?.message.id ?? null;
     if (id === lastSeen.current) return;
     const seenBefore = lastSeen.current !== null;
     lastSeen.current = id;
-    if (seenBefore && !atBottom.current && !ownNew) setNewBelow(true);
+    if (!seenBefore) return;
+    if (!ownNew) {
+      if (!atBottom.current) setNewBelow(true);
+      return;
+    }
+    // One's own message always comes into view, wherever the list was (at the "New" divider, up in
+    // the history). Scrolled here, not through followOutput: react-virtuoso asks that (in its own
+    // effects, which run before this one) before this render's rows are known here.
+    unreadPending.current = false;
+    atBottom.current = true;
+    setNewBelow(false);
+    // Not cancelled when the row changes again (its echo from the server may come within a frame).
+    requestAnimationFrame(() => list.current?.scrollToIndex({ index: 'LAST', align: 'end' }));
   }, [newest, ownNew]);
 
   const followOutput = useCallback(
-    (isAtBottom: boolean) => (isAtBottom || ownNewRef.current ? 'auto' : false),
+    (isAtBottom: boolean) => (isAtBottom && !unreadPending.current ? 'auto' : false),
     [],
   );
   const atBottomChange = useCallback((bottom: boolean) => {
@@ -201,10 +234,13 @@ export const MessageList = memo(function MessageList({
 
   // A focused message comes into the middle of the view (once per focusKey, when its row is there).
   const focusIndex = focusId === null ? -1 : rows.findIndex((r) => r.item.message.id === focusId);
-  const scrolledFor = useRef(0);
+  // Opened there already: no scroll for that focus.
+  const scrolledFor = useRef(initialAt.focused ? focusKey : 0);
   useLayoutEffect(() => {
     if (focusIndex < 0 || scrolledFor.current === focusKey) return;
     scrolledFor.current = focusKey;
+    // A focused message (a search result) wins over the first unread.
+    unreadPending.current = false;
     atBottom.current = false;
     // After react-virtuoso has measured the rows it was just given.
     const frame = requestAnimationFrame(() =>
@@ -254,9 +290,9 @@ export const MessageList = memo(function MessageList({
         data={rows}
         firstItemIndex={firstIndex}
         initialTopMostItemIndex={
-          initialIndex === 'LAST'
+          initialAt.index === 'LAST'
             ? { index: 'LAST', align: 'end' }
-            : { index: initialIndex, align: 'start' }
+            : { index: initialAt.index, align: initialAt.focused ? 'center' : 'start' }
         }
         defaultItemHeight={DEFAULT_ROW_PX}
         computeItemKey={rowKey}

@@ -34,9 +34,10 @@ export function useOpenAtMessage(
       Number.isFinite(channel.oldestSeq) && from < channel.oldestSeq
         ? channel.loadRange(from, channel.oldestSeq)
         : Promise.resolve();
+    // Shown even when the history could not load: the list opens (at the message if it is there).
     load
-      .then(() => setFocused({ id: target.messageId, at: target.at }))
-      .catch((error: unknown) => console.warn('[seminar] open at message', error));
+      .catch((error: unknown) => console.warn('[seminar] open at message', error))
+      .finally(() => setFocused({ id: target.messageId, at: target.at }));
   });
   const { ready } = channel;
   useEffect(() => {

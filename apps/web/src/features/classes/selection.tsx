@@ -108,6 +108,7 @@ const SIGNED_OUT_CLASSES: LiveQueryResult<Class> = {
   pendingIds: new Set(),
   failed: new Map(),
   retry: () => undefined,
+  savedAt: null,
 };
 const SIGNED_OUT: ClassSelection = {
   classes: SIGNED_OUT_CLASSES,
