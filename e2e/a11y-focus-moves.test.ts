@@ -157,3 +157,71 @@ describe('focus after actions', () => {
 /** Whether the "Skip to composer" link has focus (then Enter takes it). */
 const skipFocused = (page: Page) =>
   page.evaluate(() => document.activeElement?.textContent === 'Skip to composer');
+
+describe('search, mentions and tabs', () => {
+  it('announce what they found, move focus to the message and name the page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto(`${server.url}/classes/class_demo_seminar`);
+    await page.getByRole('heading', { name: DEMO_CLASS, level: 1 }).waitFor();
+    await expect
+      .poll(() => page.title())
+      .toMatch(/^(?:\(\d+\) )?Business Analytics \(demo\) · Chat · /);
+
+    // Space opens a tab, as Enter does; the title names the tab.
+    const tabs = page.getByRole('tablist', { name: 'Class sections' });
+    await tabs.getByRole('tab', { name: 'People' }).focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL('**/people');
+    await expect
+      .poll(() => page.title())
+      .toMatch(/^(?:\(\d+\) )?Business Analytics \(demo\) · People · /);
+    await tabs.getByRole('tab', { name: 'Chat' }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.title()).toMatch(/ · Chat · /);
+
+    // Search says how many it found, or that nothing matches.
+    const search = page.getByRole('searchbox', { name: 'Search messages' });
+    const status = page.getByRole('region', { name: 'Search results' }).getByRole('status');
+    await search.fill('qqzzxxnothing');
+    await expect.poll(() => status.textContent()).toBe('No messages match “qqzzxxnothing”.');
+    await search.fill('introduce');
+    await expect.poll(() => status.textContent()).toMatch(/^[1-9]\d* results?(?: so far)?\.$/);
+
+    // Opening a result moves focus to its message.
+    const result = page.getByRole('list', { name: 'Messages found' }).getByRole('button').first();
+    await result.press('Enter');
+    const log = page.getByRole('log', { name: 'Messages' });
+    await log.waitFor();
+    await expect
+      .poll(() =>
+        log.evaluate((el) => el.contains(document.activeElement) && document.activeElement !== el),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-message-id'))).toBe(
+      true,
+    );
+
+    // The mention list says how many it offers when it opens, and nothing once it is closed.
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.focus();
+    await page.keyboard.type('@');
+    await page.getByRole('listbox', { name: 'Mention someone' }).waitFor();
+    const count = await page
+      .getByRole('listbox', { name: 'Mention someone' })
+      .getByRole('option')
+      .count();
+    const mentionStatus = page
+      .locator('form')
+      .getByRole('status')
+      .filter({ hasText: /mention/ });
+    await expect
+      .poll(() => mentionStatus.textContent())
+      .toMatch(new RegExp(`^${count} suggestions? to mention`));
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox', { name: 'Mention someone' }).waitFor({ state: 'detached' });
+    await expect.poll(() => mentionStatus.count()).toBe(0);
+    await context.close();
+  });
+});

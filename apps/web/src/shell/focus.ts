@@ -99,3 +99,47 @@ export function messageControl(messageId: string, label: string): HTMLElement | 
     `[data-message-id="${CSS.escape(messageId)}"] [aria-label="${label}"]`,
   );
 }
+
+/** How long `focusWhenThere` waits (a message opened from search may need its history loaded). */
+const WAIT_FOR_TARGET_MS = 10_000;
+
+/**
+ * Focuses `find()` as soon as it exists (watching the page until then, for at most
+ * WAIT_FOR_TARGET_MS) without scrolling: the list has already brought it into view. For a moment
+ * after, focus that falls to the page or goes back to the control that asked (a search result,
+ * still on screen) is brought to the target again: the list may draw its row anew.
+ */
+export function focusWhenThere(find: () => HTMLElement | null): void {
+  const opener = document.activeElement;
+  const focusTarget = () => {
+    const target = find();
+    if (!target) return false;
+    if (!target.matches('a[href], button, input, textarea, select, [tabindex]')) {
+      target.tabIndex = -1;
+    }
+    target.focus({ preventScroll: true });
+    return true;
+  };
+  const found = () => {
+    stop();
+    const until = Date.now() + KEEP_FOCUS_MS;
+    const check = () => {
+      if (focusLost() || document.activeElement === opener) focusTarget();
+      if (Date.now() < until) window.setTimeout(check, KEEP_FOCUS_STEP_MS);
+    };
+    window.setTimeout(check, KEEP_FOCUS_STEP_MS);
+  };
+  const observer = new MutationObserver(() => {
+    if (focusTarget()) found();
+  });
+  const timer = window.setTimeout(() => stop(), WAIT_FOR_TARGET_MS);
+  const stop = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  };
+  if (focusTarget()) {
+    found();
+    return;
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+}

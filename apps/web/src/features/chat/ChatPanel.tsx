@@ -21,7 +21,7 @@ import { ChatView, type MessageFocus } from './ChatView';
 import { KeptMessages } from './KeptMessages';
 import { MessageSearch } from './MessageSearch';
 import { Spinner } from '../../shell/ui';
-import { focusComposer, focusElement, focusLost } from '../../shell/focus';
+import { focusComposer, focusElement, focusLost, focusWhenThere } from '../../shell/focus';
 
 export { CHANNEL_PARAM };
 
@@ -91,6 +91,12 @@ export function ChatPanel({
       at: Date.now(),
     });
     select(result.channel_id);
+    // Focus follows to the message opened (docs/accessibility.md#focus-rules).
+    focusWhenThere(() =>
+      document.querySelector<HTMLElement>(
+        `[role="log"] [data-message-id="${CSS.escape(result.id)}"]`,
+      ),
+    );
   };
 
   const selected = channels.rows.find((channel) => channel.channel_id === selectedId) ?? null;
