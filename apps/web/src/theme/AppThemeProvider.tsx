@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useColorMode } from './ColorModeProvider';
 import { appTheme } from './theme';
 
@@ -16,7 +17,9 @@ export function AppThemeProvider({
   children: ReactNode;
 }) {
   const { resolvedMode } = useColorMode();
-  const theme = appTheme(resolvedMode);
+  // The system's "reduce motion" setting turns MUI's transitions and ripples off (theme.ts).
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const theme = appTheme(resolvedMode, reducedMotion);
   return (
     <ThemeProvider theme={theme}>
       {baseline ? <CssBaseline enableColorScheme /> : null}

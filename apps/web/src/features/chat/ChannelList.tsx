@@ -40,6 +40,7 @@ export function ChannelList({ channels, selectedId, onSelect, pendingIds }: Chan
             <ListItemButton
               selected={selected}
               aria-current={selected ? 'true' : undefined}
+              data-channel-id={channel.channel_id}
               onClick={() => onSelect(channel.channel_id)}
               sx={{ opacity: channel.enabled ? 1 : 0.6, borderRadius: 1, mx: 0.5 }}
             >

@@ -3,7 +3,7 @@
 // link or a reload opens it again. Above the channel list, "Search messages" (MessageSearch.tsx): a
 // result opens its channel at the message found. Instructors and admins also create channels and open settings.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,8 +21,29 @@ import { ChatView, type MessageFocus } from './ChatView';
 import { KeptMessages } from './KeptMessages';
 import { MessageSearch } from './MessageSearch';
 import { Spinner } from '../../shell/ui';
+import { focusComposer, focusElement, focusLost, focusWhenThere } from '../../shell/focus';
 
 export { CHANNEL_PARAM };
+
+/**
+ * Where focus goes after the person switched between the list and a channel, if it fell to the page
+ * (docs/accessibility.md#focus-rules): a channel opened → its composer; "Back to channels" → the
+ * channel left. Carried in the navigation's state: on a phone the class page mounts the chat anew
+ * when a channel opens or closes.
+ */
+type ChatFocus = { to: 'composer' } | { to: 'channel'; channelId: string };
+
+function settleChatFocus(next: ChatFocus): void {
+  if (!focusLost()) return;
+  if (next.to === 'composer') {
+    if (!focusComposer()) focusElement(document.querySelector('[role="log"]'));
+  } else {
+    const item = document.querySelector<HTMLElement>(
+      `[data-channel-id="${CSS.escape(next.channelId)}"]`,
+    );
+    if (!focusElement(item)) focusElement(document.querySelector('main h1'));
+  }
+}
 
 // The channel dialogs (with MUI's Autocomplete) load when first opened, not with the chat.
 const CreateChannelDialog = lazy(() =>
@@ -70,6 +91,12 @@ export function ChatPanel({
       at: Date.now(),
     });
     select(result.channel_id);
+    // Focus follows to the message opened (docs/accessibility.md#focus-rules).
+    focusWhenThere(() =>
+      document.querySelector<HTMLElement>(
+        `[role="log"] [data-message-id="${CSS.escape(result.id)}"]`,
+      ),
+    );
   };
 
   const selected = channels.rows.find((channel) => channel.channel_id === selectedId) ?? null;
@@ -92,7 +119,18 @@ export function ChatPanel({
     );
   }, [selectedId, linkedMessage, linkedSeq, setParams]);
 
-  const select = (channelId: string | null) => {
+  // After a switch the person made (its navigation carries where focus should go).
+  const location = useLocation();
+  const chatFocus = (location.state as { chatFocus?: ChatFocus } | null)?.chatFocus ?? null;
+  useEffect(() => {
+    if (!chatFocus) return;
+    const timer = window.setTimeout(() => settleChatFocus(chatFocus), 0);
+    return () => window.clearTimeout(timer);
+    // Once per navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+
+  const select = (channelId: string | null, chatFocus?: ChatFocus) => {
     setGone(null);
     setParams(
       (current) => {
@@ -101,7 +139,7 @@ export function ChatPanel({
         else next.set(CHANNEL_PARAM, channelId);
         return next;
       },
-      { replace: channelId === null },
+      { replace: channelId === null, state: chatFocus ? { chatFocus } : undefined },
     );
   };
 
@@ -197,12 +235,24 @@ export function ChatPanel({
                 <ChannelList
                   channels={channels.rows}
                   selectedId={selected?.channel_id ?? null}
-                  onSelect={select}
+                  onSelect={(channelId) => select(channelId, { to: 'composer' })}
                   pendingIds={channels.pendingIds}
                 />
               )}
             </Box>
           </MessageSearch>
+          {selected && !narrow ? (
+            // "Skip to composer": the next stop after the channel list, shown while it has focus
+            // (as "Skip to content", shell/plain.css).
+            <button
+              type="button"
+              className="sm-skip-link"
+              style={{ border: 0, font: 'inherit', cursor: 'pointer' }}
+              onClick={() => focusComposer()}
+            >
+              Skip to composer
+            </button>
+          ) : null}
         </Box>
       ) : null}
       {showChat ? (
@@ -216,7 +266,11 @@ export function ChatPanel({
               canManage={canManage}
               focus={focus?.channelId === selected.channel_id ? focus : null}
               onOpenSettings={() => setSettingsOpen(true)}
-              onBack={narrow ? () => select(null) : undefined}
+              onBack={
+                narrow
+                  ? () => select(null, { to: 'channel', channelId: selected.channel_id })
+                  : undefined
+              }
             />
           ) : opening ? (
             // The channels are not there yet (no connection after a reload): its unsent messages are.

@@ -12,6 +12,7 @@ import {
   TYPING_WINDOW_MS,
   type MentionablePerson,
 } from '@seminar/shared';
+import { COMPOSER_ATTRIBUTE } from '../../shell/focus';
 import { composerClass, ComposerField, ComposerForm } from './ComposerField';
 import { FRAME_ICONS, FrameIcon, FrameIconButton } from './FrameIcon';
 import { useMentionPicker } from './MentionPicker';
@@ -194,6 +195,7 @@ export function Composer({
           placeholder={disabled ? 'Sending is turned off here' : 'Write a message'}
           error={tooLong}
           aria-label="Message"
+          {...{ [COMPOSER_ATTRIBUTE]: '' }}
           {...picker.inputProps}
           aria-describedby={count ? 'chat-composer-count' : undefined}
           enterKeyHint="send"

@@ -7,6 +7,7 @@ import { useId, useMemo, useState, type KeyboardEvent, type RefObject } from 're
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from './a11y';
 import {
   activeMentionQuery,
   CHANNEL_MENTION,
@@ -113,7 +114,17 @@ export function useMentionPicker(options: {
     'aria-activedescendant': open ? optionId(current) : undefined,
   };
 
-  const list = open ? (
+  // The number of suggestions, said when the list opens or its filter changes
+  // (docs/accessibility.md#announcements); always there, so its changes are announced.
+  const status = (
+    <span role="status" style={visuallyHidden}>
+      {open
+        ? `${choices.length} ${choices.length === 1 ? 'suggestion' : 'suggestions'} to mention, up and down arrows to choose`
+        : ''}
+    </span>
+  );
+
+  const popup = open ? (
     <Paper
       elevation={4}
       sx={{ position: 'absolute', bottom: '100%', left: 8, mb: 0.5, zIndex: 2, minWidth: 240 }}
@@ -161,6 +172,13 @@ export function useMentionPicker(options: {
       </Box>
     </Paper>
   ) : null;
+
+  const list = (
+    <>
+      {status}
+      {popup}
+    </>
+  );
 
   return { track, keyDown, inputProps, list };
 }

@@ -4,7 +4,7 @@
 // (chatStyles.ts), and its menu, delete dialog and editor are built when first opened (rowMenus.tsx,
 // a chunk of their own): a page of messages builds no MUI component per message unless it is being
 // edited, failed, or has reactions or files.
-import { memo, Suspense, useState } from 'react';
+import { memo, Suspense, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { decodeMentions, mentionsPerson, type Message } from '@seminar/shared';
@@ -19,6 +19,7 @@ import { AiGeneratedNote } from './AgentBadge';
 import { AgentChart } from './AgentChart';
 import { chatClass } from './chatStyles';
 import { DeleteMessageDialog, MessageActionsMenu, MessageEditor } from './lazyRowMenus';
+import { composerNear, keepFocusNear, messageControl } from '../../shell/focus';
 
 const MORE_ICON =
   'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2';
@@ -106,10 +107,18 @@ function MessageItemView({
     !message.deleted && message.author_uid !== viewerUid && mentionsPerson(message.body, viewerUid);
   const toggleReaction = (emoji: string, on: boolean) => onReact(message, emoji, on);
 
+  // Focus stays with the message when its editor closes (docs/accessibility.md#focus-rules): on its
+  // "Message actions", where the edit began.
+  const row = useRef<HTMLDivElement>(null);
+  const closeEditor = () => {
+    setEditing(null);
+    keepFocusNear(() => messageControl(message.id, 'Message actions'));
+  };
+
   const saveEdit = () => {
     if (editing === null || !canSend(editing)) return;
     if (editing !== decodeMentions(message.body, nameOf)) onEdit(message, editing);
-    setEditing(null);
+    closeEditor();
   };
   const messageBody = (
     <div className={chatClass.body}>
@@ -128,6 +137,7 @@ function MessageItemView({
     // Mentions of the viewer stand out, and the actions show on hover or focus with a mouse (always on
     // touch screens): chatStyles.ts.
     <div
+      ref={row}
       className={chatClass.message}
       data-message-id={message.id}
       data-mentions-me={mentionsMe ? 'true' : undefined}
@@ -143,7 +153,7 @@ function MessageItemView({
               text={editing}
               onChange={setEditing}
               onSave={saveEdit}
-              onCancel={() => setEditing(null)}
+              onCancel={closeEditor}
             />
           </Suspense>
         ) : (
@@ -183,14 +193,16 @@ function MessageItemView({
       {canReact ? (
         <AddReactionButton
           className="message-actions"
-          onPick={(emoji) =>
+          onPick={(emoji) => {
+            // The message is drawn again with its reaction: focus stays on its "Add reaction".
+            keepFocusNear(() => messageControl(message.id, 'Add reaction'));
             toggleReaction(
               emoji,
               !message.reactions.some(
                 (reaction) => reaction.emoji === emoji && reaction.uids.includes(viewerUid),
               ),
-            )
-          }
+            );
+          }}
         />
       ) : null}
       {hasActions ? (
@@ -230,7 +242,12 @@ function MessageItemView({
           <DeleteMessageDialog
             open={confirmingDelete}
             onClose={() => setConfirmingDelete(false)}
-            onConfirm={() => onDelete(message)}
+            onConfirm={() => {
+              onDelete(message);
+              // The message loses its actions: on to the composer, the next natural place, once
+              // the dialog has closed.
+              keepFocusNear(() => composerNear(row.current));
+            }}
           />
         </Suspense>
       ) : null}

@@ -12,6 +12,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  countOf,
   displayName,
   type ChannelView,
   type MessageSearchResult,
@@ -21,6 +22,7 @@ import { channelTitle } from '../../data/channels';
 import { useRoster } from '../../data/classes';
 import type { useMessageSearch } from '../../data/messageSearch';
 import { timeLabel } from './grouping';
+import { visuallyHidden } from './a11y';
 
 /** The filters' "any" value (MessageSearch's ANY). */
 const ANY = '';
@@ -71,12 +73,24 @@ export default function MessageSearchResults({
   onOpen: (result: MessageSearchResult) => void;
 }) {
   const results = search.data?.pages.flatMap((page) => page.results) ?? [];
+  const searching = search.status === 'pending' || query !== text;
+  // What a screen reader hears once a search has answered (docs/accessibility.md#announcements):
+  // the region is there from the start, so its changes are announced.
+  const status =
+    searching || search.status === 'error'
+      ? ''
+      : results.length === 0
+        ? `No messages match “${query.trim()}”.`
+        : `${countOf(results.length, { one: 'result', other: 'results' })}${search.hasNextPage ? ' so far' : ''}.`;
   return (
     <Box
       component="section"
       aria-label="Search results"
       sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
     >
+      <span role="status" style={visuallyHidden}>
+        {status}
+      </span>
       <Box sx={{ display: 'flex', gap: 1, px: 1, pb: 1 }}>
         <TextField
           select
@@ -96,7 +110,7 @@ export default function MessageSearchResults({
         <AuthorFilter classId={classId} value={authorUid} onChange={onAuthorUid} />
       </Box>
       <Box sx={{ flex: 1, overflowY: 'auto' }}>
-        {search.status === 'pending' || query !== text ? (
+        {searching ? (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
             <CircularProgress size={24} aria-label="Searching" />
           </Box>

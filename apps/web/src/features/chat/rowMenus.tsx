@@ -122,6 +122,8 @@ export function DeleteMessageDialog({
       open={open}
       title="Delete this message?"
       confirmLabel="Delete"
+      // The button that opened it goes with the message's actions: the caller moves focus.
+      disableRestoreFocus
       onClose={onClose}
       onConfirm={() => {
         onClose();

@@ -1,7 +1,7 @@
 // A class page, /classes/:classId/:tab? — tabs Chat (the chat feature's panel), Activities, People
 // and, for instructors and class admins, Settings. Its URL is the class selection (selection.tsx). A
 // class that is not (or no longer) in my classes says so; a pending one says why it cannot open.
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, type KeyboardEvent } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -103,7 +103,12 @@ export function ClassPage() {
       ),
   );
   const name = cls?.name ?? 'Class';
-  usePageTitle(chat.unread > 0 ? `(${chat.unread}) ${name}` : name);
+  // Each tab names itself in the title ("Logic 101 · People · Seminar"): tabs, history and screen
+  // readers tell the sections apart.
+  const shownTab = params.tab ?? 'chat';
+  const tabLabel = isClassTab(shownTab) ? TAB_LABELS[shownTab] : null;
+  const titled = tabLabel ? `${name} · ${tabLabel}` : name;
+  usePageTitle(chat.unread > 0 ? `(${chat.unread}) ${titled}` : titled);
 
   if (params.tab !== undefined && !isClassTab(params.tab)) {
     return <Navigate to={classPath(classId)} replace />;
@@ -251,6 +256,12 @@ function ClassTabs({
             aria-controls={panelId(name)}
             component={RouterLink}
             to={classPath(cls.class_id, name)}
+            // A tab is a link (its section has an address): Space opens it too, as on any tab.
+            onKeyDown={(event: KeyboardEvent<HTMLElement>) => {
+              if (event.key !== ' ') return;
+              event.preventDefault();
+              event.currentTarget.click();
+            }}
           />
         ))}
       </Tabs>

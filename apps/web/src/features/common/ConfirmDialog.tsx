@@ -16,6 +16,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   pending = false,
+  disableRestoreFocus = false,
 }: {
   open: boolean;
   title: string;
@@ -26,6 +27,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
   pending?: boolean;
+  /** Leave focus where the caller puts it on close (the opener may be gone by then). */
+  disableRestoreFocus?: boolean;
 }) {
   const titleId = useId();
   const textId = useId();
@@ -37,6 +40,7 @@ export function ConfirmDialog({
       aria-describedby={textId}
       maxWidth="xs"
       fullWidth
+      disableRestoreFocus={disableRestoreFocus}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
