@@ -62,6 +62,8 @@ export interface PushServiceStandIn {
   subscribe(): TestSubscription;
   /** How to answer a subscription's requests from now on (default 201). */
   answer(subscriptionId: string, answer: PushAnswer): void;
+  /** From the `n`th accepted request on, hold every request unanswered (Infinity: never). */
+  holdAfter: number;
   /** Answer held requests and stop holding. */
   close(): Promise<void>;
 }
@@ -179,6 +181,8 @@ export async function startPushService(): Promise<PushServiceStandIn> {
   const received: ReceivedPush[] = [];
   const held: Array<() => void> = [];
   let origin = '';
+  let acceptedCount = 0;
+  const state = { holdAfter: Infinity };
   const server: Server = createServer(
     { cert: readFileSync(certPath), key: readFileSync(keyPath) },
     (request, response) => {
@@ -198,7 +202,8 @@ export async function startPushService(): Promise<PushServiceStandIn> {
         } catch {
           plaintext = null;
         }
-        const answer = answers.get(id) ?? 201;
+        const answer: PushAnswer =
+          acceptedCount >= state.holdAfter ? 'hold' : (answers.get(id) ?? 201);
         const entry: ReceivedPush = {
           subscriptionId: id,
           plaintext,
@@ -212,6 +217,7 @@ export async function startPushService(): Promise<PushServiceStandIn> {
           status: answer === 'hold' ? null : vapid.error || plaintext === null ? 400 : answer,
         };
         received.push(entry);
+        if (entry.status === 201) acceptedCount += 1;
         if (answer === 'hold') {
           // No answer: the sender waits (and is killed waiting, or times out).
           held.push(() => response.destroy());
@@ -226,6 +232,12 @@ export async function startPushService(): Promise<PushServiceStandIn> {
   origin = `https://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const agent = new Agent({ ca: readFileSync(certPath), keepAlive: true });
   return {
+    get holdAfter() {
+      return state.holdAfter;
+    },
+    set holdAfter(value: number) {
+      state.holdAfter = value;
+    },
     origin,
     certPath,
     agent,
