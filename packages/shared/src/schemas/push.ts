@@ -1,9 +1,9 @@
 // Docs: docs/channels.md#web-push — the zod schemas of a browser's push subscription.
 import { z } from 'zod';
+import { textSchema } from './text';
 
 /** A push service's endpoint: an https URL (every browser's push service is https). */
-export const pushEndpointSchema = z
-  .string()
+export const pushEndpointSchema = textSchema()
   .max(2048)
   .regex(/^https:\/\/[^\s]+$/, 'must be an https URL')
   .refine((value) => URL.canParse(value), 'must be an https URL');
@@ -23,7 +23,7 @@ export const pushSubscribeSchema = z
       })
       .strip(),
     expirationTime: z.number().nullable().optional(),
-    label: z.string().trim().max(100).optional(),
+    label: textSchema().trim().max(100).optional(),
   })
   .strict();
 export type PushSubscribeInput = z.infer<typeof pushSubscribeSchema>;
