@@ -173,7 +173,7 @@ const samples: Record<string, unknown> = {
   'notifications.pushSubscribe': {
     endpoint: 'https://push.test/endpoint',
     keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
-    expirationTime: null,
+    expirationTime: 1_900_000_000_000,
     label: 'Firefox',
   },
   'notifications.pushUnsubscribe': { endpoint: 'https://push.test/endpoint' },
