@@ -51,23 +51,23 @@ async function devToolsWorker(
 ): Promise<{ cdp: CDPSession; id: string }> {
   const cdp = await context.newCDPSession(page);
   const ids: string[] = [];
-  const running = new Set<string>();
+  const activated = new Set<string>();
   cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
     for (const registration of event.registrations)
       if (registration.scopeURL === `${server.url}/` && !registration.isDeleted)
         ids.push(registration.registrationId);
   });
-  // A push is handed to an activated, running version (not one still starting or being replaced).
+  // A push is handed to an activated version (not one still installing or being replaced).
   cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
     for (const version of event.versions) {
-      if (version.status === 'activated' && version.runningStatus === 'running')
-        running.add(version.registrationId);
-      else running.delete(version.registrationId);
+      if (version.status === 'activated')
+        activated.add(version.registrationId);
+      else activated.delete(version.registrationId);
     }
   });
   await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => ids.some((id) => running.has(id)), { timeout: 15_000 }).toBe(true);
-  return { cdp, id: ids.find((id) => running.has(id))! };
+  await expect.poll(() => ids.some((id) => activated.has(id)), { timeout: 15_000 }).toBe(true);
+  return { cdp, id: ids.find((id) => activated.has(id))! };
 }
 
 interface Shown {
