@@ -60,8 +60,7 @@ async function devToolsWorker(
   // A push is handed to an activated version (not one still installing or being replaced).
   cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
     for (const version of event.versions) {
-      if (version.status === 'activated')
-        activated.add(version.registrationId);
+      if (version.status === 'activated') activated.add(version.registrationId);
       else activated.delete(version.registrationId);
     }
   });

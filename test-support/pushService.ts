@@ -196,7 +196,7 @@ export async function startPushService(): Promise<PushServiceStandIn> {
           return;
         }
         const vapid = checkVapid(request.headers.authorization, origin);
-        let plaintext: string | null = null;
+        let plaintext: string | null;
         try {
           plaintext = decryptPush(Buffer.concat(chunks), subscription);
         } catch {

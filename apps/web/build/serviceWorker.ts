@@ -148,7 +148,7 @@ function serviceWorker(
   // A push the server sent (PushPayload, docs/channels.md#web-push). Browsers require a notification
   // for every push, so even an unreadable one shows something.
   scope.addEventListener('push', (event) => {
-    let payload: Partial<PushPayload> | null = null;
+    let payload: Partial<PushPayload> | null;
     try {
       payload = (event.data?.json() ?? null) as Partial<PushPayload> | null;
     } catch {

@@ -2,7 +2,7 @@
 // per subscription of each person it should reach, claiming a job under a lease (the digests'
 // mechanism, docs/channels.md#exactly-once), reading what a push says, closing it.
 import { sql } from 'drizzle-orm';
-import { ONLINE_WINDOW_MS, type NotifyLevel, type PushKind } from '@seminar/shared';
+import { ONLINE_WINDOW_MS, type NotifyLevel } from '@seminar/shared';
 import { channelVisibleSql } from '../channels/access';
 import { queryRows, type Db } from '../db/client';
 import { hiddenByPhaseSql, messageColumns } from '../messages/phaseAccess';
