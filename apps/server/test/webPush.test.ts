@@ -15,6 +15,7 @@ import type { Database } from '../src/db/client';
 import { classMemberships, pushEvents, pushJobs, pushSubscriptions, users } from '../src/db/schema';
 import type { Services } from '../src/runtime';
 import { pushTopic } from '../src/notifications/pushWorker';
+import { vapidKeys } from '../src/notifications/vapid';
 import {
   startPushService,
   type PushServiceStandIn,
@@ -111,6 +112,12 @@ describe('Web Push', () => {
     });
     const { public_key: publicKey } = await callerFor(services, student).notifications.pushKey();
     expect(publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
+    // Made once and kept: every node (here, a second read) signs with the same pair.
+    const stored = await vapidKeys(database.db, null);
+    expect(stored.publicKey).toBe(publicKey);
+    expect(await vapidKeys(database.db, null)).toEqual(stored);
+    const configured = { publicKey: `B${'C'.repeat(86)}`, privateKey: 'D'.repeat(43) };
+    expect(await vapidKeys(database.db, configured)).toEqual(configured);
     const browser = await browserOf(student);
     const sent = await send(
       teacher,
