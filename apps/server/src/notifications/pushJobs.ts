@@ -66,9 +66,11 @@ export async function expandPushEvents(db: Db, limit: number): Promise<number> {
           ${levelSql('ps.uid')} as level
         from ev join messages mm on mm.id = ev.message_id
         join channels c on c.channel_id = mm.channel_id
-        join push_subscriptions ps on ps.uid <> mm.author_uid
-          and exists (select 1 from class_memberships cm where cm.class_id = mm.class_id
-            and cm.uid = ps.uid)
+        -- From the class's members to their subscriptions (by uid), not the other way: the cost
+        -- follows the class, not every subscription of the installation.
+        cross join lateral (select distinct cm.uid from class_memberships cm
+          where cm.class_id = mm.class_id and cm.uid <> mm.author_uid) member
+        join push_subscriptions ps on ps.uid = member.uid
         join users u on u.id = ps.uid
         left join notification_settings s on s.uid = ps.uid
         ${rolesLateral('ps.uid')}
