@@ -19,9 +19,10 @@ const settings = (changes: Partial<NotificationSettings> = {}): NotificationSett
   ...changes,
 });
 
-async function openSettings() {
+async function openSettings(setUp?: (fake: ReturnType<typeof fakeTrpc>) => void) {
   fakeAuthServer(sessionFor({ id: 'u1', name: 'Lovelace, Ada' }));
   const fake = fakeTrpc();
+  setUp?.(fake);
   renderApp('/settings/notifications', undefined, { trpc: fake.trpc });
   await screen.findByRole('heading', { name: 'Notification settings', level: 1 });
   await waitFor(() => expect(fake.subscription('notifications.settings')).toBeDefined());
@@ -135,8 +136,9 @@ describe('Notification settings page', () => {
 function stubPushBrowser(options: {
   permission: NotificationPermission;
   subscribe: () => Promise<unknown>;
+  existing?: unknown;
 }) {
-  let current: unknown = null;
+  let current: unknown = options.existing ?? null;
   const pushManager = {
     getSubscription: vi.fn(async () => current),
     subscribe: vi.fn(async () => {
@@ -224,5 +226,33 @@ describe('Push on this device', () => {
     fake.on('notifications.pushKey', () => ({ public_key: P256DH }));
     await click(await screen.findByRole('switch', { name: 'Push on this device' }));
     await screen.findByText(/Notifications are blocked for this site/);
+  });
+
+  it('drops a subscription made with another server key (the keys changed) and shows off', async () => {
+    const unsubscribe = vi.fn(async () => true);
+    stubPushBrowser({
+      permission: 'granted',
+      subscribe: () => Promise.reject(new Error('not asked')),
+      existing: {
+        endpoint: 'https://push.example/old',
+        options: { applicationServerKey: new Uint8Array(65).fill(7).buffer },
+        unsubscribe,
+        toJSON: () => ({
+          endpoint: 'https://push.example/old',
+          keys: { p256dh: P256DH, auth: AUTH },
+        }),
+      },
+    });
+    const fake = await openSettings((fake) => {
+      fake.on('notifications.pushKey', () => ({ public_key: P256DH }));
+      fake.on('notifications.pushUnsubscribe', () => ({ unsubscribed: true }));
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Push on this device' });
+    await waitFor(() => expect(unsubscribe).toHaveBeenCalled());
+    expect(toggle).toHaveProperty('checked', false);
+    expect(fake.inputsOf('notifications.pushUnsubscribe')).toEqual([
+      { endpoint: 'https://push.example/old' },
+    ]);
+    expect(fake.inputsOf('notifications.pushSubscribe')).toEqual([]);
   });
 });

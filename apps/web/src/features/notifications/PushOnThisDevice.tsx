@@ -12,9 +12,21 @@ import { usePushActions } from '../../data/notifications';
 import {
   browserLabel,
   currentPushSubscription,
+  keyBytes,
   pushUnavailableReason,
   subscribePush,
 } from './pushDevice';
+
+/** Whether `subscription` was made with the server's key `publicKey` (base64url). */
+async function sameKey(subscription: PushSubscription, publicKey: string): Promise<boolean> {
+  const made = subscription.options?.applicationServerKey;
+  if (!made) return true;
+  const expected = keyBytes(publicKey);
+  const actual = new Uint8Array(made);
+  return (
+    actual.length === expected.length && actual.every((byte, index) => byte === expected[index])
+  );
+}
 
 type State =
   { kind: 'checking' } | { kind: 'unavailable'; reason: string } | { kind: 'ready'; on: boolean };
@@ -45,7 +57,15 @@ export function PushOnThisDevice() {
       return;
     }
     currentPushSubscription()
-      .then((subscription) => {
+      .then(async (subscription) => {
+        // Made with another server key (VAPID keys changed): the push service would refuse the
+        // server's pushes, so it is dropped and the switch shows off.
+        const key = subscription ? await actions.publicKey().catch(() => null) : null;
+        if (subscription && key && !(await sameKey(subscription, key))) {
+          await actions.unsubscribe(subscription.endpoint).catch(() => undefined);
+          await subscription.unsubscribe().catch(() => false);
+          subscription = null;
+        }
         if (!live) return;
         setState({ kind: 'ready', on: subscription !== null });
         // Keeps the server's copy current (another person may have used this browser since).
