@@ -372,16 +372,14 @@ describe('missed-mention e-mails under load', () => {
       name: `Student ${index}`,
       email: `mload${index}_${stamp}@example.test`,
     }));
-    await database.db
-      .insert(users)
-      .values(
-        students.map((who) => ({
-          id: who.uid,
-          name: who.name,
-          email: who.email,
-          emailVerified: true,
-        })),
-      );
+    await database.db.insert(users).values(
+      students.map((who) => ({
+        id: who.uid,
+        name: who.name,
+        email: who.email,
+        emailVerified: true,
+      })),
+    );
     const { classId, channelIds } = await createClassFixture(database.db, {
       members: [{ user: teacher, role: 'instructor' }],
     });
