@@ -84,3 +84,17 @@ export async function subscribePush(publicKey: string): Promise<SubscribeOutcome
     return { ok: false, reason: 'push-service' };
   }
 }
+
+/**
+ * Drops this browser's push subscription (a sign-out: on a shared computer the next person must
+ * not see the last one's notifications). The push service then answers the server's next push
+ * with 404/410, and the server deletes its row. Never throws.
+ */
+export async function dropThisBrowsersPush(): Promise<void> {
+  try {
+    if (pushUnavailableReason()) return;
+    await (await currentPushSubscription())?.unsubscribe();
+  } catch {
+    // Nothing subscribed, or the browser refused: nothing more to do.
+  }
+}
