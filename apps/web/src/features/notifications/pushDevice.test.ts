@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { browserLabel, keyBytes } from './pushDevice';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browserLabel, dropThisBrowsersPush, keyBytes } from './pushDevice';
 
 describe('browserLabel', () => {
   it.each([
@@ -43,5 +43,32 @@ describe('keyBytes', () => {
     const bytes = keyBytes(key);
     expect(bytes).toHaveLength(65);
     expect(bytes[0]).toBe(4);
+  });
+});
+
+describe('dropThisBrowsersPush (a sign-out)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('unsubscribes this browser', async () => {
+    const unsubscribe = vi.fn(async () => true);
+    vi.stubGlobal('PushManager', function PushManager() {});
+    vi.stubGlobal('Notification', function Notification() {});
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: {
+        getRegistration: async () => ({
+          pushManager: { getSubscription: async () => ({ unsubscribe }) },
+        }),
+      },
+    });
+    await dropThisBrowsersPush();
+    expect(unsubscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing, and does not throw, where there is no Push API', async () => {
+    await expect(dropThisBrowsersPush()).resolves.toBeUndefined();
   });
 });
