@@ -4,6 +4,12 @@
 // then closed — measured from the moment the digests are due until the last job is done. Baseline,
 // in the same run: nodemailer alone sending 300 mails of the same size to the same listener with
 // the same concurrency (the SMTP cost any design pays). Goal: all 300 within 30 s on one node.
+//
+// Web Push too (docs/channels.md#web-push): the 300 have a browser each on a push service stand-in
+// (test-support/pushService.ts: real HTTPS, VAPID checked, payload decrypted), and the same
+// `@channel` is pushed to all of them — measured from the message's insert until the last push job
+// is closed, against `web-push` alone sending 300 pushes to the same stand-in at the same
+// concurrency. Goal: all 300 within 30 s too.
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
@@ -13,6 +19,9 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { channels, classes, classMemberships, messages, users } from '../apps/server/src/db/schema';
 import { createServices } from '../apps/server/src/services';
+import webpush from 'web-push';
+import { startPushService } from '../test-support/pushService';
+import { pushSubscriptions } from '../apps/server/src/db/schema';
 import { createBenchDatabase, findPostgres } from './lib/database';
 import { mapLimit, round, sleep, type BenchResult } from './lib/util';
 
@@ -47,6 +56,7 @@ export async function notify(log: (line: string) => void): Promise<BenchResult> 
   const postgres = await findPostgres();
   const bench = await createBenchDatabase(postgres);
   const smtp = await startSmtp();
+  const pushService = await startPushService();
   const database = await openDatabase({ databaseUrl: bench.url });
   try {
     await runMigrations(database);
@@ -77,6 +87,34 @@ export async function notify(log: (line: string) => void): Promise<BenchResult> 
       last_seq: 1,
     });
 
+    const browsers = ids.slice(1).map(() => pushService.subscribe());
+    await db.insert(pushSubscriptions).values(
+      browsers.map((browser, index) => ({
+        id: `psub_${stamp}_${index}`,
+        uid: ids[index + 1]!,
+        endpoint: browser.endpoint,
+        p256dh: browser.keys.p256dh,
+        auth: browser.keys.auth,
+      })),
+    );
+
+    // Push baseline: web-push alone, 300 pushes of the same size at the same concurrency.
+    const vapid = webpush.generateVAPIDKeys();
+    const pushBody = JSON.stringify({ v: 1, excerpt: '@channel: tomorrow moves to room 4' });
+    let pushStarted = performance.now();
+    await mapLimit(
+      browsers,
+      CONCURRENCY,
+      async (browser) =>
+        void (await webpush.sendNotification(browser, pushBody, {
+          vapidDetails: { subject: 'mailto:bench@example.test', ...vapid },
+          agent: pushService.agent,
+        })),
+    );
+    const pushBaselineMs = performance.now() - pushStarted;
+    const pushesBefore = pushService.received.length;
+    log(`notify: push baseline ${PEOPLE} pushes in ${round(pushBaselineMs)} ms`);
+
     // Baseline: the bare SMTP cost of 300 mails at the same concurrency.
     const transport = nodemailer.createTransport(smtp.url);
     const body = 'Hello,\n\nMarie Curie: @channel: tomorrow moves to room 4\n'.repeat(3);
@@ -101,10 +139,16 @@ export async function notify(log: (line: string) => void): Promise<BenchResult> 
       NODE_ENV: 'test',
       NOTIFY_JOB_CONCURRENCY: String(CONCURRENCY),
     });
-    const services = await createServices({ config, database, log: pino({ level: 'warn' }) });
+    const services = await createServices({
+      config,
+      database,
+      log: pino({ level: 'warn' }),
+      pushAgent: pushService.agent,
+    });
     const before = smtp.accepted();
     try {
       started = performance.now();
+      pushStarted = started;
       await db.insert(messages).values({
         id: `msg_${stamp}`,
         class_id: `class_${stamp}`,
@@ -125,6 +169,20 @@ export async function notify(log: (line: string) => void): Promise<BenchResult> 
         );
       while ((await jobs()) < PEOPLE) await sleep(20);
       const expandMs = performance.now() - started;
+      const pushJobs = async () =>
+        Number(
+          (
+            (await db.execute(
+              sql`select (select count(*) from push_jobs) + (select count(*) from push_events) as n`,
+            )) as unknown as { rows: Array<{ n: string }> }
+          ).rows[0]!.n,
+        );
+      while ((await pushJobs()) > 0) await sleep(20);
+      const pushMs = performance.now() - pushStarted;
+      const pushed = pushService.received
+        .slice(pushesBefore)
+        .filter((entry) => entry.status === 201 && entry.vapidError === null).length;
+      log(`notify: ${pushed} pushes in ${round(pushMs)} ms`);
       // The delay passes (10 minutes, skipped): every digest is due now.
       await db.execute(
         sql`update notification_items set created_at = now() - interval '11 minutes'`,
@@ -151,6 +209,7 @@ export async function notify(log: (line: string) => void): Promise<BenchResult> 
         goalsMet: {
           [`${PEOPLE} done within ${GOAL_MS / 1000} s`]:
             oursMs + expandMs <= GOAL_MS && sent === PEOPLE,
+          [`${PEOPLE} pushes within ${GOAL_MS / 1000} s`]: pushMs <= GOAL_MS && pushed === PEOPLE,
         },
         people: PEOPLE,
         concurrency: CONCURRENCY,
@@ -158,15 +217,22 @@ export async function notify(log: (line: string) => void): Promise<BenchResult> 
         digestsMs: round(oursMs),
         baselineMs: round(baselineMs),
         mailsAccepted: sent,
+        pushMs: round(pushMs),
+        pushBaselineMs: round(pushBaselineMs),
+        pushRatio: round(pushBaselineMs / pushMs),
+        pushesAccepted: pushed,
       };
     } finally {
       await services.notifications.stop();
+      await services.push.stop();
       await services.agents.stop();
+      services.phaseTimer.stop();
       await services.hub.stop();
     }
   } finally {
     await database.close();
     await smtp.close();
+    await pushService.close();
     await bench.drop();
     postgres.stop?.();
   }

@@ -80,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the database closes (main.ts and the tests close the app first): no job is half-taken.
   app.addHook('onClose', async () => runtime.services?.agents.stop());
   app.addHook('onClose', async () => runtime.services?.notifications.stop());
+  app.addHook('onClose', async () => runtime.services?.push.stop());
   app.addHook('onClose', async () => runtime.services?.phaseTimer.stop());
   await registerWebApp(app, config, options.webDist ?? webDistDir);
   return app;

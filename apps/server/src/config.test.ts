@@ -37,6 +37,32 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the VAPID key pair only as a pair, and a subject that push services accept', () => {
+    const pair = { VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`, VAPID_PRIVATE_KEY: 'A'.repeat(43) };
+    expect(loadConfig({}).push.vapidKeys).toBeNull();
+    expect(loadConfig(pair).push.vapidKeys).toEqual({
+      publicKey: pair.VAPID_PUBLIC_KEY,
+      privateKey: pair.VAPID_PRIVATE_KEY,
+    });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together/,
+    );
+    expect(() => loadConfig({ ...pair, VAPID_PUBLIC_KEY: 'short' })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: 'short' })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://x.example' })).toThrow(/VAPID_SUBJECT/);
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@x.example' }).push.subject).toBe(
+      'mailto:ops@x.example',
+    );
+    // Defaults: an https site, else the mails' sender.
+    expect(loadConfig({ PUBLIC_URL: 'https://seminar.example.edu' }).push.subject).toBe(
+      'https://seminar.example.edu',
+    );
+    expect(
+      loadConfig({ PUBLIC_URL: 'http://localhost:3000', SMTP_FROM: 'Seminar <hi@x.example>' }).push
+        .subject,
+    ).toBe('mailto:hi@x.example');
+  });
+
   it('reads the LLM endpoint only with both AI_BASE_URL and AI_MODEL', () => {
     expect(loadConfig({}).ai.llm).toBeNull();
     expect(

@@ -127,6 +127,20 @@ const envSchema = z.object({
   AI_JOB_CONCURRENCY: positiveInt.max(16, 'must be at most 16').default(2),
   NOTIFY_JOB_LEASE_SECONDS: positiveInt.max(3600, 'must be at most 3600').default(60),
   NOTIFY_JOB_CONCURRENCY: positiveInt.max(64, 'must be at most 64').default(8),
+  // Web Push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints it): a P-256
+  // public key (65 bytes) and private key (32 bytes). Unset: made once and kept in the database.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a P-256 public key in base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https URL')
+    .optional(),
   AI_BASE_URL: z
     .url({ message: 'must be an http(s) URL such as http://localhost:11434/v1' })
     .regex(/^https?:\/\//, 'must be an http(s) URL such as http://localhost:11434/v1')
@@ -206,6 +220,13 @@ export interface Config {
     /** Digests one node mails at once. */
     concurrency: number;
   };
+  /** Web Push (docs/channels.md#web-push); its jobs use `notifications`' lease and concurrency. */
+  push: {
+    /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY; null: the pair made once and kept in the database. */
+    vapidKeys: { publicKey: string; privateKey: string } | null;
+    /** The VAPID `sub` claim: a mailto: address or an https URL. */
+    subject: string;
+  };
   /** AI agents' job mechanism (docs/ai.md#the-job-mechanism). */
   ai: {
     /** How long a node holds a claimed job before another node may take it over. */
@@ -272,7 +293,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .join(', ')})`,
     );
   }
+  if ((value.VAPID_PUBLIC_KEY === undefined) !== (value.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (one key pair)',
+    );
+  }
   const isProduction = value.NODE_ENV === 'production';
+  const smtpFrom = value.SMTP_FROM ?? `${value.APP_NAME} <no-reply@${publicUrl.hostname}>`;
   return {
     nodeEnv: value.NODE_ENV,
     isProduction,
@@ -285,7 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     currency: value.CURRENCY,
     adminEmails: value.ADMIN_EMAILS,
     smtpUrl: value.SMTP_URL,
-    smtpFrom: value.SMTP_FROM ?? `${value.APP_NAME} <no-reply@${publicUrl.hostname}>`,
+    smtpFrom,
     trustProxy: value.TRUST_PROXY ?? false,
     logLevel: value.LOG_LEVEL,
     logFormat: value.LOG_FORMAT,
@@ -337,6 +364,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     notifications: {
       leaseMs: value.NOTIFY_JOB_LEASE_SECONDS * 1000,
       concurrency: value.NOTIFY_JOB_CONCURRENCY,
+    },
+    push: {
+      vapidKeys:
+        value.VAPID_PUBLIC_KEY !== undefined && value.VAPID_PRIVATE_KEY !== undefined
+          ? { publicKey: value.VAPID_PUBLIC_KEY, privateKey: value.VAPID_PRIVATE_KEY }
+          : null,
+      // Push services want a way to reach the sender: the https site, else the mails' sender.
+      subject:
+        value.VAPID_SUBJECT ??
+        (publicUrl.protocol === 'https:' && publicUrl.hostname !== 'localhost'
+          ? publicUrl.origin
+          : `mailto:${/<([^>]+)>/.exec(smtpFrom)?.[1] ?? smtpFrom.trim()}`),
     },
     ai: {
       leaseMs: value.AI_JOB_LEASE_SECONDS * 1000,

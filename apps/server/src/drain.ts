@@ -33,9 +33,11 @@ export async function drainAndClose(options: DrainOptions): Promise<'drained' | 
   // Readiness turns 503 and new sockets and requests are refused from here on, synchronously.
   const sockets = runtime.drain(reason);
   const notifications = runtime.services?.notifications;
+  const push = runtime.services?.push;
   const jobs = Promise.all([
     agents ? agents.stopClaiming().then(() => agents.idle()) : undefined,
     notifications?.stopClaiming().then(() => notifications.idle()),
+    push?.stopClaiming().then(() => push.idle()),
   ]);
   const budget = graceMs - closeReserveMs(graceMs);
   let timer: NodeJS.Timeout | undefined;
@@ -51,6 +53,7 @@ export async function drainAndClose(options: DrainOptions): Promise<'drained' | 
     outcome = 'handed back';
     const handed = agents ? await agents.handBack().catch(() => 0) : 0;
     await notifications?.handBack().catch(() => 0);
+    await push?.handBack().catch(() => 0);
     log.warn(
       { budgetMs: budget, jobsHandedBack: handed },
       'drain ran out of time: closing the sockets left, agent jobs handed back',

@@ -10,6 +10,7 @@ import type { LiveHub } from './live/hub';
 import type { Mailer } from './mail/mailer';
 import type { MessageSendQueue } from './messages/sendQueue';
 import type { NotificationWorker } from './notifications/worker';
+import type { PushWorker } from './notifications/pushWorker';
 import { ServerMetrics } from './metrics/metrics';
 
 /** What request handlers need once the database is open and migrated. */
@@ -26,6 +27,8 @@ export interface Services {
   agents: AgentWorker;
   /** This node's missed-mention e-mail worker (docs/channels.md#notifications). */
   notifications: NotificationWorker;
+  /** This node's Web Push worker (docs/channels.md#web-push). */
+  push: PushWorker;
   /** The S3-compatible store of new attachments; null: they go in the database. */
   objects: S3ObjectStore | null;
   /** This node's sweep of phase timers (docs/phases.md#the-timer). */

@@ -1,4 +1,5 @@
 // Docs: docs/ARCHITECTURE.md#the-request-path — everything a request needs once the database is ready.
+import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import { PhaseTimer } from './activities/phaseTimer';
 import { AgentWorker } from './ai/worker';
@@ -12,6 +13,8 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { MessageSendQueue } from './messages/sendQueue';
 import { unsubscribeKey } from './notifications/unsubscribe';
 import { NotificationWorker } from './notifications/worker';
+import { PushWorker } from './notifications/pushWorker';
+import { vapidKeys } from './notifications/vapid';
 import type { ServerMetrics } from './metrics/metrics';
 import type { Services } from './runtime';
 
@@ -24,6 +27,8 @@ export async function createServices(options: {
   mailer?: Mailer | undefined;
   /** The node's metrics (Runtime.metrics); none: nothing is counted. */
   metrics?: ServerMetrics | undefined;
+  /** Web Push requests' HTTPS agent (tests: one that trusts the push stand-in); none: Node's. */
+  pushAgent?: Agent | undefined;
 }): Promise<Services> {
   const { config, database, log, metrics } = options;
   const made =
@@ -54,6 +59,14 @@ export async function createServices(options: {
     mailer,
   });
   await services.notifications.start();
+  services.push = new PushWorker(database, log, {
+    nodeId: services.hub.nodeId,
+    ...config.notifications,
+    vapid: await vapidKeys(database.db, config.push.vapidKeys),
+    subject: config.push.subject,
+    agent: options.pushAgent,
+  });
+  await services.push.start();
   services.phaseTimer = new PhaseTimer(database.db, log);
   services.phaseTimer.start();
   return services;

@@ -1,6 +1,7 @@
 // The authorization matrix's table (authorization.test.ts runs it): how to call every procedure of
 // the app's router against a class's data, and who may. authorization.test.ts enumerates the router
 // and fails for a procedure with no entry here.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { makeRecordId, type Phase } from '@seminar/shared';
 import type { SessionUser } from '../src/auth/session';
@@ -354,6 +355,24 @@ export const MATRIX: Record<string, Entry> = {
   'notifications.settings': {
     scope: 'account',
     run: (c) => readLive(c, (k) => k.notifications.settings()),
+  },
+  // A browser's push subscription is the viewer's own: any signed-in person may keep one.
+  'notifications.pushKey': {
+    scope: 'account',
+    run: ({ caller }) => caller.notifications.pushKey(),
+  },
+  'notifications.pushSubscribe': {
+    scope: 'account',
+    run: ({ caller }) =>
+      caller.notifications.pushSubscribe({
+        endpoint: `https://push.invalid/${randomUUID()}`,
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      }),
+  },
+  'notifications.pushUnsubscribe': {
+    scope: 'account',
+    run: ({ caller }) =>
+      caller.notifications.pushUnsubscribe({ endpoint: `https://push.invalid/${randomUUID()}` }),
   },
   // Muting names a class: only one the viewer is in.
   'notifications.update': {

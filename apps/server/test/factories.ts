@@ -1,4 +1,5 @@
 // Test factories for the server: configuration, a ready runtime on a test database, an app.
+import type { Agent } from 'node:https';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
@@ -46,7 +47,13 @@ export function makeWebDist(): string {
 export async function makeApp(
   database: Database,
   env: Record<string, string> = {},
-  options: { mailer?: Mailer; startReady?: boolean; logLines?: string[] } = {},
+  options: {
+    mailer?: Mailer;
+    startReady?: boolean;
+    logLines?: string[];
+    /** Web Push requests' HTTPS agent (one that trusts a push stand-in's certificate). */
+    pushAgent?: Agent;
+  } = {},
 ): Promise<{ app: FastifyInstance; runtime: Runtime; config: Config; ready: () => Promise<void> }> {
   const config = makeConfig(env);
   const runtime = new Runtime(config);
@@ -64,6 +71,7 @@ export async function makeApp(
         log: app.log,
         mailer: options.mailer,
         metrics: runtime.metrics,
+        pushAgent: options.pushAgent,
       }),
     );
   };

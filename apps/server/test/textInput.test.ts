@@ -169,6 +169,14 @@ const samples: Record<string, unknown> = {
   'coldCall.mine': { class_id: 'class_1' },
   'notifications.settings': {},
   'notifications.update': { class_id: 'class_1', muted: true },
+  'notifications.pushKey': {},
+  'notifications.pushSubscribe': {
+    endpoint: 'https://push.test/endpoint',
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    expirationTime: 1_900_000_000_000,
+    label: 'Firefox',
+  },
+  'notifications.pushUnsubscribe': { endpoint: 'https://push.test/endpoint' },
   'messages.range': { ...ids, fromSeq: 1, beforeSeq: 5 },
   'messages.search': {
     offset: 0,

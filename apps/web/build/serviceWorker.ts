@@ -4,7 +4,13 @@
 // after NAVIGATION_TIMEOUT_MS or a failure; hashed assets never change, so they come from the
 // cache first. Nothing else (the API, the live socket, the keep-alive) goes through it: live data
 // then says it is reconnecting, as without the worker. Each build is a new cache; old ones go.
+//
+// Docs: docs/channels.md#web-push — it also shows Web Push: a push (decrypted by the browser) is
+// shown as a notification titled with the channel, saying who wrote what; a click focuses a tab of
+// the app and opens the channel at the message (or opens a new tab there).
 import type { Plugin } from 'vite';
+// A relative path: the Vite config (which loads this file) runs outside the workspace's resolver.
+import { pushNotificationText, type PushPayload } from '../../../packages/shared/src/push.ts';
 
 /** How long a page request may take before the cached shell is shown instead. */
 export const NAVIGATION_TIMEOUT_MS = 3_000;
@@ -29,9 +35,40 @@ interface WorkerScope {
     type: 'fetch',
     listener: (event: { request: Request; respondWith(response: Promise<Response>): void }) => void,
   ): void;
+  addEventListener(
+    type: 'push',
+    listener: (event: {
+      data: { json(): unknown } | null;
+      waitUntil(promise: Promise<unknown>): void;
+    }) => void,
+  ): void;
+  addEventListener(
+    type: 'notificationclick',
+    listener: (event: {
+      notification: { data: unknown; close(): void };
+      waitUntil(promise: Promise<unknown>): void;
+    }) => void,
+  ): void;
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(options: {
+      type: 'window';
+      includeUncontrolled: boolean;
+    }): Promise<WindowClientLike[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  registration: {
+    showNotification(title: string, options: NotificationOptions): Promise<void>;
+  };
   location: Location;
+}
+
+/** What the worker uses of a window client. */
+interface WindowClientLike {
+  url: string;
+  focus(): Promise<unknown>;
+  navigate(url: string): Promise<unknown>;
 }
 
 /**
@@ -43,6 +80,7 @@ function serviceWorker(
   version: string,
   precache: string[],
   navigationTimeoutMs: number,
+  notificationText: typeof pushNotificationText,
 ): void {
   const cacheName = `seminar-shell-${version}`;
 
@@ -107,6 +145,62 @@ function serviceWorker(
     return response;
   };
 
+  // A push the server sent (PushPayload, docs/channels.md#web-push). Browsers require a notification
+  // for every push, so even an unreadable one shows something.
+  scope.addEventListener('push', (event) => {
+    let payload: Partial<PushPayload> | null;
+    try {
+      payload = (event.data?.json() ?? null) as Partial<PushPayload> | null;
+    } catch {
+      payload = null;
+    }
+    const known =
+      payload?.v === 1 &&
+      typeof payload.path === 'string' &&
+      payload.path.startsWith('/classes/') &&
+      typeof payload.channel === 'string';
+    const text = known
+      ? notificationText({
+          kind: payload!.kind === 'mention' ? 'mention' : 'message',
+          channel: payload!.channel!,
+          author: String(payload!.author ?? ''),
+          excerpt: String(payload!.excerpt ?? ''),
+        })
+      : { title: 'Seminar', body: 'You have new messages.' };
+    event.waitUntil(
+      scope.registration.showNotification(text.title, {
+        body: text.body,
+        // One notification per message: a push sent twice replaces, never doubles.
+        tag: known ? `message:${String(payload!.message_id)}` : 'seminar',
+        data: { path: known ? payload!.path : '/' },
+      }),
+    );
+  });
+
+  // A click opens the channel at the message: in a tab of the app when one is open, else a new one.
+  scope.addEventListener('notificationclick', (event) => {
+    event.notification.close();
+    const data = event.notification.data as { path?: unknown } | null;
+    const path =
+      typeof data?.path === 'string' && data.path.startsWith('/') && !data.path.startsWith('//')
+        ? data.path
+        : '/';
+    const url = new URL(path, scope.location.origin).href;
+    event.waitUntil(
+      scope.clients
+        .matchAll({ type: 'window', includeUncontrolled: false })
+        .then(async (clients) => {
+          const client = clients.find(
+            (candidate) => new URL(candidate.url).origin === scope.location.origin,
+          );
+          if (!client) return scope.clients.openWindow(url);
+          // focus() needs the click's user activation; navigate() works either way.
+          await client.focus().catch(() => undefined);
+          return client.navigate(url).catch(() => scope.clients.openWindow(url));
+        }),
+    );
+  });
+
   scope.addEventListener('fetch', (event) => {
     const { request } = event;
     if (request.method !== 'GET') return;
@@ -130,6 +224,8 @@ export function serviceWorkerSource(version: string, precache: string[]): string
     JSON.stringify(version),
     JSON.stringify(precache),
     String(NAVIGATION_TIMEOUT_MS),
+    // The notification's words: the shared rule's own code, so the page and the worker agree.
+    `(${pushNotificationText.toString()})`,
   ];
   return `// The app shell's service worker (apps/web/build/serviceWorker.ts).\n(${serviceWorker.toString()})(${args.join(', ')});\n`;
 }

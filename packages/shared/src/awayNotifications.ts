@@ -39,9 +39,14 @@ export const DIGEST_EXCERPT_LENGTH = 160;
 
 /**
  * A message as one line of plain text for a digest: mentions as `@Name` (or `@someone`), markdown's
- * marks and line breaks folded away, at most DIGEST_EXCERPT_LENGTH characters cut at a word with "…".
+ * marks and line breaks folded away, at most `max` characters (DIGEST_EXCERPT_LENGTH; a push asks
+ * for PUSH_EXCERPT_LENGTH) cut at a word with "…".
  */
-export function digestExcerpt(body: string, names: ReadonlyMap<string, string>): string {
+export function digestExcerpt(
+  body: string,
+  names: ReadonlyMap<string, string>,
+  max: number = DIGEST_EXCERPT_LENGTH,
+): string {
   const text = splitMentions(body)
     .map((part) =>
       part.kind === 'text'
@@ -56,10 +61,10 @@ export function digestExcerpt(body: string, names: ReadonlyMap<string, string>):
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
-  if (text.length <= DIGEST_EXCERPT_LENGTH) return text;
-  const cut = cutText(text, DIGEST_EXCERPT_LENGTH - 1);
+  if (text.length <= max) return text;
+  const cut = cutText(text, max - 1);
   const space = cut.lastIndexOf(' ');
-  return `${(space > DIGEST_EXCERPT_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 /** The class chat's search parameters that open a channel at a message (a digest's links). */

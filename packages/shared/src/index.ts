@@ -35,6 +35,7 @@ export * from './dataAnalyst';
 export * from './agents';
 export * from './caseBrief';
 export * from './awayNotifications';
+export * from './push';
 export * from './polls';
 export * from './coldCall';
 export * from './phases';

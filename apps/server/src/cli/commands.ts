@@ -55,6 +55,8 @@ export async function seedCommand(config: Config, log: FastifyBaseLogger): Promi
         log.info('demo class not seeded (SEED_DEMO rules; SEED_DEMO=1 seeds it)');
     } finally {
       await services.agents.stop();
+      await services.notifications.stop();
+      await services.push.stop();
       await services.hub.stop();
     }
     log.info({ database: database.kind }, 'seed done');

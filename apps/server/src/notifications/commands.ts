@@ -1,10 +1,18 @@
 // Docs: docs/channels.md#the-settings-page — the one write path of a person's away-notification
-// settings (the settings page and the mails' one-click unsubscribe).
-import { sql } from 'drizzle-orm';
-import type { NotificationSettings, NotificationSettingsUpdate } from '@seminar/shared';
+// settings (the settings page and the mails' one-click unsubscribe), and of their browsers' push
+// subscriptions.
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  PUSH_SUBSCRIPTIONS_PER_PERSON,
+  type NotificationSettings,
+  type NotificationSettingsUpdate,
+  type PushSubscribeInput,
+  type PushUnsubscribeInput,
+} from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
-import { notificationSettings } from '../db/schema';
+import { notificationSettings, pushSubscriptions } from '../db/schema';
 import { requireClassRole } from '../classes/access';
 import { nextVersion, runCommand } from '../live/commands';
 import { settingsKey, settingsTopic } from './live';
@@ -61,4 +69,65 @@ export function viewerSettingsUpdater(
   update: NotificationSettingsUpdate,
 ): Promise<NotificationSettings> {
   return settingsUpdater(db, viewer.uid, update);
+}
+
+/**
+ * Keeps one browser's push subscription for the viewer (docs/channels.md#web-push). An endpoint is
+ * one browser: subscribed again (a new key, or another person signed in on it) it is replaced, so
+ * pushes follow whoever subscribed it last. At most PUSH_SUBSCRIPTIONS_PER_PERSON per person: the
+ * oldest beyond that go (with their waiting pushes).
+ */
+export async function pushSubscriber(
+  db: Db,
+  viewer: SessionUser,
+  input: PushSubscribeInput,
+): Promise<{ subscribed: true }> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(pushSubscriptions)
+      .values({
+        id: `psub_${randomUUID()}`,
+        uid: viewer.uid,
+        endpoint: input.endpoint,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+        label: input.label ?? '',
+      })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: {
+          uid: viewer.uid,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+          label: input.label ?? '',
+          created_at: sql`now()`,
+        },
+      });
+    // Jobs made for the endpoint's previous person are theirs, not the viewer's.
+    await tx.execute(
+      sql`delete from push_jobs j using push_subscriptions ps
+        where ps.endpoint = ${input.endpoint} and j.subscription_id = ps.id and j.uid <> ${viewer.uid}`,
+    );
+    await tx.execute(
+      sql`delete from push_subscriptions where id in (
+          select id from push_subscriptions where uid = ${viewer.uid}
+          order by created_at desc, id desc offset ${PUSH_SUBSCRIPTIONS_PER_PERSON})`,
+    );
+  });
+  return { subscribed: true };
+}
+
+/** Forgets one of the viewer's browsers (nothing happens for an endpoint that is not theirs). */
+export async function pushUnsubscriber(
+  db: Db,
+  viewer: SessionUser,
+  input: PushUnsubscribeInput,
+): Promise<{ unsubscribed: boolean }> {
+  const gone = await db
+    .delete(pushSubscriptions)
+    .where(
+      and(eq(pushSubscriptions.uid, viewer.uid), eq(pushSubscriptions.endpoint, input.endpoint)),
+    )
+    .returning({ id: pushSubscriptions.id });
+  return { unsubscribed: gone.length > 0 };
 }

@@ -43,10 +43,10 @@ function reachableSql(uid: string): string {
  * a classmate's post from a student who has not posted, and a mail must not carry it either
  * (docs/phases.md#enforcement); staff see everything.
  */
-const STAFF_ROLES_SQL = `('instructor' = any(rl.roles) or 'admin' = any(rl.roles))`;
+export const STAFF_ROLES_SQL = `('instructor' = any(rl.roles) or 'admin' = any(rl.roles))`;
 
 /** The person's active roles in the channel's class as `rl.roles` (the condition above reads it). */
-function rolesLateral(uid: string): string {
+export function rolesLateral(uid: string): string {
   return `cross join lateral (select ${activeRolesArraySql('c.class_id', uid)} as roles) rl`;
 }
 

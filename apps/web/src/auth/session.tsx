@@ -224,6 +224,12 @@ export async function signOut(client: QueryClient): Promise<void> {
       // The chunk could not load (offline, a new deploy): sign out all the same.
     }
   }
+  // Nor do their notifications: this browser's push subscription goes (docs/channels.md#web-push).
+  try {
+    await (await import('../features/notifications/pushDevice')).dropThisBrowsersPush();
+  } catch {
+    // The chunk could not load: sign out all the same.
+  }
   await clearSessionLocally(client);
 }
 

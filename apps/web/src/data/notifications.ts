@@ -7,12 +7,13 @@ import {
   type EmailDelay,
   type NotificationSettings,
   type NotificationSettingsUpdate,
+  type PushSubscribeInput,
 } from '@seminar/shared';
 import { liveQuery } from '../live/liveQueries';
 import { useLive } from '../live/LiveProvider';
 import { useOptimisticWrite } from '../live/optimistic';
 import { useLiveQuery, type LiveQueryResult } from '../live/useLiveQuery';
-import { NOT_CONNECTED } from './connection';
+import { NOT_CONNECTED, NOT_CONNECTED_MESSAGE } from './connection';
 
 export const notificationSettingsQuery = liveQuery<NotificationSettings, 'notifications.settings'>(
   'notifications.settings',
@@ -64,4 +65,24 @@ export function useNotificationSettingsActions() {
         update(current, { class_id: classId, muted }),
     };
   }, [client, write]);
+}
+
+/**
+ * This browser's Web Push subscription as the server keeps it (docs/channels.md#web-push): the key
+ * to subscribe with, and keeping or forgetting the subscription.
+ */
+export function usePushActions() {
+  const { client } = useLive();
+  return useMemo(() => {
+    const connected = () => {
+      if (!client) throw new Error(NOT_CONNECTED_MESSAGE);
+      return client;
+    };
+    return {
+      publicKey: async () => (await connected().notifications.pushKey.query()).public_key,
+      subscribe: (input: PushSubscribeInput) => connected().notifications.pushSubscribe.mutate(input),
+      unsubscribe: (endpoint: string) =>
+        connected().notifications.pushUnsubscribe.mutate({ endpoint }),
+    };
+  }, [client]);
 }

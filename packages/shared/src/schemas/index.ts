@@ -19,5 +19,6 @@ export * from './reaction';
 export * from './agent';
 export * from './caseBrief';
 export * from './notificationSettings';
+export * from './push';
 export * from './poll';
 export * from './phase';

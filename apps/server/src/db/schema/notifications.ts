@@ -83,3 +83,67 @@ export const notificationJobs = pgTable(
     check('notification_jobs_status_check', sql`${table.status} in ('queued', 'running')`),
   ],
 );
+
+/**
+ * One browser's Web Push subscription (docs/channels.md#web-push): the push service's endpoint (a
+ * capability URL: whoever holds it can push to that browser) and the keys the payload is encrypted
+ * to. At most PUSH_SUBSCRIPTIONS_PER_PERSON per person (the oldest go); deleted when the push
+ * service answers 404 or 410.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    uid: text('uid').notNull(),
+    endpoint: text('endpoint').notNull().unique(),
+    /** The browser's P-256 public key (base64url, uncompressed point). */
+    p256dh: text('p256dh').notNull(),
+    /** The 16-byte authentication secret (base64url). */
+    auth: text('auth').notNull(),
+    /** Which browser, for the person's own eyes ("Chrome on Android"). */
+    label: text('label').notNull().default(''),
+    created_at: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('push_subscriptions_uid_idx').on(table.uid, table.created_at)],
+);
+
+/**
+ * New messages that someone in their class might be pushed, waiting to be turned into jobs. The
+ * trigger `messages_push_enqueue` (migration 0018, hand-written) makes a row only when another
+ * member of the class has a subscription; the push worker expands and deletes it.
+ */
+export const pushEvents = pgTable('push_events', {
+  message_id: text('message_id').primaryKey(),
+  created_at: at('created_at').notNull().defaultNow(),
+});
+
+/**
+ * One push of one message to one subscription: queued → running (leased to a node) → deleted once
+ * the push service accepted it (or it is no longer worth sending). Claimed as the digests are.
+ */
+export const pushJobs = pgTable(
+  'push_jobs',
+  {
+    subscription_id: text('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    message_id: text('message_id').notNull(),
+    uid: text('uid').notNull(),
+    /** mention: the message mentions the person (or @channel); message: their level is `all`. */
+    kind: text('kind').notNull(),
+    /** When it may be claimed (now, or later after a failed send). */
+    due_at: at('due_at').notNull().defaultNow(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    worker: text('worker'),
+    lease_until: at('lease_until'),
+    created_at: at('created_at').notNull().defaultNow(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.subscription_id, table.message_id] }),
+    index('push_jobs_due_idx').on(table.due_at),
+    check('push_jobs_status_check', sql`${table.status} in ('queued', 'running')`),
+    check('push_jobs_kind_check', sql`${table.kind} in ('mention', 'message')`),
+  ],
+);

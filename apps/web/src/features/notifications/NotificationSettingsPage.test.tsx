@@ -19,9 +19,10 @@ const settings = (changes: Partial<NotificationSettings> = {}): NotificationSett
   ...changes,
 });
 
-async function openSettings() {
+async function openSettings(setUp?: (fake: ReturnType<typeof fakeTrpc>) => void) {
   fakeAuthServer(sessionFor({ id: 'u1', name: 'Lovelace, Ada' }));
   const fake = fakeTrpc();
+  setUp?.(fake);
   renderApp('/settings/notifications', undefined, { trpc: fake.trpc });
   await screen.findByRole('heading', { name: 'Notification settings', level: 1 });
   await waitFor(() => expect(fake.subscription('notifications.settings')).toBeDefined());
@@ -128,5 +129,130 @@ describe('Notification settings page', () => {
     expect(
       await screen.findByRole('heading', { name: 'Notification settings', level: 1 }),
     ).toBeDefined();
+  });
+});
+
+/** A browser with the Push API, the app's worker registered, and the permission `permission`. */
+function stubPushBrowser(options: {
+  permission: NotificationPermission;
+  subscribe: () => Promise<unknown>;
+  existing?: unknown;
+}) {
+  let current: unknown = options.existing ?? null;
+  const pushManager = {
+    getSubscription: vi.fn(async () => current),
+    subscribe: vi.fn(async () => {
+      current = await options.subscribe();
+      return current;
+    }),
+  };
+  vi.stubGlobal('PushManager', function PushManager() {});
+  const requestPermission = vi.fn(async () => options.permission);
+  vi.stubGlobal(
+    'Notification',
+    Object.assign(function Notification() {}, { permission: 'default', requestPermission }),
+  );
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { getRegistration: vi.fn(async () => ({ pushManager })) },
+  });
+  return { pushManager, requestPermission };
+}
+
+const P256DH = `B${'A'.repeat(86)}`;
+const AUTH = 'A'.repeat(22);
+
+describe('Push on this device', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('explains when the browser has no Push API', async () => {
+    await openSettings();
+    await screen.findByText('This browser cannot receive push notifications.');
+    expect(screen.queryByRole('switch', { name: 'Push on this device' })).toBeNull();
+  });
+
+  it('asks permission only on the click, subscribes with the server key and tells the server', async () => {
+    const browser = stubPushBrowser({
+      permission: 'granted',
+      subscribe: async () => ({
+        endpoint: 'https://push.example/abc',
+        toJSON: () => ({
+          endpoint: 'https://push.example/abc',
+          expirationTime: null,
+          keys: { p256dh: P256DH, auth: AUTH },
+        }),
+      }),
+    });
+    const fake = await openSettings();
+    fake.on('notifications.pushKey', () => ({ public_key: P256DH }));
+    fake.on('notifications.pushSubscribe', () => ({ subscribed: true }));
+    const toggle = await screen.findByRole('switch', { name: 'Push on this device' });
+    expect(browser.requestPermission).not.toHaveBeenCalled();
+    await click(toggle);
+    await waitFor(() => expect(toggle).toHaveProperty('checked', true));
+    expect(browser.requestPermission).toHaveBeenCalledTimes(1);
+    expect(browser.pushManager.subscribe).toHaveBeenCalledWith(
+      expect.objectContaining({ userVisibleOnly: true }),
+    );
+    expect(fake.inputsOf('notifications.pushSubscribe')).toEqual([
+      {
+        endpoint: 'https://push.example/abc',
+        expirationTime: null,
+        keys: { p256dh: P256DH, auth: AUTH },
+        label: expect.any(String),
+      },
+    ]);
+  });
+
+  it('says so when the browser cannot reach its push service, and stays off', async () => {
+    stubPushBrowser({
+      permission: 'granted',
+      subscribe: () => Promise.reject(new DOMException('Registration failed', 'AbortError')),
+    });
+    const fake = await openSettings();
+    fake.on('notifications.pushKey', () => ({ public_key: P256DH }));
+    const toggle = await screen.findByRole('switch', { name: 'Push on this device' });
+    await click(toggle);
+    await screen.findByText(/could not reach its push service/);
+    expect(toggle).toHaveProperty('checked', false);
+    expect(fake.inputsOf('notifications.pushSubscribe')).toEqual([]);
+  });
+
+  it('says so when the person blocks the permission', async () => {
+    stubPushBrowser({ permission: 'denied', subscribe: () => Promise.reject(new Error('no')) });
+    const fake = await openSettings();
+    fake.on('notifications.pushKey', () => ({ public_key: P256DH }));
+    await click(await screen.findByRole('switch', { name: 'Push on this device' }));
+    await screen.findByText(/Notifications are blocked for this site/);
+  });
+
+  it('drops a subscription made with another server key (the keys changed) and shows off', async () => {
+    const unsubscribe = vi.fn(async () => true);
+    stubPushBrowser({
+      permission: 'granted',
+      subscribe: () => Promise.reject(new Error('not asked')),
+      existing: {
+        endpoint: 'https://push.example/old',
+        options: { applicationServerKey: new Uint8Array(65).fill(7).buffer },
+        unsubscribe,
+        toJSON: () => ({
+          endpoint: 'https://push.example/old',
+          keys: { p256dh: P256DH, auth: AUTH },
+        }),
+      },
+    });
+    const fake = await openSettings((fake) => {
+      fake.on('notifications.pushKey', () => ({ public_key: P256DH }));
+      fake.on('notifications.pushUnsubscribe', () => ({ unsubscribed: true }));
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Push on this device' });
+    await waitFor(() => expect(unsubscribe).toHaveBeenCalled());
+    expect(toggle).toHaveProperty('checked', false);
+    expect(fake.inputsOf('notifications.pushUnsubscribe')).toEqual([
+      { endpoint: 'https://push.example/old' },
+    ]);
+    expect(fake.inputsOf('notifications.pushSubscribe')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // Docs: docs/channels.md#the-settings-page — one page for how Seminar reaches a person who is away:
 // when missed mentions are e-mailed (never, after 10 minutes, after 1 hour) and which classes are
-// muted. Live: a change in one tab shows in every other (notifications.settings).
+// muted, and whether this device gets Web Push. Live: a change in one tab shows in every other
+// (notifications.settings); push is this browser's own (PushOnThisDevice).
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -21,6 +22,7 @@ import {
 } from '../../data/notifications';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { LoadError } from '../common/EmptyState';
+import { PushOnThisDevice } from './PushOnThisDevice';
 
 const isEmailDelay = (value: string): value is EmailDelay =>
   (EMAIL_DELAYS as readonly string[]).includes(value);
@@ -81,13 +83,20 @@ export function NotificationSettingsPage() {
         </Paper>
       )}
 
+      <Paper variant="outlined" component="section" aria-labelledby="push-heading" sx={{ p: 2 }}>
+        <Typography id="push-heading" component="h2" variant="h6" sx={{ mb: 1 }}>
+          Push notifications
+        </Typography>
+        <PushOnThisDevice />
+      </Paper>
+
       <Paper variant="outlined" component="section" aria-labelledby="classes-heading" sx={{ p: 2 }}>
         <Typography id="classes-heading" component="h2" variant="h6">
           Classes
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-          A muted class sends you no e-mails. Which messages of a channel notify you in the browser
-          is set in the channel itself (its Notifications menu).
+          A muted class sends you no e-mails and no pushes. Which messages of a channel notify you
+          in the browser is set in the channel itself (its Notifications menu).
         </Typography>
         {classes.status === 'error' && (
           <LoadError message={classes.error ?? ''} onRetry={classes.retry} />

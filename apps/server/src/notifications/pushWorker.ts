@@ -1,0 +1,269 @@
+// Docs: docs/channels.md#web-push — each node runs one push worker: woken by the `seminar_push`
+// NOTIFY the message trigger sends (and by a poll, for retries and leases that ran out), it turns new
+// messages into push jobs, then claims jobs and sends up to `concurrency` at once through
+// `web-push` (VAPID-signed, the payload encrypted aes128gcm to the browser's keys, RFC 8291).
+//
+// Exactly once, as the digests: claimed under a lease, sent, then closed — the close checks the
+// lease is still this node's. A node that dies before the push service accepted the push leaves the
+// job to another node; only a death between the service's "201 Created" and the close sends it
+// again, and then with the same `Topic` (the push service replaces an undelivered push of the same
+// topic) and the same notification `tag` (the browser replaces a shown notification of the same
+// tag): a repeat shows once. The request's socket timeout is a third of the lease, so a slow push
+// service never lets a second node take a live node's job.
+import { createHash } from 'node:crypto';
+import type { Agent } from 'node:https';
+import { inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import webpush, { WebPushError } from 'web-push';
+import {
+  PUSH_EXCERPT_LENGTH,
+  digestExcerpt,
+  displayName,
+  messageLinkPath,
+  parseMentions,
+  pushKind,
+  type PushPayload,
+} from '@seminar/shared';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { digestAuthorName } from './digest';
+import {
+  claimPush,
+  deleteSubscription,
+  dropPush,
+  expandPushEvents,
+  finishPush,
+  readPush,
+  releasePushes,
+  retryPushLater,
+  type ClaimedPush,
+  type PushDetails,
+} from './pushJobs';
+import type { VapidKeys } from './vapid';
+
+export interface PushWorkerOptions {
+  nodeId: string;
+  leaseMs: number;
+  /** Pushes sent at once. */
+  concurrency: number;
+  vapid: VapidKeys;
+  /** The VAPID `sub` claim (mailto: or https:). */
+  subject: string;
+  /** The HTTPS agent of the requests (tests: one that trusts the stand-in's certificate). */
+  agent?: Agent | undefined;
+  pollMs?: number;
+  /** Sends of one push that fail before it is dropped. */
+  maxAttempts?: number;
+}
+
+const DEFAULT_POLL_MS = 5_000;
+const EXPAND_BATCH = 100;
+/** A failed send waits this long times its attempt before the next. */
+const RETRY_BACKOFF_MS = 15_000;
+/** How long a push service keeps a push for a browser that is offline. */
+const TTL_SECONDS: Record<PushPayload['kind'], number> = { mention: 86_400, message: 3_600 };
+
+/**
+ * The push's `Topic` (RFC 8030 §5.4: at most 32 base64url characters): one per message, so a push
+ * sent twice replaces the first at the push service.
+ */
+export function pushTopic(messageId: string): string {
+  return createHash('sha256').update(messageId).digest('base64url').slice(0, 32);
+}
+
+/** Sends Web Push on this node. */
+export class PushWorker {
+  readonly #database: Database;
+  readonly #log: FastifyBaseLogger;
+  readonly #options: Required<Omit<PushWorkerOptions, 'agent'>> & { agent?: Agent | undefined };
+  #timer: NodeJS.Timeout | null = null;
+  #unlisten: (() => Promise<void>) | null = null;
+  #claiming: Promise<void> | null = null;
+  readonly #sending = new Set<Promise<void>>();
+  #again = false;
+  #stopped = true;
+
+  constructor(database: Database, log: FastifyBaseLogger, options: PushWorkerOptions) {
+    this.#database = database;
+    this.#log = log;
+    this.#options = { pollMs: DEFAULT_POLL_MS, maxAttempts: 5, ...options };
+  }
+
+  /** The VAPID public key browsers subscribe with (`applicationServerKey`). */
+  get publicKey(): string {
+    return this.#options.vapid.publicKey;
+  }
+
+  async start(): Promise<void> {
+    this.#stopped = false;
+    this.#unlisten = await this.#database.listen(
+      'seminar_push',
+      () => this.wake(),
+      () => this.wake(),
+    );
+    this.#timer = setInterval(() => this.wake(), this.#options.pollMs);
+    this.#timer.unref();
+    this.wake();
+  }
+
+  /** Looks for work now (again after the current pass, if one runs). */
+  wake(): void {
+    if (this.#stopped) return;
+    if (this.#claiming) {
+      this.#again = true;
+      return;
+    }
+    this.#claiming = this.#fill().finally(() => {
+      this.#claiming = null;
+      if (this.#again) {
+        this.#again = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Claims nothing more; pushes being sent go on (`idle` waits for them). */
+  async stopClaiming(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearInterval(this.#timer);
+    const unlisten = this.#unlisten;
+    this.#unlisten = null;
+    await unlisten?.().catch(() => undefined);
+  }
+
+  async stop(): Promise<void> {
+    await this.stopClaiming();
+    await this.idle();
+  }
+
+  /** Gives back the pushes this node holds (a drain out of time): any node takes them at once. */
+  async handBack(): Promise<number> {
+    await this.stopClaiming();
+    return releasePushes(this.#database.db, this.#options.nodeId);
+  }
+
+  /** Resolves once no pass runs and no push is being sent (tests, drain). */
+  async idle(): Promise<void> {
+    while (this.#claiming || this.#sending.size > 0)
+      await Promise.all([this.#claiming, ...this.#sending]);
+  }
+
+  async #fill(): Promise<void> {
+    const db = this.#database.db;
+    try {
+      while (!this.#stopped && (await expandPushEvents(db, EXPAND_BATCH)) > 0);
+    } catch (error) {
+      this.#log.warn({ err: error }, 'could not expand messages into pushes');
+    }
+    const { nodeId, leaseMs, concurrency } = this.#options;
+    while (!this.#stopped && this.#sending.size < concurrency) {
+      let job: ClaimedPush | null;
+      try {
+        job = await claimPush(db, nodeId, leaseMs);
+      } catch (error) {
+        this.#log.warn({ err: error }, 'could not claim a push');
+        return;
+      }
+      if (!job) return;
+      const sending: Promise<void> = this.#run(job)
+        .catch((error: unknown) =>
+          // Left running: its lease runs out and a node tries again.
+          this.#log.error({ err: error, message: job.message_id }, 'a push failed'),
+        )
+        .finally(() => {
+          this.#sending.delete(sending);
+          this.wake();
+        });
+      this.#sending.add(sending);
+    }
+  }
+
+  async #run(job: ClaimedPush): Promise<void> {
+    const db = this.#database.db;
+    const { nodeId, leaseMs } = this.#options;
+    const details = await readPush(db, job);
+    const kind = details
+      ? pushKind({
+          level: details.level,
+          ownMessage: details.author_uid === job.uid,
+          mentionsPerson: details.mentioned,
+        })
+      : null;
+    // Gone, read, hidden, muted, level lowered, or a tab in front of them: nothing to send.
+    if (!details || !kind || !details.reachable || details.visible_tab) {
+      if (!details) await dropPush(db, job);
+      else await finishPush(db, job, nodeId);
+      return;
+    }
+    const payload = await this.#payload(job, details, kind);
+    try {
+      await webpush.sendNotification(
+        { endpoint: details.endpoint, keys: { p256dh: details.p256dh, auth: details.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: {
+            subject: this.#options.subject,
+            publicKey: this.#options.vapid.publicKey,
+            privateKey: this.#options.vapid.privateKey,
+          },
+          contentEncoding: 'aes128gcm',
+          TTL: TTL_SECONDS[kind],
+          urgency: kind === 'mention' ? 'high' : 'normal',
+          topic: pushTopic(job.message_id),
+          timeout: Math.max(1_000, Math.floor(leaseMs / 3)),
+          ...(this.#options.agent ? { agent: this.#options.agent } : {}),
+        },
+      );
+    } catch (error) {
+      const status = error instanceof WebPushError ? error.statusCode : null;
+      if (status === 404 || status === 410) {
+        // The browser unsubscribed or the subscription expired: it and its other jobs go.
+        await deleteSubscription(db, job.subscription_id);
+        return;
+      }
+      this.#log.warn(
+        { err: error, status, message: job.message_id, attempts: job.attempts },
+        'a push was not accepted',
+      );
+      if (job.attempts >= this.#options.maxAttempts) await dropPush(db, job);
+      else await retryPushLater(db, job, nodeId, RETRY_BACKOFF_MS * job.attempts);
+      return;
+    }
+    if (!(await finishPush(db, job, nodeId)))
+      this.#log.warn({ message: job.message_id }, 'a push was sent after its lease ran out');
+  }
+
+  /** What the push carries: ids, the channel, the author and a short excerpt (PushPayload). */
+  async #payload(
+    job: ClaimedPush,
+    details: PushDetails,
+    kind: PushPayload['kind'],
+  ): Promise<PushPayload> {
+    const mentioned = parseMentions(details.body).uids;
+    const names = new Map(
+      mentioned.length === 0
+        ? []
+        : (
+            await this.#database.db
+              .select({ id: users.id, name: users.name })
+              .from(users)
+              .where(inArray(users.id, mentioned))
+          ).map((row) => [row.id, displayName(row.name) || row.name] as const),
+    );
+    const ref = {
+      class_id: details.class_id,
+      channel_id: details.channel_id,
+      message_id: job.message_id,
+      seq: details.seq,
+    };
+    return {
+      v: 1,
+      kind,
+      ...ref,
+      channel: details.channel_name,
+      author: digestAuthorName(details),
+      excerpt: digestExcerpt(details.body, names, PUSH_EXCERPT_LENGTH),
+      path: messageLinkPath(ref),
+    };
+  }
+}
