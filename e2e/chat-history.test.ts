@@ -114,7 +114,7 @@ describe('a long channel', () => {
           await messageLog().evaluate((el) => (el.scrollTop = 0));
           return row(1).count();
         },
-        { timeout: 30_000, intervals: [400] },
+        { timeout: 30_000, interval: 400 },
       )
       .toBeGreaterThan(0);
     await messageLog().evaluate((el) => (el.scrollTop = 0));
