@@ -36,5 +36,6 @@ export * from './agents';
 export * from './caseBrief';
 export * from './awayNotifications';
 export * from './polls';
+export * from './debrief';
 export * from './coldCall';
 export * from './phases';
