@@ -1,4 +1,4 @@
--- Issue 31 (docs/debrief.md): an activity's grading rubric and grades, the log of its phases (which
+-- Issue 31 (docs/debrief.md): an activity's grading rubric and grades, its AI summary, the log of its phases (which
 -- phase a post belongs to, for the participation figures), and the index the figures read by.
 CREATE TABLE "debrief_rubrics" (
 	"activity_id" text PRIMARY KEY NOT NULL,
@@ -27,6 +27,21 @@ CREATE TABLE "debrief_grades" (
 	CONSTRAINT "debrief_grades_activity_id_uid_pk" PRIMARY KEY("activity_id","uid"),
 	CONSTRAINT "debrief_grades_comment_length_check" CHECK (char_length("debrief_grades"."comment") <= 2000)
 );--> statement-breakpoint
+CREATE TABLE "debrief_summaries" (
+	"activity_id" text PRIMARY KEY NOT NULL,
+	"class_id" text NOT NULL,
+	"status" text DEFAULT 'streaming' NOT NULL,
+	"text" text DEFAULT '' NOT NULL,
+	"citations" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" text,
+	"updated_by_name" text,
+	"version" bigint DEFAULT nextval('live_version') NOT NULL,
+	CONSTRAINT "debrief_summaries_status_check" CHECK ("debrief_summaries"."status" in ('streaming', 'done', 'failed'))
+);--> statement-breakpoint
 CREATE TABLE "activity_phase_log" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
 	"activity_id" text NOT NULL,
@@ -37,6 +52,7 @@ CREATE TABLE "activity_phase_log" (
 );--> statement-breakpoint
 ALTER TABLE "debrief_rubrics" ADD CONSTRAINT "debrief_rubrics_activity_id_activities_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activities"("activity_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "debrief_grades" ADD CONSTRAINT "debrief_grades_activity_id_activities_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activities"("activity_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "debrief_summaries" ADD CONSTRAINT "debrief_summaries_activity_id_activities_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activities"("activity_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activity_phase_log" ADD CONSTRAINT "activity_phase_log_activity_id_activities_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activities"("activity_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "activity_phase_log_activity_idx" ON "activity_phase_log" USING btree ("activity_id","start_seq");--> statement-breakpoint
 CREATE INDEX "messages_channel_author_idx" ON "messages" USING btree ("channel_id","author_uid");--> statement-breakpoint

@@ -505,6 +505,21 @@ export const MATRIX: Record<string, Entry> = {
     ...staffOnly,
     run: ({ caller, world }) => caller.debrief.gradebook(ofActivity(world)),
   },
+  'debrief.summary': {
+    scope: 'class',
+    ...staffOnly,
+    run: (c) => readLive(c, (k) => k.debrief.summary(ofActivity(c.world))),
+  },
+  // The matrix's server has no model: past the authorization, staff are told how to enable one
+  // (PRECONDITION_FAILED, after every check of who may).
+  'debrief.summarize': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.debrief.summarize(ofActivity(world)).catch((error: { code?: string }) => {
+        if (error.code !== 'PRECONDITION_FAILED') throw error;
+      }),
+  },
   // Docs: docs/polls.md#cold-call — staff spotlight and clear; whoever sees the channel watches.
   'coldCall.spotlight': {
     scope: 'class',

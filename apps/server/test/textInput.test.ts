@@ -180,6 +180,8 @@ const samples: Record<string, unknown> = {
     comment: 'Good',
   },
   'debrief.gradebook': { class_id: 'class_1', activity_id: 'act_1' },
+  'debrief.summary': { class_id: 'class_1', activity_id: 'act_1' },
+  'debrief.summarize': { class_id: 'class_1', activity_id: 'act_1' },
   'coldCall.spotlight': { ...ids, uid: 'u1' },
   'coldCall.clear': ids,
   'coldCall.live': ids,

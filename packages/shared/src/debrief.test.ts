@@ -12,6 +12,7 @@ import {
   rubricProblem,
   rubricTotal,
   unansweredQuestions,
+  withoutPartialCitation,
   wordCount,
   type DebriefMessage,
   type Rubric,
@@ -287,6 +288,16 @@ describe('citations', () => {
     ['a malformed one', 'A [m:bad id] [m:]', []],
   ])('citedIds: %s', (_name, text, expected) => {
     expect(citedIds(text)).toEqual(expected);
+  });
+  it.each<[string, string]>([
+    ['A point [m:abc', 'A point '],
+    ['A point [m:', 'A point '],
+    ['A point [m', 'A point '],
+    ['A point [', 'A point '],
+    ['A point [m:abc] done', 'A point [m:abc] done'],
+    ['A [link](x)', 'A [link](x)'],
+  ])('withoutPartialCitation(%j)', (text, expected) => {
+    expect(withoutPartialCitation(text)).toBe(expected);
   });
   it('dropCitations keeps known ids and drops the rest', () => {
     expect(dropCitations('A [m:ok] [m:made_up].', (id) => id === 'ok')).toBe('A [m:ok] .');

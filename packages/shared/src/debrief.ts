@@ -377,3 +377,28 @@ export type GradingRow =
       updated_by_name: string | null;
       version: number;
     };
+
+/** A checked citation of the summary: a message of the activity, where to open it. */
+export interface SummaryCitation {
+  id: string;
+  channel_id: string;
+  seq: number;
+}
+
+/** An activity's AI summary as staff see it (live on `debrief.summary`). */
+export interface DebriefSummary {
+  id: string;
+  status: 'streaming' | 'done' | 'failed';
+  /** Markdown; every `[m:<id>]` left in it is one of `citations`. */
+  text: string;
+  citations: SummaryCitation[];
+  error: string | null;
+  updated_at: string;
+  updated_by_name: string | null;
+  version: number;
+}
+
+/** What a streaming summary shows: an unfinished `[m:…` at its end is held back. */
+export function withoutPartialCitation(text: string): string {
+  return text.replace(/\[(?:m(?::[A-Za-z0-9_-]*)?)?$/, '');
+}

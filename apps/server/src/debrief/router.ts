@@ -4,6 +4,7 @@ import { authedProcedure, liveSubscription, router } from '../live/trpc';
 import { gradeSetter, rubricSetter } from './commands';
 import { gradingTopic } from './live';
 import { gradebookFor, participationFor, unansweredFor } from './queries';
+import { summaryStarter, summaryTopic } from './summary';
 
 export const debriefRouter = router({
   /** Participation figures: every active student for staff, a student's own row for them. */
@@ -28,4 +29,10 @@ export const debriefRouter = router({
   gradebook: authedProcedure
     .input(debriefInputSchema)
     .query(({ ctx, input }) => gradebookFor(ctx.services.database.db, ctx.viewer, input)),
+  /** The activity's AI summary with its checked citations, live (instructors and class admins). */
+  summary: liveSubscription(summaryTopic),
+  /** "Summarize the discussion": the model writes the summary into `summary` (staff, a model set). */
+  summarize: authedProcedure
+    .input(debriefInputSchema)
+    .mutation(({ ctx, input }) => summaryStarter(ctx.services, ctx.viewer, input)),
 });

@@ -11,7 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { Marks, RubricCriterion } from '@seminar/shared';
+import type { Marks, RubricCriterion, SummaryCitation } from '@seminar/shared';
 import { activities } from './activities';
 import { auditColumns, versionColumn } from './common';
 
@@ -66,4 +66,30 @@ export const activityPhaseLog = pgTable(
       .defaultNow(),
   },
   (table) => [index('activity_phase_log_activity_idx').on(table.activity_id, table.start_seq)],
+);
+
+/**
+ * An activity's AI summary (one, the latest): written as the model streams (`streaming`), then
+ * `done` with its checked citations, or `failed` (docs/debrief.md#the-ai-summary).
+ */
+export const debriefSummaries = pgTable(
+  'debrief_summaries',
+  {
+    activity_id: text('activity_id')
+      .primaryKey()
+      .references(() => activities.activity_id),
+    class_id: text('class_id').notNull(),
+    status: text('status').$type<'streaming' | 'done' | 'failed'>().notNull().default('streaming'),
+    text: text('text').notNull().default(''),
+    citations: jsonb('citations').$type<SummaryCitation[]>().notNull().default([]),
+    error: text('error'),
+    ...auditColumns(),
+    version: versionColumn(),
+  },
+  (table) => [
+    check(
+      'debrief_summaries_status_check',
+      sql`${table.status} in ('streaming', 'done', 'failed')`,
+    ),
+  ],
 );
