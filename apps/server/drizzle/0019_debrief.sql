@@ -55,6 +55,8 @@ ALTER TABLE "debrief_grades" ADD CONSTRAINT "debrief_grades_activity_id_activiti
 ALTER TABLE "debrief_summaries" ADD CONSTRAINT "debrief_summaries_activity_id_activities_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activities"("activity_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activity_phase_log" ADD CONSTRAINT "activity_phase_log_activity_id_activities_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activities"("activity_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "activity_phase_log_activity_idx" ON "activity_phase_log" USING btree ("activity_id","start_seq");--> statement-breakpoint
+-- The words of a message, counted once when it is written (the participation figures sum them).
+ALTER TABLE "messages" ADD COLUMN "word_count" integer GENERATED ALWAYS AS (regexp_count("messages"."body", '\S+')) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "messages_channel_author_idx" ON "messages" USING btree ("channel_id","author_uid");--> statement-breakpoint
 -- Hand-written: every change of the phase in force is logged with the case channel's seq where it
 -- begins (phase_start_seq, taken under the channel's lock by the phase command), and the end of the

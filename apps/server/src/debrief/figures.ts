@@ -2,7 +2,7 @@
 // case channel's indexes (one pass over its messages grouped by author, not a read per student),
 // and its unanswered questions (the pure rule of packages/shared over the messages that can ask or
 // answer).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { unansweredQuestions, type DebriefMessage } from '@seminar/shared';
 import { ACTIVE_MEMBERSHIP_SQL } from '../classes/access';
 import { queryRows, type Db } from '../db/client';
@@ -25,14 +25,27 @@ export interface FigureRow {
   last_post: Date | string | null;
 }
 
-/** A reply: a message that mentions someone other than its author, or quotes (a `>` line). */
-const REPLY_SQL = `((m.mentions <> '{}'::text[] and not m.mentions <@ array[m.author_uid]) or m.body ~ '(^|\\n)[ \\t]*>')`;
+/**
+ * A reply: a message that mentions someone other than its author, or quotes (a `>` line; the cheap
+ * `strpos` first, so the pattern runs only on bodies that have a `>`).
+ */
+const REPLY_SQL = `((m.mentions <> '{}'::text[] and not m.mentions <@ array[m.author_uid]) or (strpos(m.body, '>') > 0 and m.body ~ '(^|\\n)[ \\t]*>'))`;
+
+interface PhaseStart {
+  phase_id: string | null;
+  title: string | null;
+  start_seq: number;
+}
 
 /**
  * The figures of the class's active students in the activity (of `onlyUid` alone when given: a
- * student's own row). Every part is grouped by author over the case channel: `messages_channel_author_idx`
- * for a single student, the mentions' partial index for mentions received, `polls_channel_id_idx`
- * and `ai_jobs_activity_idx` for votes and agent questions, the phase log for phases.
+ * student's own row). One pass over the case channel's messages grouped by author and phase — the
+ * phase of a post is `width_bucket(seq, starts)`, a binary search in the few phase starts, not a
+ * join — with the words counted when the message was written (`messages.word_count`, migration
+ * 0019); beside it small grouped reads: mentions received (the partial index
+ * `messages_mentions_idx`), named ballots (`polls_channel_id_idx`), agent questions
+ * (`ai_jobs_activity_idx`). A student's own row reads only their messages
+ * (`messages_channel_author_idx`).
  */
 export async function participationFigures(
   db: Db,
@@ -42,24 +55,62 @@ export async function participationFigures(
   const channel = access.channelId ?? '';
   const oneStudent = onlyUid === undefined ? sql`true` : sql`m.uid = ${onlyUid}`;
   const oneAuthor = onlyUid === undefined ? sql`true` : sql`m.author_uid = ${onlyUid}`;
-  return queryRows<FigureRow>(
+  const starts = await queryRows<PhaseStart>(
+    db,
+    sql`select phase_id, title, start_seq::int as start_seq from activity_phase_log
+      where activity_id = ${access.activityId} order by start_seq, id`,
+  );
+  // A post belongs to the phase whose start it comes after: bucket i (1-based) is starts[i - 1].
+  const thresholds = `{${starts.map((start) => Number(start.start_seq) + 1).join(',')}}`;
+  // PostgreSQL's JIT compiles a plan this size in about 2 s — ten times the query itself (bench/
+  // participation.ts) — so it is off for this one transaction (`set local`); PGlite has no JIT.
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return figureRows(tx, access, channel, thresholds, oneStudent, oneAuthor);
+  });
+  return rows.map(({ buckets, ...row }) => ({ ...row, phases: phaseTitles(starts, buckets) }));
+}
+
+/** The statement of participationFigures. */
+function figureRows(
+  db: Pick<Db, 'execute'>,
+  access: Pick<DebriefAccess, 'classId' | 'activityId'>,
+  channel: string,
+  thresholds: string,
+  oneStudent: SQL,
+  oneAuthor: SQL,
+) {
+  return queryRows<FigureRow & { buckets: number[] | null }>(
     db,
     sql`with students as (
       select m.uid, u.name, u.email
       from class_memberships m join classes k on k.class_id = m.class_id join users u on u.id = m.uid
       where m.class_id = ${access.classId} and m.role = 'student' and ${sql.raw(ACTIVE_MEMBERSHIP_SQL)}
         and ${oneStudent}
+    ), by_phase as (
+      -- Per message first, behind an optimization fence (offset 0): the grouping then sorts
+      -- narrow rows (an author, a phase, a few numbers) in memory, not bodies on disk.
+      select uid, bucket, count(*) as messages, sum(words) as words,
+        count(*) filter (where reply) as replies, sum(reacted) as reactions_received,
+        min(at) as first_post, max(at) as last_post
+      from (
+        select m.author_uid as uid, width_bucket(m.seq, ${thresholds}::bigint[]) as bucket,
+          m.word_count as words, ${sql.raw(REPLY_SQL)} as reply,
+          case when m.reactions = '[]'::jsonb then 0 else (
+            select count(*) from jsonb_array_elements(m.reactions) r,
+              jsonb_array_elements_text(r -> 'uids') x(uid) where x.uid <> m.author_uid) end
+            as reacted,
+          m.created_at as at
+        from messages m where m.channel_id = ${channel} and not m.deleted and ${oneAuthor}
+        offset 0
+      ) per_message
+      group by uid, bucket
     ), posts as (
-      select m.author_uid as uid, count(*)::int as messages,
-        coalesce(sum(regexp_count(m.body, '\\S+')), 0)::int as words,
-        (count(*) filter (where ${sql.raw(REPLY_SQL)}))::int as replies,
-        coalesce(sum(case when m.reactions = '[]'::jsonb then 0 else (
-          select count(*) from jsonb_array_elements(m.reactions) r,
-            jsonb_array_elements_text(r -> 'uids') x(uid) where x.uid <> m.author_uid) end), 0)::int
-          as reactions_received,
-        min(m.created_at) as first_post, max(m.created_at) as last_post
-      from messages m where m.channel_id = ${channel} and not m.deleted and ${oneAuthor}
-      group by m.author_uid
+      select uid, sum(messages)::int as messages, coalesce(sum(words), 0)::int as words,
+        sum(replies)::int as replies, coalesce(sum(reactions_received), 0)::int as reactions_received,
+        min(first_post) as first_post, max(last_post) as last_post,
+        array_agg(bucket order by bucket) filter (where bucket > 0) as buckets
+      from by_phase group by uid
     ), mentioned as (
       select x.uid, count(*)::int as n
       from messages m, unnest(m.mentions) x(uid)
@@ -75,33 +126,32 @@ export async function participationFigures(
       select j.author_uid as uid, count(distinct j.message_id)::int as n
       from ai_jobs j where j.activity_id = ${access.activityId}
       group by j.author_uid
-    ), ranges as (
-      select l.phase_id, l.title, l.start_seq,
-        lead(l.start_seq) over (order by l.start_seq, l.id) as end_seq
-      from activity_phase_log l where l.activity_id = ${access.activityId}
-    ), phased as (
-      select uid, array_agg(title order by first_start) as phases from (
-        select m.author_uid as uid, r.phase_id, min(r.title) as title, min(r.start_seq) as first_start
-        from messages m join ranges r
-          on m.seq > r.start_seq and (r.end_seq is null or m.seq <= r.end_seq)
-        where m.channel_id = ${channel} and not m.deleted and r.phase_id is not null and ${oneAuthor}
-        group by m.author_uid, r.phase_id
-      ) per_phase group by uid
     )
     select s.uid, s.name, s.email,
       coalesce(p.messages, 0) as messages, coalesce(p.words, 0) as words,
       coalesce(p.replies, 0) as replies, coalesce(me.n, 0) as mentions_received,
       coalesce(p.reactions_received, 0) as reactions_received, coalesce(v.n, 0) as poll_votes,
-      coalesce(a.n, 0) as agent_questions, coalesce(ph.phases, '{}'::text[]) as phases,
-      p.first_post, p.last_post
+      coalesce(a.n, 0) as agent_questions, p.buckets, p.first_post, p.last_post
     from students s
       left join posts p on p.uid = s.uid
       left join mentioned me on me.uid = s.uid
       left join votes v on v.uid = s.uid
       left join asked a on a.uid = s.uid
-      left join phased ph on ph.uid = s.uid
     order by s.name, s.uid`,
   );
+}
+
+/** The titles of the phases of `buckets`, each phase once, in the order first posted in. */
+function phaseTitles(starts: readonly PhaseStart[], buckets: readonly number[] | null): string[] {
+  const seen = new Set<string>();
+  const titles: string[] = [];
+  for (const bucket of buckets ?? []) {
+    const start = starts[Number(bucket) - 1];
+    if (!start?.phase_id || seen.has(start.phase_id)) continue;
+    seen.add(start.phase_id);
+    titles.push(start.title ?? '');
+  }
+  return titles;
 }
 
 /** The unanswered questions listed at most (the newest). */

@@ -115,6 +115,10 @@ export const messages = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     version: versionColumn(),
+    /** Docs: docs/debrief.md#figures — the body's words, counted by the database when written. */
+    word_count: integer('word_count')
+      .notNull()
+      .generatedAlwaysAs(sql`regexp_count(body, '\\S+')`),
     /** Set on an AI agent's messages: `{agent, product_title, status}` (docs/ai.md). */
     ai: jsonb('ai').$type<MessageAi>(),
   },
