@@ -2,7 +2,7 @@
 // each checked (policy, the shared rules), written with the audit fields and a new version, and
 // announced to `debrief.grading` in one transaction.
 import { TRPCError } from '@trpc/server';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   marksProblem,
   type GradeSetInput,
@@ -101,8 +101,5 @@ export async function gradeSetter(
 
 /** The grades of an activity's graded students (the export's read). */
 export async function gradesOf(db: Db, activityId: string) {
-  return db
-    .select()
-    .from(debriefGrades)
-    .where(and(eq(debriefGrades.activity_id, activityId)));
+  return db.select().from(debriefGrades).where(eq(debriefGrades.activity_id, activityId));
 }
