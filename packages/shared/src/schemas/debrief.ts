@@ -40,11 +40,9 @@ export const rubricSetInputSchema = z
       .int()
       .min(1)
       .max(RUBRIC_MAX_SCALE, { error: `The scale can be at most ${RUBRIC_MAX_SCALE}` }),
-    criteria: z
-      .array(criterionSchema)
-      .max(RUBRIC_MAX_CRITERIA, {
-        error: `A rubric can have at most ${RUBRIC_MAX_CRITERIA} criteria`,
-      }),
+    criteria: z.array(criterionSchema).max(RUBRIC_MAX_CRITERIA, {
+      error: `A rubric can have at most ${RUBRIC_MAX_CRITERIA} criteria`,
+    }),
   })
   .superRefine((rubric, ctx) => {
     const problem = rubricProblem(rubric);
