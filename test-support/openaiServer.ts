@@ -99,6 +99,8 @@ export async function startTestOpenAiServer(
     chunkSize?: number;
     gated?: boolean;
     failWith?: { status: number; message: string };
+    /** The answer to a request without tools, from the request (a model that reads its prompt). */
+    answer?: (body: ReceivedCompletion['body']) => string;
   } = {},
 ): Promise<TestOpenAiServer> {
   const delay = options.chunkDelayMs ?? 60;
@@ -170,7 +172,7 @@ export async function startTestOpenAiServer(
       }
       const text = toolResult
         ? `From the analysis:\n${textOf(toolResult.content)}`
-        : STREAMED_ANSWER;
+        : (options.answer?.(body) ?? STREAMED_ANSWER);
       for (let at = 0; at < text.length; at += size) {
         if (at > 0) await gate.take();
         if (gone) return;

@@ -4,6 +4,7 @@ import { activitiesRouter } from './activities/router';
 import { channelsRouter } from './channels/router';
 import { classesRouter } from './classes/router';
 import { coldCallRouter } from './coldCall/router';
+import { debriefRouter } from './debrief/router';
 import { publicProcedure, router } from './live/trpc';
 import { messagesRouter } from './messages/router';
 import { pinsRouter } from './pins/router';
@@ -31,6 +32,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   polls: pollsRouter,
   coldCall: coldCallRouter,
+  debrief: debriefRouter,
 });
 
 /** The router's type, imported by the web client. */

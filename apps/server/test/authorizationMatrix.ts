@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { makeRecordId, type Phase } from '@seminar/shared';
 import type { SessionUser } from '../src/auth/session';
-import { activities } from '../src/db/schema';
+import { activities, debriefRubrics } from '../src/db/schema';
 import type { Services } from '../src/runtime';
 import { collect, type callerFor } from './callers';
 
@@ -100,6 +100,11 @@ const ONE_PHASE: Phase = {
   title: 'Plenary',
   timer_seconds: null,
   at_zero: 'end',
+};
+/** A one-criterion rubric (the matrix is about who may, not what). */
+const ONE_CRITERION = {
+  scale: 10,
+  criteria: [{ id: 'c1', name: 'Quality', weight: 100, source: 'manual' as const, target: null }],
 };
 /** Procedures that take a message id and no class: outsiders get "Message not found." */
 const byMessage = { notFound: 'Message not found.' } as const;
@@ -474,6 +479,65 @@ export const MATRIX: Record<string, Entry> = {
     scope: 'class',
     ...anyMember,
     run: (c) => readLive(c, (k) => k.polls.live(inChannel(c.world))),
+  },
+  // Docs: docs/debrief.md — figures and open questions to every member (a student gets their own);
+  // grading to staff.
+  'debrief.participation': {
+    scope: 'class',
+    ...anyMember,
+    run: ({ caller, world }) => caller.debrief.participation(ofActivity(world)),
+  },
+  'debrief.unanswered': {
+    scope: 'class',
+    ...anyMember,
+    run: ({ caller, world }) => caller.debrief.unanswered(ofActivity(world)),
+  },
+  'debrief.grading': {
+    scope: 'class',
+    ...staffOnly,
+    run: (c) => readLive(c, (k) => k.debrief.grading(ofActivity(c.world))),
+  },
+  'debrief.setRubric': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.debrief.setRubric({ ...ofActivity(world), ...ONE_CRITERION }),
+  },
+  // The rubric is there (written directly: this row is about setGrade's own check).
+  'debrief.setGrade': {
+    scope: 'class',
+    ...staffOnly,
+    run: async ({ caller, world, services }) => {
+      await services.database.db
+        .insert(debriefRubrics)
+        .values({ activity_id: world.activityId, class_id: world.classId, ...ONE_CRITERION })
+        .onConflictDoNothing();
+      return caller.debrief.setGrade({
+        ...ofActivity(world),
+        uid: world.uids.student,
+        marks: { c1: 1 },
+      });
+    },
+  },
+  'debrief.gradebook': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) => caller.debrief.gradebook(ofActivity(world)),
+  },
+  'debrief.summary': {
+    scope: 'class',
+    ...staffOnly,
+    run: (c) => readLive(c, (k) => k.debrief.summary(ofActivity(c.world))),
+  },
+  // The matrix's server has no model: past the authorization, staff are told how to enable one
+  // (PRECONDITION_FAILED, after every check of who may).
+  'debrief.summarize': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.debrief.summarize(ofActivity(world)).catch((error: { code?: string }) => {
+        if (error.code !== 'PRECONDITION_FAILED') throw error;
+      }),
   },
   // Docs: docs/polls.md#cold-call — staff spotlight and clear; whoever sees the channel watches.
   'coldCall.spotlight': {

@@ -37,5 +37,6 @@ export * from './caseBrief';
 export * from './awayNotifications';
 export * from './push';
 export * from './polls';
+export * from './debrief';
 export * from './coldCall';
 export * from './phases';

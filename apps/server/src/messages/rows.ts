@@ -22,6 +22,8 @@ export interface MessageSqlRow {
   attachments: MessageAttachment[];
   version: number | string;
   ai: MessageAi | null;
+  /** Stored by the database (docs/debrief.md#figures); absent where a statement leaves it out. */
+  word_count?: number | string;
 }
 
 /** The typed row Drizzle would return for a raw one. */
@@ -30,6 +32,7 @@ export function fromSqlRow(row: MessageSqlRow): typeof messages.$inferSelect {
     ...row,
     seq: Number(row.seq),
     version: Number(row.version),
+    word_count: Number(row.word_count ?? 0),
     created_at: new Date(row.created_at),
     edited_at: row.edited_at === null ? null : new Date(row.edited_at),
     reactions:

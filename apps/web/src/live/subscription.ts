@@ -25,6 +25,8 @@ export interface LiveTopicInputs {
   'polls.live': Inputs['polls']['live'];
   'coldCall.live': Inputs['coldCall']['live'];
   'coldCall.mine': Inputs['coldCall']['mine'];
+  'debrief.grading': Inputs['debrief']['grading'];
+  'debrief.summary': Inputs['debrief']['summary'];
 }
 
 export type LiveTopic = keyof LiveTopicInputs;

@@ -12,6 +12,8 @@ export const PATHS = {
   catalogue: '/catalogue/:productId?',
   /** An activity's exchanges with its AI agents, for the class's instructors and admins. */
   activityReview: '/classes/:classId/activities/:activityId/review',
+  /** An activity's debrief: participation, open questions, grading, the AI summary. */
+  activityDebrief: '/classes/:classId/activities/:activityId/debrief',
   /** A person's away-notification settings (NOTIFICATION_SETTINGS_PATH, which mails link to). */
   notificationSettings: '/settings/notifications',
 } as const;
@@ -60,4 +62,9 @@ export function returnPath(state: unknown): string {
   const pathname = from.split(/[?#]/)[0];
   const authPaths: string[] = [PATHS.signIn, PATHS.signUp, PATHS.forgotPassword];
   return pathname !== undefined && authPaths.includes(pathname) ? PATHS.home : from;
+}
+
+/** The path of an activity's debrief (docs/debrief.md). */
+export function activityDebriefPath(classId: string, activityId: string): string {
+  return `${classPath(classId, 'activities')}/${encodeURIComponent(activityId)}/debrief`;
 }

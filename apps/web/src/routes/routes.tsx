@@ -82,6 +82,11 @@ export const routes: RouteObject[] = [
             ...page(() => import('../features/classes/ClassPage'), 'ActivityReviewRoute'),
           },
           {
+            path: PATHS.activityDebrief,
+            // Through the class page's chunk, as the review (see ClassPage.tsx).
+            ...page(() => import('../features/classes/ClassPage'), 'ActivityDebriefRoute'),
+          },
+          {
             path: PATHS.catalogue,
             ...page(() => import('../features/catalogue/CataloguePage'), 'CataloguePage'),
           },

@@ -22,3 +22,4 @@ export * from './notificationSettings';
 export * from './push';
 export * from './poll';
 export * from './phase';
+export * from './debrief';

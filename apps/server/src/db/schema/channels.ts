@@ -115,6 +115,10 @@ export const messages = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     version: versionColumn(),
+    /** Docs: docs/debrief.md#figures — the body's words, counted by the database when written. */
+    word_count: integer('word_count')
+      .notNull()
+      .generatedAlwaysAs(sql`regexp_count(body, '\\S+')`),
     /** Set on an AI agent's messages: `{agent, product_title, status}` (docs/ai.md). */
     ai: jsonb('ai').$type<MessageAi>(),
   },
@@ -122,6 +126,8 @@ export const messages = pgTable(
     unique('messages_channel_seq_unique').on(table.channel_id, table.seq),
     // A stream's floor (the channel's highest message version) and its resync after a LISTEN gap.
     index('messages_channel_version_idx').on(table.channel_id, table.version),
+    // Docs: docs/debrief.md#figures — a student's own figures, and the figures' per-author reads.
+    index('messages_channel_author_idx').on(table.channel_id, table.author_uid),
     // Unread mention counts read only the messages that mention someone.
     index('messages_mentions_idx')
       .on(table.channel_id, table.seq)

@@ -10,3 +10,4 @@ export * from './ai';
 export * from './caseBrief';
 export * from './notifications';
 export * from './polls';
+export * from './debrief';

@@ -34,7 +34,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { EditDeleteButtons, EnabledSwitch } from '../common/ManageControls';
 import { EmptyState, LoadError } from '../common/EmptyState';
 import { greyedSx } from '../common/greyed';
-import { classChannelPath } from '../../routes/paths';
+import { activityDebriefPath, classChannelPath } from '../../routes/paths';
 import { costLine, useStudentCount } from './ActivityCost';
 import { ActivityDialog } from './ActivityDialog';
 import { AgentBudget } from './AgentBudget';
@@ -338,6 +338,17 @@ function ActivityCard({
             </Typography>
           )}
           <AgentControls agents={agents} manager={manager} onMode={onAgentMode} />
+          {activity.channel_id ? (
+            <Button
+              size="small"
+              component={RouterLink}
+              to={activityDebriefPath(activity.class_id, activity.activity_id)}
+              aria-label={`Debrief: ${activity.title}`}
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              Debrief
+            </Button>
+          ) : null}
           {manager && agents.length > 0 ? (
             <AgentBudget activity={activity} onSave={onAgentBudget} />
           ) : null}

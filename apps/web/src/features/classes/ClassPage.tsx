@@ -61,6 +61,19 @@ export function ActivityReviewRoute() {
   );
 }
 
+const DebriefPage = lazy(() =>
+  import('../debrief/DebriefPage').then((module) => ({ default: module.DebriefPage })),
+);
+
+/** The route of an activity's debrief, /classes/:classId/activities/:activityId/debrief. */
+export function ActivityDebriefRoute() {
+  return (
+    <Suspense fallback={<ClassPageSkeleton />}>
+      <DebriefPage />
+    </Suspense>
+  );
+}
+
 const TAB_LABELS: Record<ClassTab, string> = {
   chat: 'Chat',
   activities: 'Activities',
