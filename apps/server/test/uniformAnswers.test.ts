@@ -121,6 +121,16 @@ const addressed: Array<[name: string, key: keyof Records, run: Run]> = [
       c.activities.setAgentBudget({ class_id: classId, activity_id: id, answers: 1, tokens: null }),
   ],
   [
+    'activities.setAgentLimits',
+    'activityId',
+    (c, classId, id) =>
+      c.activities.setAgentLimits({
+        class_id: classId,
+        activity_id: id,
+        limits: { per_student_day: 1, per_student_activity: null, hours: null, phases_off: [] },
+      }),
+  ],
+  [
     'activities.exchanges',
     'activityId',
     (c, classId, id) => c.activities.exchanges({ class_id: classId, activity_id: id }),

@@ -33,6 +33,7 @@ export * from './liveProtocol';
 export * from './analyticsCheck';
 export * from './dataAnalyst';
 export * from './agents';
+export * from './agentLimits';
 export * from './caseBrief';
 export * from './awayNotifications';
 export * from './polls';

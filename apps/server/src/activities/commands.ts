@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type {
   Activity,
   ActivityAgentBudgetInput,
+  ActivityAgentLimitsInput,
   ActivityAgentModeInput,
   ActivityAgentUsage,
   ActivityInput,
@@ -218,6 +219,34 @@ export async function activityAgentBudgetSetter(
         ...auditFields(viewer),
         version: nextVersion,
       })
+      .where(
+        and(
+          eq(activities.activity_id, input.activity_id),
+          eq(activities.class_id, input.class_id),
+          eq(activities.deleted, false),
+        ),
+      )
+      .returning();
+    if (!row) throw notFound('Activity');
+    say(announce(input.class_id, input.activity_id));
+    return presentActivity(row);
+  });
+}
+
+/**
+ * Sets an activity's per-student agent limits and schedule (docs/ai.md#limits-and-schedules).
+ * Instructors and class admins; the input is checked whole first, so bad input changes nothing.
+ */
+export async function activityAgentLimitsSetter(
+  db: Db,
+  viewer: SessionUser,
+  input: ActivityAgentLimitsInput,
+): Promise<Activity> {
+  await requireManager(db, viewer, input.class_id);
+  return runCommand(db, async ({ tx, announce: say }) => {
+    const [row] = await tx
+      .update(activities)
+      .set({ ai_limits: input.limits, ...auditFields(viewer), version: nextVersion })
       .where(
         and(
           eq(activities.activity_id, input.activity_id),

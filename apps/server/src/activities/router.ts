@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {
   activityAgentBudgetInputSchema,
+  activityAgentLimitsInputSchema,
   activityAgentModeInputSchema,
   activityInputSchema,
   briefInputSchema,
@@ -12,6 +13,7 @@ import {
 import { authedProcedure, liveSubscription, router } from '../live/trpc';
 import {
   activityAgentBudgetSetter,
+  activityAgentLimitsSetter,
   activityAgentModeSetter,
   activityExchangesReader,
   activityUsageReader,
@@ -46,6 +48,12 @@ export const activitiesRouter = router({
     .input(activityAgentBudgetInputSchema)
     .mutation(({ ctx, input }) =>
       activityAgentBudgetSetter(ctx.services.database.db, ctx.viewer, input),
+    ),
+  /** Instructors: per-student limits and the agents' schedule (docs/ai.md#limits-and-schedules). */
+  setAgentLimits: authedProcedure
+    .input(activityAgentLimitsInputSchema)
+    .mutation(({ ctx, input }) =>
+      activityAgentLimitsSetter(ctx.services.database.db, ctx.viewer, input),
     ),
   /** Instructors: what the activity's agents have used, per person and in all. */
   usage: authedProcedure

@@ -5,9 +5,11 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
+  DEFAULT_AGENT_LIMITS,
   makeRecordId,
   NO_PHASES,
   type Activity,
+  type AgentLimits,
   type ActivityInput,
   type ActivityPhases,
   type AiAgentCooperationMode,
@@ -100,6 +102,7 @@ export function useActivityActions(classId: string) {
           | 'ai_agent_modes'
           | 'ai_budget_answers'
           | 'ai_budget_tokens'
+          | 'ai_limits'
           | 'brief'
           | 'brief_attachments'
           | keyof ActivityPhases
@@ -111,6 +114,7 @@ export function useActivityActions(classId: string) {
           ai_agent_modes: {},
           ai_budget_answers: null,
           ai_budget_tokens: null,
+          ai_limits: DEFAULT_AGENT_LIMITS,
           brief: '',
           brief_attachments: [],
         };
@@ -175,6 +179,22 @@ export function useActivityActions(classId: string) {
               activity_id: activity.activity_id,
               answers,
               tokens,
+            }),
+          serverRow: (saved) => saved,
+        });
+      },
+      /** Instructors: per-student limits and the agents' schedule (docs/ai.md#limits-and-schedules). */
+      setAgentLimits: (activity: Activity, limits: AgentLimits) => {
+        if (!client) return Promise.resolve(NOT_CONNECTED);
+        return write<Activity, Activity>({
+          key,
+          id: activity.activity_id,
+          row: { ...activity, ai_limits: limits },
+          mutate: () =>
+            client.activities.setAgentLimits.mutate({
+              class_id: classId,
+              activity_id: activity.activity_id,
+              limits,
             }),
           serverRow: (saved) => saved,
         });

@@ -21,3 +21,4 @@ export * from './caseBrief';
 export * from './notificationSettings';
 export * from './poll';
 export * from './phase';
+export * from './agentLimits';
