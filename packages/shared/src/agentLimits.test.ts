@@ -25,7 +25,7 @@ describe('zoned time', () => {
     expect(zonedParts(at(iso), zone)).toEqual({ year, month, day, hour, minute });
   });
 
-  it.each([
+  it.each<[[number, number, number], number, string, string]>([
     // date, minutes, zone, instant
     [[2026, 11, 28], 9 * 60, 'Europe/Paris', '2026-11-28T08:00:00Z'],
     [[2026, 7, 1], 9 * 60, 'Europe/Paris', '2026-07-01T07:00:00Z'],

@@ -38,6 +38,7 @@ import { classChannelPath } from '../../routes/paths';
 import { costLine, useStudentCount } from './ActivityCost';
 import { ActivityDialog } from './ActivityDialog';
 import { AgentBudget } from './AgentBudget';
+import { AgentLimitsControl } from './AgentLimitsControl';
 import { AgentControls } from './AgentControls';
 
 /** The case label of an activity with a case channel (SPEC §3 "Case record"), else null. */
@@ -339,7 +340,10 @@ function ActivityCard({
           )}
           <AgentControls agents={agents} manager={manager} onMode={onAgentMode} />
           {manager && agents.length > 0 ? (
-            <AgentBudget activity={activity} onSave={onAgentBudget} />
+            <>
+              <AgentBudget activity={activity} onSave={onAgentBudget} />
+              <AgentLimitsControl activity={activity} />
+            </>
           ) : null}
         </Stack>
       </CardContent>
