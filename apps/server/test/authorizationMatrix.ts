@@ -226,6 +226,15 @@ export const MATRIX: Record<string, Entry> = {
         limits: { per_student_day: 3, per_student_activity: null, hours: null, phases_off: [] },
       }),
   },
+  'activities.setTutorMode': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.activities.setTutorMode({
+        ...ofActivity(world),
+        tutor: { mode: 'socratic', custom: null },
+      }),
+  },
   'activities.setAgentMode': {
     scope: 'class',
     ...staffOnly,

@@ -118,6 +118,11 @@ const samples: Record<string, unknown> = {
       phases_off: ['individual_post_first'],
     },
   },
+  'activities.setTutorMode': {
+    class_id: 'class_1',
+    activity_id: 'activity_1',
+    tutor: { mode: 'custom', custom: 'Ask about the numbers first.' },
+  },
   'activities.usage': { class_id: 'class_1', activity_id: 'activity_1' },
   'activities.exchanges': { class_id: 'class_1', activity_id: 'activity_1', author_uid: 'uid_1' },
   'activities.setAgentMode': {

@@ -131,6 +131,16 @@ const addressed: Array<[name: string, key: keyof Records, run: Run]> = [
       }),
   ],
   [
+    'activities.setTutorMode',
+    'activityId',
+    (c, classId, id) =>
+      c.activities.setTutorMode({
+        class_id: classId,
+        activity_id: id,
+        tutor: { mode: 'explainer', custom: null },
+      }),
+  ],
+  [
     'activities.exchanges',
     'activityId',
     (c, classId, id) => c.activities.exchanges({ class_id: classId, activity_id: id }),

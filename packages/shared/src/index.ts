@@ -34,6 +34,7 @@ export * from './analyticsCheck';
 export * from './dataAnalyst';
 export * from './agents';
 export * from './agentLimits';
+export * from './tutorModes';
 export * from './caseBrief';
 export * from './awayNotifications';
 export * from './polls';

@@ -19,6 +19,7 @@ export function presentActivity(row: ActivityRow): Activity {
     ai_budget_tokens: row.ai_budget_tokens,
     // Filled with the defaults, so a setting added later reads as "no limit" on older rows.
     ai_limits: { ...DEFAULT_AGENT_LIMITS, ...row.ai_limits },
+    ai_tutor: row.ai_tutor ?? null,
     start_date: row.start_date,
     due_date: row.due_date,
     enabled: row.enabled,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   activityAgentBudgetInputSchema,
   activityAgentLimitsInputSchema,
+  activityTutorInputSchema,
   activityAgentModeInputSchema,
   activityInputSchema,
   briefInputSchema,
@@ -14,6 +15,7 @@ import { authedProcedure, liveSubscription, router } from '../live/trpc';
 import {
   activityAgentBudgetSetter,
   activityAgentLimitsSetter,
+  activityTutorSetter,
   activityAgentModeSetter,
   activityExchangesReader,
   activityUsageReader,
@@ -55,6 +57,10 @@ export const activitiesRouter = router({
     .mutation(({ ctx, input }) =>
       activityAgentLimitsSetter(ctx.services.database.db, ctx.viewer, input),
     ),
+  /** Instructors: how the activity's LLM agents behave (docs/ai.md#tutor-modes). */
+  setTutorMode: authedProcedure
+    .input(activityTutorInputSchema)
+    .mutation(({ ctx, input }) => activityTutorSetter(ctx.services.database.db, ctx.viewer, input)),
   /** Instructors: what the activity's agents have used, per person and in all. */
   usage: authedProcedure
     .input(activityRef)

@@ -98,6 +98,7 @@ export function makeActivity(overrides: Partial<Activity> = {}): Activity {
     ai_budget_answers: null,
     ai_budget_tokens: null,
     ai_limits: DEFAULT_AGENT_LIMITS,
+    ai_tutor: null,
     start_date: null,
     due_date: null,
     enabled: true,

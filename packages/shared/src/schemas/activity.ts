@@ -9,6 +9,7 @@ import { aiAgentCooperationModeSchema } from './agent';
 import { activityBriefFields } from './caseBrief';
 import { activityPhaseFields } from './phase';
 import { agentLimitsSchema } from './agentLimits';
+import { tutorSettingSchema } from './tutorModes';
 import { DEFAULT_AGENT_LIMITS } from '../agentLimits';
 import {
   auditFields,
@@ -40,6 +41,8 @@ export const activitySchema = z.object({
   ai_budget_tokens: z.int().min(0).nullable().default(null),
   /** Per-student limits and the schedule of the agents (docs/ai.md#limits-and-schedules). */
   ai_limits: agentLimitsSchema.default(DEFAULT_AGENT_LIMITS),
+  /** How its LLM agents behave (docs/ai.md#tutor-modes); null: as the product says. */
+  ai_tutor: tutorSettingSchema.nullable().default(null),
   start_date: storedDateSchema,
   due_date: storedDateSchema,
   enabled: z.boolean(),

@@ -22,3 +22,4 @@ export * from './notificationSettings';
 export * from './poll';
 export * from './phase';
 export * from './agentLimits';
+export * from './tutorModes';
