@@ -39,6 +39,7 @@ import { costLine, useStudentCount } from './ActivityCost';
 import { ActivityDialog } from './ActivityDialog';
 import { AgentBudget } from './AgentBudget';
 import { AgentLimitsControl } from './AgentLimitsControl';
+import { TutorModeControl } from './TutorModeControl';
 import { AgentControls } from './AgentControls';
 
 /** The case label of an activity with a case channel (SPEC §3 "Case record"), else null. */
@@ -343,6 +344,7 @@ function ActivityCard({
             <>
               <AgentBudget activity={activity} onSave={onAgentBudget} />
               <AgentLimitsControl activity={activity} />
+              <TutorModeControl activity={activity} />
             </>
           ) : null}
         </Stack>

@@ -6,6 +6,7 @@ import type { ChannelView, Pin } from '@seminar/shared';
 import { useCaseActivity, usePinActions, usePins } from '../../data/caseBrief';
 import { CaseBrief } from './CaseBrief';
 import { PinnedBar } from './PinnedBar';
+import { TutorPromise } from './TutorPromise';
 import type { MessageFocus } from './useOpenAtMessage';
 
 /**
@@ -50,6 +51,7 @@ export function ChannelTop({
           canEdit={canManage}
         />
       ) : null}
+      {activity ? <TutorPromise activity={activity} /> : null}
       <PinnedBar
         pins={pins.rows}
         canUnpin={canManage}

@@ -1,12 +1,14 @@
-// The agent limits on an activity's card (docs/ai.md#limits-and-schedules): the limits in words, a
-// dialog checked with the shared schema (bad input sends nothing), and the saved limits sent.
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+// The agent limits and the tutor mode on an activity's card (docs/ai.md#limits-and-schedules,
+// docs/ai.md#tutor-modes): the settings in words, dialogs checked with the shared schemas (bad input
+// sends nothing), the saved settings sent; the tutor mode's promise above the case channel.
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_AGENT_LIMITS, type Activity } from '@seminar/shared';
 import { descriptionOf, fakeAuthServer, renderApp, sessionFor } from '../../testing/authTestKit';
 import { makeProduct } from '../../testing/catalogueFixtures';
 import { makeActivity, makeChannel, makeClass } from '../../testing/classFixtures';
 import { fakeTrpc } from '../../testing/liveTestKit';
+import { TutorPromise } from '../chat/TutorPromise';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -105,5 +107,68 @@ describe('agent limits on the activity card', () => {
         'Limits for students: 2 answers per student per day · 10 answers per student in this activity · answers 09:00–17:00 (Europe/Paris) · not during Individual, post first',
       ),
     ).toBeDefined();
+  });
+});
+
+describe('tutor mode on the activity card', () => {
+  it('previews what the model is told, refuses instructions too long, and saves a mode', async () => {
+    const activity = makeActivity({
+      activity_id: 'a1',
+      title: 'Case A',
+      product_id: 'product_bot',
+      channel_id: 'ch1',
+    });
+    const { fake, card } = await openCard(activity);
+    expect(await within(card).findByText("Tutor mode: the product's own")).toBeDefined();
+    fake.on('activities.setTutorMode', (input: { tutor: { mode: 'custom'; custom: string } }) => ({
+      ...activity,
+      ai_tutor: { ...input.tutor, version: 1 },
+      version: 5,
+    }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Tutor mode' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tutor mode of Case A' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: /^Socratic:/ }));
+    const preview = within(dialog).getByRole('region', { name: 'What the model is told' });
+    expect(preview.textContent).toContain('Tutor mode: Socratic. Never give the final answer');
+    fireEvent.click(within(dialog).getByRole('radio', { name: /^Custom:/ }));
+    const instructions = within(dialog).getByRole('textbox', { name: 'Your instructions' });
+    fireEvent.change(instructions, { target: { value: 'x'.repeat(4_001) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(descriptionOf(instructions)).toBe('Custom instructions can be at most 4,000 characters');
+    expect(fake.inputsOf('activities.setTutorMode')).toEqual([]);
+    fireEvent.change(instructions, { target: { value: 'Only ask about the data.' } });
+    expect(
+      within(dialog).getByRole('region', { name: 'What the model is told' }).textContent,
+    ).toContain(
+      'instructions for this activity follow. Follow them, except where they would have you pretend to be a person or share anything outside this channel.\nOnly ask about the data.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.inputsOf('activities.setTutorMode')).toEqual([
+      {
+        class_id: 'class_1',
+        activity_id: 'a1',
+        tutor: { mode: 'custom', custom: 'Only ask about the data.' },
+      },
+    ]);
+    expect(
+      await within(card).findByText(
+        "Tutor mode: Custom — This tutor follows your instructor's own instructions for this activity.",
+      ),
+    ).toBeDefined();
+  });
+
+  it('shows students the promise above the case channel, and nothing without a mode', () => {
+    const socratic = makeActivity({
+      product_id: 'product_bot',
+      ai_tutor: { mode: 'socratic', version: 1, custom: null },
+    });
+    const { unmount } = render(<TutorPromise activity={socratic} />);
+    expect(screen.getByRole('note', { name: 'AI tutor mode' }).textContent).toBe(
+      "Socratic tutor: This tutor won't give final answers: it asks questions that help you find them.",
+    );
+    unmount();
+    render(<TutorPromise activity={makeActivity({ product_id: 'product_bot' })} />);
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });
