@@ -158,17 +158,23 @@ describe('tutor mode on the activity card', () => {
     ).toBeDefined();
   });
 
-  it('shows students the promise above the case channel, and nothing without a mode', () => {
+  it('shows students the promise above the case channel, and nothing without a mode or a model', () => {
     const socratic = makeActivity({
       product_id: 'product_bot',
       ai_tutor: { mode: 'socratic', version: 1, custom: null },
     });
-    const { unmount } = render(<TutorPromise activity={socratic} />);
+    const { unmount } = render(<TutorPromise activity={socratic} llmConfigured />);
     expect(screen.getByRole('note', { name: 'AI tutor mode' }).textContent).toBe(
       "Socratic tutor: This tutor won't give final answers: it asks questions that help you find them.",
     );
     unmount();
-    render(<TutorPromise activity={makeActivity({ product_id: 'product_bot' })} />);
+    // No promise without a mode, nor where no language model answers.
+    const none = render(
+      <TutorPromise activity={makeActivity({ product_id: 'product_bot' })} llmConfigured />,
+    );
+    expect(screen.queryByRole('note')).toBeNull();
+    none.unmount();
+    render(<TutorPromise activity={socratic} llmConfigured={false} />);
     expect(screen.queryByRole('note')).toBeNull();
   });
 });

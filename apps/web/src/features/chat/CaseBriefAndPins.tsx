@@ -4,6 +4,7 @@
 import { useCallback, useState } from 'react';
 import type { ChannelView, Pin } from '@seminar/shared';
 import { useCaseActivity, usePinActions, usePins } from '../../data/caseBrief';
+import { useLlmConfigured } from '../../data/products';
 import { CaseBrief } from './CaseBrief';
 import { PinnedBar } from './PinnedBar';
 import { TutorPromise } from './TutorPromise';
@@ -40,6 +41,7 @@ export function ChannelTop({
 }) {
   const activity = useCaseActivity(classId, channel.channel_id);
   const pins = usePins(classId, channel.channel_id);
+  const llm = useLlmConfigured();
   const actions = usePinActions(classId, channel.channel_id);
   return (
     <>
@@ -51,7 +53,7 @@ export function ChannelTop({
           canEdit={canManage}
         />
       ) : null}
-      {activity ? <TutorPromise activity={activity} /> : null}
+      {activity ? <TutorPromise activity={activity} llmConfigured={llm} /> : null}
       <PinnedBar
         pins={pins.rows}
         canUnpin={canManage}

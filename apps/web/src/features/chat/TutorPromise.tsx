@@ -3,9 +3,20 @@
 import Alert from '@mui/material/Alert';
 import { tutorLabel, tutorPromise, type Activity } from '@seminar/shared';
 
-/** The promise of the case activity's tutor mode; nothing when no mode or no AI product is set. */
-export function TutorPromise({ activity }: { activity: Activity }) {
-  const promise = activity.product_id ? tutorPromise(activity.ai_tutor) : null;
+/**
+ * The promise of the case activity's tutor mode. Nothing when no mode or no AI product is set, nor
+ * on a server without a language model (`llmConfigured` not true): a mode shapes model answers only,
+ * and promising it where no model answers would mislead.
+ */
+export function TutorPromise({
+  activity,
+  llmConfigured,
+}: {
+  activity: Activity;
+  llmConfigured: boolean | null;
+}) {
+  const promise =
+    activity.product_id && llmConfigured === true ? tutorPromise(activity.ai_tutor) : null;
   if (!promise || !activity.ai_tutor) return null;
   return (
     <Alert
