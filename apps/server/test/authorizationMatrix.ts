@@ -223,6 +223,24 @@ export const MATRIX: Record<string, Entry> = {
     run: ({ caller, world }) =>
       caller.activities.setAgentBudget({ ...ofActivity(world), answers: 10, tokens: null }),
   },
+  'activities.setAgentLimits': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.activities.setAgentLimits({
+        ...ofActivity(world),
+        limits: { per_student_day: 3, per_student_activity: null, hours: null, phases_off: [] },
+      }),
+  },
+  'activities.setTutorMode': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.activities.setTutorMode({
+        ...ofActivity(world),
+        tutor: { mode: 'socratic', custom: null },
+      }),
+  },
   'activities.setAgentMode': {
     scope: 'class',
     ...staffOnly,

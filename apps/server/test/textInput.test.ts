@@ -107,6 +107,22 @@ const samples: Record<string, unknown> = {
     answers: 10,
     tokens: 100_000,
   },
+  'activities.setAgentLimits': {
+    class_id: 'class_1',
+    activity_id: 'activity_1',
+    limits: {
+      per_student_day: 5,
+      per_student_activity: 20,
+      hours: { from: '09:00', to: '17:00' },
+      time_zone: 'Europe/Paris',
+      phases_off: ['individual_post_first'],
+    },
+  },
+  'activities.setTutorMode': {
+    class_id: 'class_1',
+    activity_id: 'activity_1',
+    tutor: { mode: 'custom', custom: 'Ask about the numbers first.' },
+  },
   'activities.usage': { class_id: 'class_1', activity_id: 'activity_1' },
   'activities.exchanges': { class_id: 'class_1', activity_id: 'activity_1', author_uid: 'uid_1' },
   'activities.setAgentMode': {

@@ -121,6 +121,26 @@ const addressed: Array<[name: string, key: keyof Records, run: Run]> = [
       c.activities.setAgentBudget({ class_id: classId, activity_id: id, answers: 1, tokens: null }),
   ],
   [
+    'activities.setAgentLimits',
+    'activityId',
+    (c, classId, id) =>
+      c.activities.setAgentLimits({
+        class_id: classId,
+        activity_id: id,
+        limits: { per_student_day: 1, per_student_activity: null, hours: null, phases_off: [] },
+      }),
+  ],
+  [
+    'activities.setTutorMode',
+    'activityId',
+    (c, classId, id) =>
+      c.activities.setTutorMode({
+        class_id: classId,
+        activity_id: id,
+        tutor: { mode: 'explainer', custom: null },
+      }),
+  ],
+  [
     'activities.exchanges',
     'activityId',
     (c, classId, id) => c.activities.exchanges({ class_id: classId, activity_id: id }),

@@ -3,6 +3,7 @@ import {
   agentCooperationMode,
   agentReplyId,
   agentCanAnswer,
+  cannotAnswerNote,
   agentUid,
   budgetReached,
   budgetReply,
@@ -200,5 +201,26 @@ describe('exchangesCsv', () => {
         `2026-11-23T15:00:00.000Z,"Lovelace, Ada",DataAnalystBot,"'@DataAnalystBot mean of ""x""\na,b",,skipped,0,0\r\n` +
         `2026-11-23T15:01:00.000Z,"'=HYPERLINK(""x"")",DataAnalystBot,plain,ok,done,1,70\r\n`,
     );
+  });
+});
+
+describe('cannotAnswerNote', () => {
+  it.each<[string[], boolean | null, string | null]>([
+    [
+      ['SocraticTutor'],
+      false,
+      'SocraticTutor cannot answer on this server: no language model is configured here, so it stays silent.',
+    ],
+    [
+      ['DataAnalystBot', 'SocraticTutor', 'Coach', 'Coach'],
+      false,
+      'SocraticTutor, Coach cannot answer on this server: no language model is configured here, so they stay silent.',
+    ],
+    [['DataAnalystBot'], false, null],
+    [[], false, null],
+    [['SocraticTutor'], true, null],
+    [['SocraticTutor'], null, null],
+  ])('%j with a model %s', (refs, llm, note) => {
+    expect(cannotAnswerNote(refs, llm)).toBe(note);
   });
 });

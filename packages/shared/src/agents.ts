@@ -211,6 +211,24 @@ export function agentCanAnswer(agent: string, llmConfigured: boolean): boolean {
   return agent === 'DataAnalystBot' || llmConfigured;
 }
 
+/**
+ * What the catalogue and the cost confirmation say of a product some of whose agents cannot answer
+ * on this server (no language model), before anyone pays for it; null when all of them can, or
+ * while the server's status is unknown.
+ */
+export function cannotAnswerNote(
+  refs: readonly string[],
+  llmConfigured: boolean | null,
+): string | null {
+  if (llmConfigured !== false) return null;
+  const silent = [...new Set(refs)].filter((agent) => !agentCanAnswer(agent, false));
+  if (silent.length === 0) return null;
+  const names = silent.join(', ');
+  return `${names} cannot answer on this server: no language model is configured here, so ${
+    silent.length === 1 ? 'it stays' : 'they stay'
+  } silent.`;
+}
+
 /** What instructors see beside an agent that cannot answer on this server. */
 export const AGENT_NOT_CONFIGURED = 'Not configured on this server (no language model)';
 

@@ -33,6 +33,8 @@ export * from './liveProtocol';
 export * from './analyticsCheck';
 export * from './dataAnalyst';
 export * from './agents';
+export * from './agentLimits';
+export * from './tutorModes';
 export * from './caseBrief';
 export * from './awayNotifications';
 export * from './push';

@@ -25,6 +25,8 @@ const ZOD_FREE = [
   'awayNotifications.ts',
   'attachments.ts',
   'agents.ts',
+  'agentLimits.ts',
+  'tutorModes.ts',
   'phases.ts',
   'pendingClasses.ts',
   'classSelection.ts',

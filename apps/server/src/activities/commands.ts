@@ -1,9 +1,12 @@
 // Docs: docs/classes.md#activities — the write path of activities.
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
+import { currentTutorVersion } from '@seminar/shared';
 import type {
   Activity,
   ActivityAgentBudgetInput,
+  ActivityAgentLimitsInput,
+  ActivityTutorInput,
   ActivityAgentModeInput,
   ActivityAgentUsage,
   ActivityInput,
@@ -218,6 +221,70 @@ export async function activityAgentBudgetSetter(
         ...auditFields(viewer),
         version: nextVersion,
       })
+      .where(
+        and(
+          eq(activities.activity_id, input.activity_id),
+          eq(activities.class_id, input.class_id),
+          eq(activities.deleted, false),
+        ),
+      )
+      .returning();
+    if (!row) throw notFound('Activity');
+    say(announce(input.class_id, input.activity_id));
+    return presentActivity(row);
+  });
+}
+
+/**
+ * Sets an activity's per-student agent limits and schedule (docs/ai.md#limits-and-schedules).
+ * Instructors and class admins; the input is checked whole first, so bad input changes nothing.
+ */
+export async function activityAgentLimitsSetter(
+  db: Db,
+  viewer: SessionUser,
+  input: ActivityAgentLimitsInput,
+): Promise<Activity> {
+  await requireManager(db, viewer, input.class_id);
+  return runCommand(db, async ({ tx, announce: say }) => {
+    const [row] = await tx
+      .update(activities)
+      .set({ ai_limits: input.limits, ...auditFields(viewer), version: nextVersion })
+      .where(
+        and(
+          eq(activities.activity_id, input.activity_id),
+          eq(activities.class_id, input.class_id),
+          eq(activities.deleted, false),
+        ),
+      )
+      .returning();
+    if (!row) throw notFound('Activity');
+    say(announce(input.class_id, input.activity_id));
+    return presentActivity(row);
+  });
+}
+
+/**
+ * Sets how an activity's LLM agents behave (docs/ai.md#tutor-modes): a mode at its template's
+ * latest version, and the instructor's own instructions for `custom`; null: the product's own.
+ * Instructors and class admins.
+ */
+export async function activityTutorSetter(
+  db: Db,
+  viewer: SessionUser,
+  input: ActivityTutorInput,
+): Promise<Activity> {
+  await requireManager(db, viewer, input.class_id);
+  const tutor = input.tutor
+    ? {
+        mode: input.tutor.mode,
+        version: currentTutorVersion(input.tutor.mode),
+        custom: input.tutor.mode === 'custom' ? input.tutor.custom : null,
+      }
+    : null;
+  return runCommand(db, async ({ tx, announce: say }) => {
+    const [row] = await tx
+      .update(activities)
+      .set({ ai_tutor: tutor, ...auditFields(viewer), version: nextVersion })
       .where(
         and(
           eq(activities.activity_id, input.activity_id),

@@ -1,5 +1,5 @@
 // Docs: docs/classes.md#activities — activity row → wire shape.
-import type { Activity } from '@seminar/shared';
+import { DEFAULT_AGENT_LIMITS, type Activity } from '@seminar/shared';
 import type { activities } from '../db/schema';
 
 type ActivityRow = typeof activities.$inferSelect;
@@ -17,6 +17,9 @@ export function presentActivity(row: ActivityRow): Activity {
     ai_agent_modes: row.ai_agent_modes,
     ai_budget_answers: row.ai_budget_answers,
     ai_budget_tokens: row.ai_budget_tokens,
+    // Filled with the defaults, so a setting added later reads as "no limit" on older rows.
+    ai_limits: { ...DEFAULT_AGENT_LIMITS, ...row.ai_limits },
+    ai_tutor: row.ai_tutor ?? null,
     start_date: row.start_date,
     due_date: row.due_date,
     enabled: row.enabled,

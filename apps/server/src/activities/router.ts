@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import {
   activityAgentBudgetInputSchema,
+  activityAgentLimitsInputSchema,
+  activityTutorInputSchema,
   activityAgentModeInputSchema,
   activityInputSchema,
   briefInputSchema,
@@ -12,6 +14,8 @@ import {
 import { authedProcedure, liveSubscription, router } from '../live/trpc';
 import {
   activityAgentBudgetSetter,
+  activityAgentLimitsSetter,
+  activityTutorSetter,
   activityAgentModeSetter,
   activityExchangesReader,
   activityUsageReader,
@@ -47,6 +51,16 @@ export const activitiesRouter = router({
     .mutation(({ ctx, input }) =>
       activityAgentBudgetSetter(ctx.services.database.db, ctx.viewer, input),
     ),
+  /** Instructors: per-student limits and the agents' schedule (docs/ai.md#limits-and-schedules). */
+  setAgentLimits: authedProcedure
+    .input(activityAgentLimitsInputSchema)
+    .mutation(({ ctx, input }) =>
+      activityAgentLimitsSetter(ctx.services.database.db, ctx.viewer, input),
+    ),
+  /** Instructors: how the activity's LLM agents behave (docs/ai.md#tutor-modes). */
+  setTutorMode: authedProcedure
+    .input(activityTutorInputSchema)
+    .mutation(({ ctx, input }) => activityTutorSetter(ctx.services.database.db, ctx.viewer, input)),
   /** Instructors: what the activity's agents have used, per person and in all. */
   usage: authedProcedure
     .input(activityRef)

@@ -14,14 +14,12 @@ import {
   type TableFileCandidate,
   agentRateLimited,
   analyzeMessage,
-  budgetReached,
-  budgetReply,
+  admissionReply,
   effectiveAgentMode,
   formatAnalystReply,
   mentionsAgent,
   messageChart,
   rateLimitReply,
-  type AgentBudget,
   type Role,
 } from '@seminar/shared';
 import { attachmentBody } from '../attachments/store';
@@ -32,7 +30,8 @@ import type { ClaimedJob } from './jobs';
 import type { Config } from '../config';
 import { answerWithModel } from './llm';
 import { streamReply, type JobOutcome } from './reply';
-import { activityUse, recentTriggers } from './usage';
+import { admitJob } from './admission';
+import { recentTriggers } from './usage';
 
 /** What the job's context says before anything is computed. */
 interface JobContext {
@@ -41,7 +40,6 @@ interface JobContext {
   files: TableFileCandidate[];
   mode: ReturnType<typeof effectiveAgentMode>;
   productTitle: string;
-  budget: AgentBudget;
 }
 
 async function loadContext(db: Db, job: ClaimedJob): Promise<JobContext | null> {
@@ -56,8 +54,6 @@ async function loadContext(db: Db, job: ClaimedJob): Promise<JobContext | null> 
       productMode: products.ai_agent_cooperation_mode,
       refs: products.ai_agent_refs,
       title: products.title,
-      budgetAnswers: activities.ai_budget_answers,
-      budgetTokens: activities.ai_budget_tokens,
     })
     .from(messages)
     .innerJoin(
@@ -76,7 +72,6 @@ async function loadContext(db: Db, job: ClaimedJob): Promise<JobContext | null> 
     files: row.files,
     mode: effectiveAgentMode(row.modes, row.productMode, job.agent),
     productTitle: row.title,
-    budget: { answers: row.budgetAnswers, tokens: row.budgetTokens },
   };
 }
 
@@ -211,8 +206,9 @@ async function authorRoles(db: Db, job: ClaimedJob): Promise<Role[]> {
 
 /**
  * The rate limit (per person, activity and minute; students only, agentRateLimited), then the
- * activity's budget. A refusal is said once — per minute for the rate limit, per person for the
- * budget — and is silent after that.
+ * admission (docs/ai.md#limits-and-schedules: the schedule, the student's limits, the activity's
+ * budget; answers in flight count). A refusal is said once — per minute for the rate limit, per
+ * window for the others (a day, a phase, the activity) — and is silent after that.
  */
 async function checkLimits(
   db: Db,
@@ -220,9 +216,8 @@ async function checkLimits(
   context: JobContext,
   perMinute: number,
 ): Promise<JobOutcome | null> {
-  const recent = agentRateLimited(await authorRoles(db, job))
-    ? await recentTriggers(db, job)
-    : { count: 0, told: false };
+  const student = agentRateLimited(await authorRoles(db, job));
+  const recent = student ? await recentTriggers(db, job) : { count: 0, told: false };
   if (recent.count >= perMinute)
     return {
       status: 'refused',
@@ -231,18 +226,18 @@ async function checkLimits(
         ? {}
         : { body: rateLimitReply(job.agent, perMinute), productTitle: context.productTitle }),
     };
-  const use = await activityUse(db, job.activity_id, job.author_uid);
-  const reached = budgetReached(use, context.budget);
-  if (reached)
-    return {
-      status: 'refused',
-      error: `budget: ${reached} used (${use.answers} answers, ${use.tokens} tokens)`,
-      ...(use.told
-        ? {}
-        : {
-            body: budgetReply(job.agent, reached, context.budget),
-            productTitle: context.productTitle,
-          }),
-    };
-  return null;
+  const admission = await admitJob(db, job, student);
+  if (!admission) return { status: 'skipped', error: 'The activity is gone.' };
+  if (admission.admitted) return null;
+  const { refusal } = admission;
+  return {
+    status: 'refused',
+    error: `${refusal.reason}: ${refusal.key}`,
+    ...(admission.tell
+      ? {
+          body: admissionReply(job.agent, refusal, admission.now),
+          productTitle: context.productTitle,
+        }
+      : {}),
+  };
 }

@@ -15,10 +15,11 @@ import {
   isAgentUid,
   messageChart,
   type MessageChart,
+  tutorInstructions,
 } from '@seminar/shared';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { messages, products } from '../db/schema';
+import { activities, messages, products } from '../db/schema';
 import { hiddenByPhaseSql, messageColumns } from '../messages/phaseAccess';
 import type { ClaimedJob } from './jobs';
 
@@ -127,6 +128,10 @@ export async function answerWithModel(
     })
     .from(products)
     .where(eq(products.product_id, job.product_id));
+  const [activity] = await db
+    .select({ tutor: activities.ai_tutor })
+    .from(activities)
+    .where(eq(activities.activity_id, job.activity_id));
   const provider = createOpenAICompatible({
     name: 'seminar',
     baseURL: llm.baseUrl,
@@ -143,6 +148,8 @@ export async function answerWithModel(
       ? 'When a message holds a table, call analyze_table and explain its numbers; never invent numbers.'
       : '',
     'Answer the last message briefly, in plain text with simple markdown. You are an AI, not a person.',
+    // The instructor's tutor mode last, so it shapes the answer (docs/ai.md#tutor-modes).
+    tutorInstructions(activity?.tutor ?? null),
   ]
     .filter(Boolean)
     .join('\n');

@@ -1,37 +1,11 @@
 // Docs: docs/ai.md#usage-budget-and-rate-limit — what an activity's agents have used, per activity
 // and per person, from the jobs table (each job records its answer, analyses and tokens).
 import { sql } from 'drizzle-orm';
-import {
-  AGENT_EXCHANGES_MAX,
-  type ActivityAgentUsage,
-  type AgentExchange,
-  type AgentUse,
-} from '@seminar/shared';
+import { AGENT_EXCHANGES_MAX, type ActivityAgentUsage, type AgentExchange } from '@seminar/shared';
 import { queryRows, type Db } from '../db/client';
 import type { ClaimedJob } from './jobs';
 
 type Count = number | string;
-
-/** Answers and tokens used in an activity so far, and whether `uid` was told the budget is used. */
-export async function activityUse(
-  db: Db,
-  activityId: string,
-  uid: string,
-): Promise<AgentUse & { told: boolean }> {
-  const [row] = await queryRows<{ answers: Count; tokens: Count; told: Count }>(
-    db,
-    sql`select count(*) filter (where status = 'done') as answers,
-        coalesce(sum(input_tokens + output_tokens), 0) as tokens,
-        count(*) filter (where status = 'refused' and error like 'budget:%'
-          and author_uid = ${uid} and reply_id is not null) as told
-      from ai_jobs where activity_id = ${activityId}`,
-  );
-  return {
-    answers: Number(row?.answers ?? 0),
-    tokens: Number(row?.tokens ?? 0),
-    told: Number(row?.told ?? 0) > 0,
-  };
-}
 
 /**
  * The triggers by the job's author in its activity in the minute before it (the job itself not

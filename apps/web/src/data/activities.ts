@@ -5,9 +5,13 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
+  DEFAULT_AGENT_LIMITS,
+  currentTutorVersion,
   makeRecordId,
   NO_PHASES,
   type Activity,
+  type AgentLimits,
+  type TutorMode,
   type ActivityInput,
   type ActivityPhases,
   type AiAgentCooperationMode,
@@ -74,6 +78,12 @@ export function useAgentExchanges(classId: string, activityId: string, authorUid
 }
 
 /** The activity writes of one class. */
+/** A tutor mode as the instructor picks it (the instructions only for `custom`). */
+export interface TutorChoice {
+  mode: TutorMode;
+  custom: string | null;
+}
+
 export function useActivityActions(classId: string) {
   const { client } = useLive();
   const { user } = useSession();
@@ -100,6 +110,8 @@ export function useActivityActions(classId: string) {
           | 'ai_agent_modes'
           | 'ai_budget_answers'
           | 'ai_budget_tokens'
+          | 'ai_limits'
+          | 'ai_tutor'
           | 'brief'
           | 'brief_attachments'
           | keyof ActivityPhases
@@ -111,6 +123,8 @@ export function useActivityActions(classId: string) {
           ai_agent_modes: {},
           ai_budget_answers: null,
           ai_budget_tokens: null,
+          ai_limits: DEFAULT_AGENT_LIMITS,
+          ai_tutor: null,
           brief: '',
           brief_attachments: [],
         };
@@ -175,6 +189,48 @@ export function useActivityActions(classId: string) {
               activity_id: activity.activity_id,
               answers,
               tokens,
+            }),
+          serverRow: (saved) => saved,
+        });
+      },
+      /** Instructors: per-student limits and the agents' schedule (docs/ai.md#limits-and-schedules). */
+      setAgentLimits: (activity: Activity, limits: AgentLimits) => {
+        if (!client) return Promise.resolve(NOT_CONNECTED);
+        return write<Activity, Activity>({
+          key,
+          id: activity.activity_id,
+          row: { ...activity, ai_limits: limits },
+          mutate: () =>
+            client.activities.setAgentLimits.mutate({
+              class_id: classId,
+              activity_id: activity.activity_id,
+              limits,
+            }),
+          serverRow: (saved) => saved,
+        });
+      },
+      /** Instructors: how the activity's LLM agents behave (docs/ai.md#tutor-modes). */
+      setTutorMode: (activity: Activity, tutor: TutorChoice | null) => {
+        if (!client) return Promise.resolve(NOT_CONNECTED);
+        const row: Activity = {
+          ...activity,
+          ai_tutor: tutor
+            ? {
+                mode: tutor.mode,
+                version: currentTutorVersion(tutor.mode),
+                custom: tutor.mode === 'custom' ? tutor.custom : null,
+              }
+            : null,
+        };
+        return write<Activity, Activity>({
+          key,
+          id: activity.activity_id,
+          row,
+          mutate: () =>
+            client.activities.setTutorMode.mutate({
+              class_id: classId,
+              activity_id: activity.activity_id,
+              tutor,
             }),
           serverRow: (saved) => saved,
         });

@@ -1,5 +1,6 @@
 // Rows as the server sends them, for tests of the classes, people, activities and chat screens.
 import {
+  DEFAULT_AGENT_LIMITS,
   NO_PHASES,
   type Activity,
   type ChannelView,
@@ -96,6 +97,8 @@ export function makeActivity(overrides: Partial<Activity> = {}): Activity {
     ai_agent_modes: {},
     ai_budget_answers: null,
     ai_budget_tokens: null,
+    ai_limits: DEFAULT_AGENT_LIMITS,
+    ai_tutor: null,
     start_date: null,
     due_date: null,
     enabled: true,

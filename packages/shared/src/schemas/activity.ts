@@ -8,6 +8,9 @@ import { AGENT_NAME_PATTERN } from '../agents';
 import { aiAgentCooperationModeSchema } from './agent';
 import { activityBriefFields } from './caseBrief';
 import { activityPhaseFields } from './phase';
+import { agentLimitsSchema } from './agentLimits';
+import { tutorSettingSchema } from './tutorModes';
+import { DEFAULT_AGENT_LIMITS } from '../agentLimits';
 import {
   auditFields,
   dateInputSchema,
@@ -36,6 +39,10 @@ export const activitySchema = z.object({
   /** Most agent answers / model tokens in this activity; null: no limit. */
   ai_budget_answers: z.int().min(0).nullable().default(null),
   ai_budget_tokens: z.int().min(0).nullable().default(null),
+  /** Per-student limits and the schedule of the agents (docs/ai.md#limits-and-schedules). */
+  ai_limits: agentLimitsSchema.default(DEFAULT_AGENT_LIMITS),
+  /** How its LLM agents behave (docs/ai.md#tutor-modes); null: as the product says. */
+  ai_tutor: tutorSettingSchema.nullable().default(null),
   start_date: storedDateSchema,
   due_date: storedDateSchema,
   enabled: z.boolean(),

@@ -23,3 +23,5 @@ export * from './push';
 export * from './poll';
 export * from './phase';
 export * from './debrief';
+export * from './agentLimits';
+export * from './tutorModes';

@@ -12,7 +12,14 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { MessageAttachment, Phase, PhaseState } from '@seminar/shared';
+import {
+  DEFAULT_AGENT_LIMITS,
+  type AgentLimits,
+  type TutorSetting,
+  type MessageAttachment,
+  type Phase,
+  type PhaseState,
+} from '@seminar/shared';
 import { auditColumns, versionColumn } from './common';
 import { classes } from './classes';
 
@@ -36,6 +43,10 @@ export const activities = pgTable(
     ai_budget_answers: integer('ai_budget_answers'),
     /** Most model tokens (in + out) in this activity; null: no limit. */
     ai_budget_tokens: integer('ai_budget_tokens'),
+    /** Per-student limits and the agents' schedule (docs/ai.md#limits-and-schedules). */
+    ai_limits: jsonb('ai_limits').$type<AgentLimits>().notNull().default(DEFAULT_AGENT_LIMITS),
+    /** How its LLM agents behave (docs/ai.md#tutor-modes); null: as the product says. */
+    ai_tutor: jsonb('ai_tutor').$type<TutorSetting>(),
     /** The case brief, markdown as in messages ('' when none; docs/activities.md). */
     brief: text('brief').notNull().default(''),
     /** The brief's files ({id, name, type, size}); their bytes are in `attachments` (activity_id). */

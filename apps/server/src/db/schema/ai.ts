@@ -1,6 +1,6 @@
 // Docs: docs/ai.md#the-job-mechanism — one row per answer an agent owes (a trigger message × an agent).
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Agent jobs. A row is made by the trigger `messages_ai_enqueue` (migration, hand-written) in the
@@ -36,6 +36,13 @@ export const aiJobs = pgTable(
     analyses: integer('analyses').notNull().default(0),
     input_tokens: integer('input_tokens').notNull().default(0),
     output_tokens: integer('output_tokens').notNull().default(0),
+    /**
+     * When it was admitted past the limits and schedule (docs/ai.md#limits-and-schedules): from then
+     * on it counts against them while running, and for good once done.
+     */
+    admitted_at: timestamp('admitted_at', { withTimezone: true, mode: 'date' }),
+    /** The refusal this job's reply told its author (a day, a phase…): each is told once. */
+    told: text('told'),
     /** Why it failed or was refused (for the instructor; never shown to students verbatim). */
     error: text('error'),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' })
@@ -51,6 +58,10 @@ export const aiJobs = pgTable(
       .on(table.created_at)
       .where(sql`${table.status} in ('queued', 'running')`),
     index('ai_jobs_activity_idx').on(table.activity_id, table.author_uid, table.created_at),
+    // A refusal is told once per person: two racing refusals cannot both say it.
+    uniqueIndex('ai_jobs_told_once_idx')
+      .on(table.activity_id, table.author_uid, table.told)
+      .where(sql`${table.told} is not null`),
     check(
       'ai_jobs_status_check',
       sql`${table.status} in ('queued', 'running', 'done', 'failed', 'refused', 'skipped')`,

@@ -38,6 +38,8 @@ import { activityDebriefPath, classChannelPath } from '../../routes/paths';
 import { costLine, useStudentCount } from './ActivityCost';
 import { ActivityDialog } from './ActivityDialog';
 import { AgentBudget } from './AgentBudget';
+import { AgentLimitsControl } from './AgentLimitsControl';
+import { TutorModeControl } from './TutorModeControl';
 import { AgentControls } from './AgentControls';
 
 /** The case label of an activity with a case channel (SPEC §3 "Case record"), else null. */
@@ -350,7 +352,11 @@ function ActivityCard({
             </Button>
           ) : null}
           {manager && agents.length > 0 ? (
-            <AgentBudget activity={activity} onSave={onAgentBudget} />
+            <>
+              <AgentBudget activity={activity} onSave={onAgentBudget} />
+              <AgentLimitsControl activity={activity} />
+              <TutorModeControl activity={activity} />
+            </>
           ) : null}
         </Stack>
       </CardContent>

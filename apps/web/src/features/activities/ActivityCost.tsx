@@ -3,9 +3,10 @@
 // invitations), with the product's billing name. Shown as a confirm step before a product is
 // attached (ActivityDialog) and on the activity's card for instructors and class admins.
 import { useMemo, type Ref } from 'react';
+import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { PublicProduct } from '@seminar/shared';
+import { cannotAnswerNote, type PublicProduct } from '@seminar/shared';
 import { useRoster } from '../../data/classes';
 import { costWithBilling, enrolledStudentCount, priceText } from '../catalogue/catalogue';
 
@@ -56,6 +57,7 @@ export function CostConfirmation({
   activityTitle,
   className,
   students,
+  llmConfigured = null,
   ref,
 }: {
   product: (Priced & Pick<PublicProduct, 'ai_agent_refs'>) | null;
@@ -63,10 +65,13 @@ export function CostConfirmation({
   activityTitle: string;
   className: string;
   students: StudentCount;
+  /** Whether the server runs LLM agents (null: unknown): a product's silent agents are named. */
+  llmConfigured?: boolean | null;
   /** The cost line (focused when the step opens). */
   ref?: Ref<HTMLParagraphElement>;
 }) {
   const agents = product?.ai_agent_refs ?? [];
+  const silent = cannotAnswerNote(agents, llmConfigured);
   return (
     <Stack spacing={2}>
       <Typography sx={{ overflowWrap: 'anywhere' }}>
@@ -89,6 +94,7 @@ export function CostConfirmation({
           ? costLine(product, className, students)
           : 'This product is not in the catalogue (or the catalogue is still loading): its price is unknown.'}
       </Typography>
+      {silent ? <Alert severity="warning">{silent}</Alert> : null}
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         The cost follows the class’s enrolled students; the activity’s card keeps showing it.
       </Typography>

@@ -22,7 +22,7 @@ import {
 } from './activityForm';
 import { FormDialog } from '../common/FormDialog';
 import { ProductPicker } from '../catalogue/ProductPicker';
-import { useProducts } from '../../data/products';
+import { useLlmConfigured, useProducts } from '../../data/products';
 import { CostConfirmation, useStudentCount } from './ActivityCost';
 
 /** Whether saving `input` attaches a product the activity did not have: the cost is confirmed. */
@@ -69,6 +69,7 @@ export function ActivityDialog({
   const [confirming, setConfirming] = useState<ActivityInput | null>(null);
   const students = useStudentCount(classId);
   const products = useProducts();
+  const llm = useLlmConfigured();
   const costRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (confirming) costRef.current?.focus();
@@ -152,6 +153,7 @@ export function ActivityDialog({
           activityTitle={confirming.title}
           className={className}
           students={students}
+          llmConfigured={llm}
         />
       </FormDialog>
     );

@@ -24,6 +24,7 @@ import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   can,
+  cannotAnswerNote,
   countOf,
   isSelectableClass,
   makeRecordId,
@@ -33,7 +34,7 @@ import {
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../auth/session';
 import { useRoster } from '../../data/classes';
-import { useProductActions, useProducts } from '../../data/products';
+import { useLlmConfigured, useProductActions, useProducts } from '../../data/products';
 import { useIsSiteAdmin } from '../../data/users';
 import { cataloguePath, CLASS_PARAM, classPath } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';
@@ -82,6 +83,7 @@ export function CataloguePage() {
   const navigate = useNavigate();
   const filters = useMemo(() => filtersFromParams(searchParams), [searchParams]);
   const products = useProducts();
+  const llm = useLlmConfigured();
   const admin = useIsSiteAdmin();
   const { user } = useSession();
   const actions = useProductActions();
@@ -206,6 +208,7 @@ export function CataloguePage() {
                 detailPath={cataloguePath(product.product_id, search)}
                 admin={admin}
                 pending={products.pendingIds.has(product.product_id)}
+                llmConfigured={llm}
                 onEdit={() => setEditing({ product, token: Date.now() })}
                 onDelete={() => setDeleting(product)}
                 onToggle={(enabled) => void actions.setEnabled(product, enabled)}
@@ -408,6 +411,7 @@ function ProductCard({
   detailPath,
   admin,
   pending,
+  llmConfigured,
   onEdit,
   onDelete,
   onToggle,
@@ -416,11 +420,14 @@ function ProductCard({
   detailPath: string;
   admin: boolean;
   pending: boolean;
+  /** Whether the server runs LLM agents (null: unknown): a product's silent agents are named. */
+  llmConfigured: boolean | null;
   onEdit: () => void;
   onDelete: () => void;
   onToggle: (enabled: boolean) => void;
 }) {
   const titleId = useId();
+  const silent = cannotAnswerNote(product.ai_agent_refs, llmConfigured);
   const tags = [...product.disciplines, ...product.categories];
   return (
     <Card
@@ -478,6 +485,11 @@ function ProductCard({
           <Typography component="p" variant="subtitle2">
             {priceText(product.price_per_user)}
           </Typography>
+          {silent ? (
+            <Typography variant="body2" sx={{ color: 'warning.main', overflowWrap: 'anywhere' }}>
+              {silent}
+            </Typography>
+          ) : null}
           {(!product.enabled || pending) && (
             <Stack direction="row" spacing={0.5}>
               {!product.enabled && <Chip size="small" label="Disabled" />}

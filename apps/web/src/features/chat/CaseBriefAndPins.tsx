@@ -1,12 +1,14 @@
 // Docs: docs/activities.md#case-brief-and-pins — what the open channel shows above its messages: the
 // case brief when the channel is an activity's case channel, and the pinned bar; and where the
 // channel opens when a pin is clicked.
-import { useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import type { ChannelView, Pin } from '@seminar/shared';
 import { useCaseActivity, usePinActions, usePins } from '../../data/caseBrief';
 import { CaseBrief } from './CaseBrief';
 import { PinnedBar } from './PinnedBar';
 import type { MessageFocus } from './useOpenAtMessage';
+
+const TutorPromiseLive = lazy(() => import('./TutorPromiseLive'));
 
 /**
  * Where the channel opens: at a pin clicked in the bar or at a search result (`focus`), whichever
@@ -49,6 +51,11 @@ export function ChannelTop({
           viewerUid={viewerUid}
           canEdit={canManage}
         />
+      ) : null}
+      {activity?.ai_tutor && activity.product_id ? (
+        <Suspense fallback={null}>
+          <TutorPromiseLive activity={activity} />
+        </Suspense>
       ) : null}
       <PinnedBar
         pins={pins.rows}
