@@ -35,7 +35,7 @@ import { ClassroomBar, StaffControlsSlot } from '../classroom/ClassroomBar';
 import { PendingUploads } from './Attachments';
 import { Composer } from './Composer';
 import { useAttachmentUploads, useFileDrop } from './useAttachmentUploads';
-import { useOpenAtMessage, type MessageFocus } from './useOpenAtMessage';
+import { useListHold, useOpenAtMessage, type MessageFocus } from './useOpenAtMessage';
 import { ChannelTop, usePinFocus } from './CaseBriefAndPins';
 import { clearDraft, loadDraft, saveDraft } from './drafts';
 import { useFirstContentShown, useReleaseFirstContent } from '../../shell/firstContent';
@@ -279,20 +279,14 @@ export function ChatView({
     newestSeq,
     loadOlder: messageActions.loadOlder,
   });
-  // A channel opened at a message (a search result, a link) waits for it before its list shows, so
-  // the list opens there rather than at the newest and then moves (a move react-virtuoso can undo
-  // while it still settles its first view). Once the list is shown, a focus scrolls it instead.
-  const [listShown, setListShown] = useState(false);
-  const awaitingFocus =
-    !listShown &&
-    opening !== null &&
-    focused?.at !== opening.at &&
-    messages.status === 'ready' &&
-    channelActions.connected;
-  const holding = reachingUnread || awaitingFocus;
-  useEffect(() => {
-    if (messages.status === 'ready' && !holding) setListShown(true);
-  }, [messages.status, holding]);
+  // The list waits for the first unread, or for a message it opens at (useOpenAtMessage.ts).
+  const holding = useListHold({
+    reachingUnread,
+    ready: messages.status === 'ready',
+    connected: channelActions.connected,
+    opening,
+    focused,
+  });
 
   const title = channelTitle(channel);
   const hasOlder =

@@ -46,3 +46,29 @@ export function useOpenAtMessage(
   }, [focus, ready]);
   return focused;
 }
+
+/**
+ * Whether the channel's list should wait (show "Loading messages"): for its first unread message
+ * (useFirstUnread.ts), or, before the list has first shown, for the message it opens at. A channel
+ * opened at a message (a search result, a link) waits for it, so the list opens there rather than
+ * at the newest and then moves (a move react-virtuoso can undo while it still settles its first
+ * view). Once the list is shown, a focus scrolls it instead.
+ */
+export function useListHold(options: {
+  reachingUnread: boolean;
+  /** The channel's messages are there. */
+  ready: boolean;
+  connected: boolean;
+  opening: MessageFocus | null;
+  focused: { at: number } | null;
+}): boolean {
+  const { reachingUnread, ready, connected, opening, focused } = options;
+  const [listShown, setListShown] = useState(false);
+  const awaitingFocus =
+    !listShown && opening !== null && focused?.at !== opening.at && ready && connected;
+  const holding = reachingUnread || awaitingFocus;
+  useEffect(() => {
+    if (ready && !holding) setListShown(true);
+  }, [ready, holding]);
+  return holding;
+}
