@@ -1,6 +1,7 @@
 // Accessibility: every page — sign in, create account, forgot password (both steps), my classes, a
 // class page's tabs (Chat, Activities, People, Settings), the AI product catalogue and a product's
-// detail (with "Use in activity" and the site admin's product form), and "Page not found" — in
+// detail (with "Use in activity" and the site admin's product form), "Page not found", and the
+// chat with each app bar and channel menu open (then also axe's landmark rule) — in
 // light and dark mode has no serious or critical axe-core violation. Signed-in pages are seen as the
 // demo instructor (the server seeds the demo in tests).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +50,18 @@ async function check(page: Page, mode: Mode): Promise<string[]> {
     .poll(() => page.evaluate(() => document.documentElement.dataset.colorMode))
     .toBe(mode);
   return describeViolations(await axeViolations(page));
+}
+
+/**
+ * With a menu open: also the landmark rules (axe's `region`, impact moderate), since a menu is
+ * drawn in a layer of its own at the end of the page.
+ */
+async function checkOpenMenu(page: Page, mode: Mode): Promise<string[]> {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.dataset.colorMode))
+    .toBe(mode);
+  const all = await axeViolations(page, { impacts: ['moderate', 'serious', 'critical'] });
+  return describeViolations(all);
 }
 
 async function signIn(page: Page): Promise<void> {
@@ -119,6 +132,20 @@ describe.each<Mode>(['light', 'dark'])('accessibility in %s mode', (mode) => {
       .getByText(/Introduce yourself/)
       .waitFor();
     found['class: chat'] = await check(page, mode);
+
+    // Open menus, with landmark rules too (impact moderate): a popup must sit in a landmark.
+    const menus: Array<[string, () => Promise<void>]> = [
+      ['notifications', () => page.getByRole('button', { name: 'Notifications' }).click()],
+      ['account', () => page.getByRole('button', { name: 'Account' }).click()],
+      ['colour mode', () => page.getByRole('button', { name: 'Colour mode' }).click()],
+    ];
+    for (const [name, open] of menus) {
+      await open();
+      await page.getByRole('menu').waitFor();
+      found[`class: chat, ${name} menu open`] = await checkOpenMenu(page, mode);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+    }
 
     await classPage('/activities');
     await page.getByRole('article', { name: 'Pricing the premium tier' }).waitFor();

@@ -1,6 +1,14 @@
 // The MUI theme (SPEC §2): primary #1976d2, light background #fafafa, Roboto; plus a dark variant.
 import { createTheme, responsiveFontSizes, type Theme } from '@mui/material/styles';
 import { THEME_BACKGROUND_COLOR, THEME_FONT_FAMILY, THEME_PRIMARY_COLOR } from '@seminar/shared';
+import { MAIN_CONTENT_ID } from '../shell/SkipLink';
+
+/**
+ * Where menus and other popovers are drawn: inside the main landmark (not at the end of <body>,
+ * outside every landmark, where a screen reader's landmark navigation cannot reach them). It has no
+ * stacking context of its own, so a popover still lies above the app bar. Pages without it: <body>.
+ */
+const popoverContainer = () => document.getElementById(MAIN_CONTENT_ID);
 
 export type ResolvedColorMode = 'light' | 'dark';
 
@@ -94,6 +102,7 @@ export function createAppTheme(mode: ResolvedColorMode, reducedMotion = false): 
           },
         },
       },
+      MuiPopover: { defaultProps: { container: popoverContainer } },
       MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': insetRing } } },
       MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': insetRing } } },
       MuiCardActionArea: { styleOverrides: { root: { '&.Mui-focusVisible': insetRing } } },
