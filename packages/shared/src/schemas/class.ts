@@ -37,6 +37,8 @@ export const classSchema = z.object({
   pending_deleted: z.boolean().default(false),
   created_at: timestampSchema,
   created_by: uidSchema,
+  /** Docs: docs/classes.md#archive — when staff archived it (read-only for everyone); null if not. */
+  archived_at: timestampSchema.nullable().default(null),
   ...auditFields,
   my_role:
     roleSchema.optional() /** The live version (DESIGN §4): a later write of the same row has a higher one. */,
