@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPendingClass } from '../pendingClasses';
-import { classSchema } from './class';
+import { classArchiveInputSchema, classSchema } from './class';
 
 const minimal = {
   class_id: 'c1',
@@ -93,5 +93,18 @@ describe('isPendingClass', () => {
     [{ enabled: false, pending_enabled: true, pending_deleted: true }, true],
   ])('%j → %j', (cls, expected) => {
     expect(isPendingClass(cls)).toBe(expected);
+  });
+});
+
+describe('classArchiveInputSchema', () => {
+  it.each([
+    [{ class_id: 'c1', archived: true }, true],
+    [{ class_id: 'c1', archived: false }, true],
+    [{ class_id: 'c1', archived: 'yes' }, false],
+    [{ class_id: 'c1' }, false],
+    [{ class_id: 'a/b', archived: true }, false],
+    [{ class_id: 'x'.repeat(2000), archived: true }, false],
+  ])('%j → valid %j', (input, valid) => {
+    expect(classArchiveInputSchema.safeParse(input).success).toBe(valid);
   });
 });

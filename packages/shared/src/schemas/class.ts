@@ -47,3 +47,11 @@ export const classSchema = z.object({
 
 /** A class (SPEC §3). */
 export type Class = z.infer<typeof classSchema>;
+
+/** `classes.setArchived`: archive a class at the end of term, or unarchive it (docs/classes.md#archive). */
+export const classArchiveInputSchema = z.object({
+  class_id: documentIdSchema,
+  archived: z.boolean({ error: 'Say whether the class is archived (true or false).' }),
+});
+
+export type ClassArchiveInput = z.infer<typeof classArchiveInputSchema>;
