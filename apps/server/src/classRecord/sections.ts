@@ -155,8 +155,7 @@ export const RECORD_SECTIONS: readonly RecordSection[] = [
             and m.reactions <> '[]'::jsonb
           order by m.seq limit ${limit}`,
       );
-      for await (const joined of messages.lines(context))
-        if (joined) yield* joined.split('\n');
+      for await (const joined of messages.lines(context)) if (joined) yield* joined.split('\n');
     },
   },
   // Polls with their counts per option; the salt that keys an anonymous poll's ballots is not in.
@@ -226,7 +225,10 @@ const refColumns = sql.raw(`a.id, a.message_id, a.activity_id, a.channel_id, a.u
  * pending are nobody's record) — found through the messages' and briefs' lists of files, so each
  * read is a primary-key probe; pages of messages with files, in each channel's order.
  */
-export async function* attachmentRefs({ db, classId }: SectionContext): AsyncGenerator<AttachmentRef> {
+export async function* attachmentRefs({
+  db,
+  classId,
+}: SectionContext): AsyncGenerator<AttachmentRef> {
   for (const channelId of await channelIdsOf(db, classId)) {
     let after = '0';
     for (;;) {
