@@ -1,8 +1,9 @@
-// `npm run bench [-- fanout|fanout-post-first|fanout-lecture|write|write-burst|memory|join-storm|search …]`: makes a fresh PostgreSQL database, starts the real server
+// `npm run bench [-- fanout|fanout-post-first|fanout-lecture|write|write-burst|memory|join-storm|search|notify|class-export …]`: makes a fresh PostgreSQL database, starts the real server
 // as a child process, creates the users, sessions, classes and channels, runs the benchmarks (each
 // against its baseline in the same run), prints their tables, writes bench/results/<name>.json, and
 // cleans up (sockets, children, pools, the database). BENCH_QUICK=1 shortens every step.
 import { chat } from './chat';
+import { classExport } from './class-export';
 import { fanout, fanoutLecture, fanoutPostFirst } from './fanout';
 import { joinStorm } from './joinStorm';
 import { search } from './search';
@@ -57,6 +58,7 @@ const STANDALONE: Record<string, (log: (line: string) => void) => Promise<BenchR
   web,
   chat,
   notify,
+  'class-export': classExport,
 };
 
 const runStarted = performance.now();
@@ -76,7 +78,7 @@ const selected = Object.keys(BENCHES).filter(
   (name) => requested.length === 0 || requested.includes(name),
 );
 /** Run only when named (`npm run bench -- notify`): the whole quick run must stay under 4 min. */
-const ON_REQUEST = new Set(['notify']);
+const ON_REQUEST = new Set(['notify', 'class-export']);
 const standalone = Object.keys(STANDALONE).filter((name) =>
   requested.length === 0 ? !ON_REQUEST.has(name) : requested.includes(name),
 );
