@@ -62,15 +62,13 @@ export async function classExport(log: (line: string) => void): Promise<BenchRes
         people.map((id) => ({ id, name: id, email: `${id}@example.test`, emailVerified: true })),
       );
     await db.insert(classes).values({ class_id: classId, name: 'Export bench' });
-    await db
-      .insert(classMemberships)
-      .values(
-        people.map((uid, i) => ({
-          class_id: classId,
-          uid,
-          role: i === 0 ? 'instructor' : 'student',
-        })),
-      );
+    await db.insert(classMemberships).values(
+      people.map((uid, i) => ({
+        class_id: classId,
+        uid,
+        role: i === 0 ? 'instructor' : 'student',
+      })),
+    );
     await db.insert(channels).values({
       channel_id: channelId,
       class_id: classId,

@@ -56,9 +56,14 @@ export function readZip(zip: Buffer): ZipEntry[] {
       const length = zip.readUInt16LE(extra + 2);
       if (tag === 0x0001) {
         let at = extra + 4;
-        if (size === 0xffffffff) ((size = Number(zip.readBigUInt64LE(at))), (at += 8));
-        if (compressedSize === 0xffffffff)
-          ((compressedSize = Number(zip.readBigUInt64LE(at))), (at += 8));
+        if (size === 0xffffffff) {
+          size = Number(zip.readBigUInt64LE(at));
+          at += 8;
+        }
+        if (compressedSize === 0xffffffff) {
+          compressedSize = Number(zip.readBigUInt64LE(at));
+          at += 8;
+        }
         if (local === 0xffffffff) local = Number(zip.readBigUInt64LE(at));
       }
       extra += 4 + length;

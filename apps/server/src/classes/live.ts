@@ -104,7 +104,11 @@ export const publicClassesTopic: CollectionTopic<Record<string, never>, Class, n
     return rows.map((row) => presentClass(row));
   },
   visible: (row) =>
-    row.is_public && row.enabled && !row.deleted && !row.pending_deleted && row.archived_at === null,
+    row.is_public &&
+    row.enabled &&
+    !row.deleted &&
+    !row.pending_deleted &&
+    row.archived_at === null,
   id: (row) => row.class_id,
 };
 

@@ -10,13 +10,7 @@ import {
   roleSchema,
 } from '@seminar/shared';
 import { authedProcedure, liveSubscription, router } from '../live/trpc';
-import {
-  classArchiver,
-  classDeleter,
-  classJoiner,
-  classRequester,
-  classUpdater,
-} from './commands';
+import { classArchiver, classDeleter, classJoiner, classRequester, classUpdater } from './commands';
 import { invitationResender, invitationsMailer } from './invitations';
 import { myClassesTopic, publicClassesTopic, rosterTopic } from './live';
 import { requireVerifiedSender } from './policies';
