@@ -132,11 +132,14 @@ export const RECORD_SECTIONS: readonly RecordSection[] = [
   ),
   // Every message as stored: deleted ones (body kept, `deleted` true), edits (`edited_at`), agents'
   // replies (`ai`), reactions and the files' {id, name, type, size}.
+  // The page is chosen first and only its rows are turned into JSON: a plan that reads the channel's
+  // later rows before sorting (stale statistics) then costs a sort of keys, not a JSON per row.
   perChannel(
     'messages.jsonl',
-    (channelId, after) => sql`select m.seq::text as k, to_jsonb(m)::text as line from messages m
-      where m.channel_id = ${channelId} and m.seq > ${afterSeq(after)}
-      order by m.seq limit ${limit}`,
+    (channelId, after) => sql`select m.seq::text as k, to_jsonb(m)::text as line from (
+        select * from messages where channel_id = ${channelId} and seq > ${afterSeq(after)}
+        order by seq limit ${limit}) m
+      order by m.seq`,
   ),
   // One line per reaction: {message_id, channel_id, emoji, uid}. A page row holds a message's
   // reactions as lines joined by newlines (JSON text never holds a raw newline).
