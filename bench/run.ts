@@ -1,8 +1,9 @@
-// `npm run bench [-- fanout|fanout-post-first|fanout-lecture|write|write-burst|memory|join-storm|search|participation …]`: makes a fresh PostgreSQL database, starts the real server
+// `npm run bench [-- fanout|fanout-post-first|fanout-lecture|write|write-burst|memory|join-storm|search|notify|participation|class-export …]`: makes a fresh PostgreSQL database, starts the real server
 // as a child process, creates the users, sessions, classes and channels, runs the benchmarks (each
 // against its baseline in the same run), prints their tables, writes bench/results/<name>.json, and
 // cleans up (sockets, children, pools, the database). BENCH_QUICK=1 shortens every step.
 import { chat } from './chat';
+import { classExport } from './class-export';
 import { fanout, fanoutLecture, fanoutPostFirst } from './fanout';
 import { joinStorm } from './joinStorm';
 import { search } from './search';
@@ -59,6 +60,7 @@ const STANDALONE: Record<string, (log: (line: string) => void) => Promise<BenchR
   chat,
   notify,
   participation,
+  'class-export': classExport,
 };
 
 const runStarted = performance.now();
@@ -78,7 +80,7 @@ const selected = Object.keys(BENCHES).filter(
   (name) => requested.length === 0 || requested.includes(name),
 );
 /** Run only when named (`npm run bench -- notify`): the whole quick run must stay under 4 min. */
-const ON_REQUEST = new Set(['notify', 'participation']);
+const ON_REQUEST = new Set(['notify', 'participation', 'class-export']);
 const standalone = Object.keys(STANDALONE).filter((name) =>
   requested.length === 0 ? !ON_REQUEST.has(name) : requested.includes(name),
 );

@@ -7,6 +7,7 @@ import { internalErrorMessage, reportInternalError } from './errors';
 import { registerAnalyticsRoutes } from './analytics/routes';
 import { registerAttachmentRoutes } from './attachments/routes';
 import { registerAuthRoutes } from './auth/routes';
+import { registerClassRecordRoutes } from './classRecord/routes';
 import { registerHealthRoutes } from './http/health';
 import { registerLiveSocket } from './live/transport/socket';
 import { registerMetricsRoutes } from './metrics/routes';
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUserRoutes(app, runtime);
   registerAnalyticsRoutes(app, runtime);
   registerAttachmentRoutes(app, runtime);
+  registerClassRecordRoutes(app, runtime);
   registerUnsubscribeRoutes(app, runtime);
   const live = registerLiveSocket(app, runtime, appRouter, runtime.metrics.live);
   runtime.metrics.watchSockets(() => live.connections);

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger } from 'fastify';
+import { CLASS_ARCHIVED_MESSAGE } from '@seminar/shared';
 
 /** What a client is told of any unexpected server failure (the detail is only in the log). */
 export function internalErrorMessage(errorId: string): string {
@@ -95,14 +96,49 @@ export class DatabaseUnavailableError extends TRPCError {
   }
 }
 
+/** The SQLSTATE the archive guard (migration 0021) raises for a write to an archived class. */
+export const CLASS_ARCHIVED_SQLSTATE = 'SMA01';
+
+/**
+ * True when `error`, or anything it wraps, is the archive guard's refusal: a write reached a row
+ * of an archived class (docs/classes.md#archive).
+ */
+export function isClassArchivedWrite(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const pending: unknown[] = [error];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (!(current instanceof Object) || seen.has(current)) continue;
+    seen.add(current);
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (code === CLASS_ARCHIVED_SQLSTATE) return true;
+    pending.push(cause);
+  }
+  return false;
+}
+
+/**
+ * The domain refusal of any change to an archived class: FORBIDDEN with CLASS_ARCHIVED_MESSAGE
+ * (docs/classes.md#archive). Commands throw it after their own check; the archive guard's
+ * SQLSTATE becomes it in {@link toTransportError}, whatever path made the write.
+ */
+export class ClassArchivedError extends TRPCError {
+  constructor(cause?: unknown) {
+    super({ code: 'FORBIDDEN', message: CLASS_ARCHIVED_MESSAGE, cause });
+  }
+}
+
 /**
  * The one mapping of failures to what the transport answers: an unexpected failure whose cause is
  * an unreachable database becomes SERVICE_UNAVAILABLE (retryable: the web client's outbox keeps
- * the write and sends it again); every other error is answered as it is.
+ * the write and sends it again); a write the archive guard refused becomes the typed
+ * ClassArchivedError (nothing was changed); every other error is answered as it is.
  */
 export function toTransportError(error: TRPCError): TRPCError {
   if (error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnreachable(error))
     return new DatabaseUnavailableError(error);
+  if (error.code === 'INTERNAL_SERVER_ERROR' && isClassArchivedWrite(error))
+    return new ClassArchivedError(error);
   return error;
 }
 

@@ -145,6 +145,13 @@ export const MATRIX: Record<string, Entry> = {
     outcomes: { classAdmin: 'FORBIDDEN' },
     run: ({ caller, world }) => caller.classes.delete({ class_id: world.classId }),
   },
+  'classes.setArchived': {
+    scope: 'class',
+    ...staffOnly,
+    // Unarchiving a class that is not archived: the checks run, the shared world stays writable.
+    run: ({ caller, world }) =>
+      caller.classes.setArchived({ class_id: world.classId, archived: false }),
+  },
   'classes.addMembers': {
     scope: 'class',
     ...staffOnly,

@@ -58,6 +58,7 @@ const samples: Record<string, unknown> = {
     is_public: false,
   },
   'classes.delete': { class_id: 'class_1' },
+  'classes.setArchived': { class_id: 'class_1', archived: true },
   'classes.join': { class_id: 'class_1' },
   'classes.roster': { class_id: 'class_1' },
   'classes.addMembers': {

@@ -20,6 +20,7 @@ export * from './money';
 export * from './channelNames';
 export * from './messageSearch';
 export * from './attachments';
+export * from './classRecord';
 export * from './classSearch';
 export * from './schemas';
 export * from './pendingClasses';

@@ -30,6 +30,7 @@ export function optimisticClassFromRequest(
     deleted: false,
     pending_enabled: true,
     pending_deleted: false,
+    archived_at: null,
     created_at: creator.now,
     created_by: creator.uid,
     updated_at: null,

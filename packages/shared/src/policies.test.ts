@@ -6,6 +6,8 @@ import { CLASS_ACTIONS, can, memberAction, refusalOf, type ClassAction } from '.
 const TABLE: Record<ClassAction, [instructor: boolean, admin: boolean, student: boolean]> = {
   'class.edit': [true, true, false],
   'class.delete': [true, false, false],
+  'class.archive': [true, true, false],
+  'class.export': [true, true, false],
   'activities.manage': [true, true, false],
   'channels.manage': [true, true, false],
   'messages.moderate': [true, true, false],
@@ -58,6 +60,8 @@ describe('memberAction', () => {
 describe('refusalOf', () => {
   it.each([
     ['class.delete', 'Only instructors can delete the class.'],
+    ['class.archive', 'Only instructors and class admins can archive the class.'],
+    ['class.export', 'Only instructors and class admins can export the class.'],
     ['messages.pin', 'Only instructors and class admins can pin and unpin messages.'],
     ['members.add.instructor', 'Only instructors can add, remove, enable or disable instructors.'],
     ['members.remove.admin', 'Only instructors can add, remove, enable or disable class admins.'],

@@ -16,6 +16,8 @@ export type MemberAction = `members.${MemberVerb}.${Role}`;
 export type ClassAction =
   | 'class.edit'
   | 'class.delete'
+  | 'class.archive'
+  | 'class.export'
   | 'activities.manage'
   | 'channels.manage'
   | 'messages.moderate'
@@ -32,6 +34,8 @@ export function memberAction(verb: MemberVerb, role: Role): MemberAction {
 export const CLASS_ACTIONS: readonly ClassAction[] = [
   'class.edit',
   'class.delete',
+  'class.archive',
+  'class.export',
   'activities.manage',
   'channels.manage',
   'messages.moderate',
@@ -48,6 +52,8 @@ export const CLASS_ACTIONS: readonly ClassAction[] = [
  */
 const ADMIN_MAY: ReadonlySet<ClassAction> = new Set<ClassAction>([
   'class.edit',
+  'class.archive',
+  'class.export',
   'activities.manage',
   'channels.manage',
   'messages.moderate',
@@ -82,6 +88,10 @@ export function refusalOf(action: ClassAction): string {
       return 'Only instructors and class admins can edit the class.';
     case 'class.delete':
       return 'Only instructors can delete the class.';
+    case 'class.archive':
+      return 'Only instructors and class admins can archive the class.';
+    case 'class.export':
+      return 'Only instructors and class admins can export the class.';
     case 'activities.manage':
       return 'Only instructors and class admins can change activities.';
     case 'channels.manage':
@@ -104,3 +114,10 @@ export function refusalOf(action: ClassAction): string {
 /** The message when a change would leave a class without an enabled instructor. */
 export const LAST_INSTRUCTOR_MESSAGE =
   'A class needs at least one instructor: add another instructor before removing or disabling this one.';
+
+/**
+ * The refusal of any change to an archived class (docs/classes.md#archive): it is read-only for
+ * everyone until its staff unarchive it.
+ */
+export const CLASS_ARCHIVED_MESSAGE =
+  'This class is archived: it is read-only. Its instructors or class admins can unarchive it.';

@@ -198,6 +198,8 @@ export async function applyDuePhaseTimers(db: Db): Promise<number> {
         eq(activities.phase_state, 'running'),
         sql`${activities.phase_deadline} is not null and ${activities.phase_deadline} <= now()`,
         eq(activities.deleted, false),
+        // An archived class is read-only (docs/classes.md#archive): its timers stand still.
+        sql`not exists (select 1 from classes k where k.class_id = ${activities.class_id} and k.archived_at is not null)`,
       ),
     )
     .limit(100);

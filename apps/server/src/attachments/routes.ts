@@ -6,6 +6,7 @@
 // not exist get the same 404.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  CLASS_ARCHIVED_MESSAGE,
   attachmentUploadQuerySchema,
   contentDisposition,
   documentIdSchema,
@@ -14,6 +15,8 @@ import {
 } from '@seminar/shared';
 import { sessionUser, type SessionUser } from '../auth/session';
 import { requireChannelAccess } from '../channels/access';
+import { isClassArchived } from '../classes/policies';
+import { isClassArchivedWrite } from '../errors';
 import { FILE_CONTENT_SECURITY_POLICY } from '../http/security';
 import { isNotFound } from '../live/trpc';
 import { MutationRateLimiter } from '../live/transport/limits';
@@ -46,6 +49,7 @@ const TOO_MANY_PENDING = {
   code: 'TOO_MANY_PENDING',
   message: 'Send or remove the files you have attached before attaching more.',
 };
+const ARCHIVED = { error: 'forbidden', code: 'CLASS_ARCHIVED', message: CLASS_ARCHIVED_MESSAGE };
 const STORE_DOWN = {
   error: 'unavailable',
   code: 'STORE_UNAVAILABLE',
@@ -135,6 +139,9 @@ export function registerAttachmentRoutes(app: FastifyInstance, runtime: Runtime)
           }
           throw error;
         }
+        // An archived class is read-only (docs/classes.md#archive); the archive guard would refuse
+        // the row anyway, after the body was read.
+        if (await isClassArchived(db, parsed.data.class_id)) return reply.code(403).send(ARCHIVED);
         // The early refusal, before the body is read; storeUpload counts again atomically.
         const pending = await pendingUploads(db, uploader.uid, services.objects, request.log);
         if (pending >= services.config.attachments.maxPending)
@@ -177,6 +184,8 @@ export function registerAttachmentRoutes(app: FastifyInstance, runtime: Runtime)
           );
         } catch (error) {
           if (error instanceof PendingLimitError) return reply.code(429).send(TOO_MANY_PENDING);
+          // Archived while the body was arriving.
+          if (isClassArchivedWrite(error)) return reply.code(403).send(ARCHIVED);
           if (!(error instanceof ObjectStoreError)) throw error;
           request.log.warn({ err: error }, 'attachment not stored');
           return reply.code(503).send(STORE_DOWN);

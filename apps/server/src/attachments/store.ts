@@ -96,6 +96,9 @@ export async function pendingUploads(
           eq(attachments.uploader_uid, uid),
           ...pendingWhere(),
           lt(attachments.created_at, new Date(Date.now() - PENDING_TTL_MS)),
+          // An archived class's rows are read-only (its archive guard would refuse the delete):
+          // an upload left pending there waits until the class is unarchived.
+          sql`not exists (select 1 from classes k where k.class_id = ${attachments.class_id} and k.archived_at is not null)`,
         ),
       )
       .returning({ key: attachments.object_key });

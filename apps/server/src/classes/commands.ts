@@ -5,6 +5,7 @@ import { makeRecordId, type Class, type PendingClassInput } from '@seminar/share
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
 import { channels, classes, classMemberships, pendingClasses } from '../db/schema';
+import { ClassArchivedError } from '../errors';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
 import { accessSignal } from '../live/signals';
 import { forbidden, idTaken, notFound } from '../live/trpc';
@@ -173,11 +174,50 @@ export async function classDeleter(db: Db, viewer: SessionUser, classId: string)
   });
 }
 
+/**
+ * Archives the class at the end of term, or unarchives it (docs/classes.md#archive): instructors
+ * and class admins. Archived, it is read-only for everyone — the archive guard of migration 0021
+ * refuses every write below it — still readable and searchable by its members, and listed under
+ * "Archived" instead of "My classes". Its members' lists get the change live.
+ */
+export async function classArchiver(
+  db: Db,
+  viewer: SessionUser,
+  classId: string,
+  archived: boolean,
+): Promise<Class> {
+  const role = await requireAllowed(db, viewer, classId, 'class.archive');
+  return runCommand(db, async ({ tx, announce }) => {
+    const [current] = await tx
+      .select()
+      .from(classes)
+      .where(and(eq(classes.class_id, classId), eq(classes.deleted, false)))
+      .for('update');
+    if (!current) throw notFound('Class');
+    // Already so (a retry, or two staff at once): nothing to write.
+    if ((current.archived_at !== null) === archived) return presentClass(current, role);
+    const [row] = await tx
+      .update(classes)
+      .set({
+        archived_at: archived ? new Date() : null,
+        archived_by: archived ? viewer.uid : null,
+        ...auditFields(viewer),
+        version: nextVersion,
+      })
+      .where(eq(classes.class_id, classId))
+      .returning();
+    if (!row) throw notFound('Class');
+    announceClass(announce, classId, row.is_public);
+    return presentClass(row, role);
+  });
+}
+
 /** Joins a public class as a student (or re-enables a removed student membership). */
 export async function classJoiner(db: Db, viewer: SessionUser, classId: string): Promise<Class> {
   const [row] = await db.select().from(classes).where(eq(classes.class_id, classId));
   if (!row || row.deleted || row.pending_deleted || !row.enabled || !row.is_public)
     throw notFound('Class');
+  if (row.archived_at !== null) throw new ClassArchivedError();
   const current = await classRoleOf(db, viewer.uid, classId);
   if (current) return presentClass(row, current);
   const [previous] = await db

@@ -1,5 +1,5 @@
 // Docs: docs/classes.md#live-queries — my classes, public classes and the roster.
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   documentIdSchema,
@@ -90,6 +90,8 @@ export const publicClassesTopic: CollectionTopic<Record<string, never>, Class, n
           eq(classes.enabled, true),
           eq(classes.deleted, false),
           eq(classes.pending_deleted, false),
+          // An archived class takes nobody in (docs/classes.md#archive).
+          isNull(classes.archived_at),
         ),
       );
     return rows.map((row) => presentClass(row));
@@ -101,7 +103,12 @@ export const publicClassesTopic: CollectionTopic<Record<string, never>, Class, n
       .where(inArray(classes.class_id, ids));
     return rows.map((row) => presentClass(row));
   },
-  visible: (row) => row.is_public && row.enabled && !row.deleted && !row.pending_deleted,
+  visible: (row) =>
+    row.is_public &&
+    row.enabled &&
+    !row.deleted &&
+    !row.pending_deleted &&
+    row.archived_at === null,
   id: (row) => row.class_id,
 };
 

@@ -1,5 +1,5 @@
 // Docs: docs/classes.md#roster — the write path of memberships and invitations.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   LAST_INSTRUCTOR_MESSAGE,
   memberAction,
@@ -228,6 +228,8 @@ export async function invitationsClaimer(
           eq(classInvitations.email, email),
           eq(classInvitations.deleted, false),
           eq(classes.deleted, false),
+          // An archived class takes nobody in (docs/classes.md#archive): the invitation waits.
+          isNull(classes.archived_at),
         ),
       );
     for (const { invitation } of invitations) {

@@ -29,6 +29,7 @@ export function presentClass(row: ClassRow, myRole?: Role | null): Class {
     pending_deleted: row.pending_deleted,
     created_at: row.created_at.getTime(),
     created_by: row.created_by ?? '',
+    archived_at: ms(row.archived_at),
     updated_at: ms(row.updated_at),
     updated_by: row.updated_by,
     updated_by_name: row.updated_by_name,

@@ -1,6 +1,7 @@
 // Docs: docs/classes.md — classes, class requests and rosters.
 import { z } from 'zod';
 import {
+  classArchiveInputSchema,
   documentIdSchema,
   emailSchema,
   membersAddInputSchema,
@@ -9,7 +10,7 @@ import {
   roleSchema,
 } from '@seminar/shared';
 import { authedProcedure, liveSubscription, router } from '../live/trpc';
-import { classDeleter, classJoiner, classRequester, classUpdater } from './commands';
+import { classArchiver, classDeleter, classJoiner, classRequester, classUpdater } from './commands';
 import { invitationResender, invitationsMailer } from './invitations';
 import { myClassesTopic, publicClassesTopic, rosterTopic } from './live';
 import { requireVerifiedSender } from './policies';
@@ -42,6 +43,12 @@ export const classesRouter = router({
     .input(classRef)
     .mutation(({ ctx, input }) =>
       classDeleter(ctx.services.database.db, ctx.viewer, input.class_id),
+    ),
+  /** Archives the class (read-only for everyone) or unarchives it: docs/classes.md#archive. */
+  setArchived: authedProcedure
+    .input(classArchiveInputSchema)
+    .mutation(({ ctx, input }) =>
+      classArchiver(ctx.services.database.db, ctx.viewer, input.class_id, input.archived),
     ),
   join: authedProcedure
     .input(classRef)

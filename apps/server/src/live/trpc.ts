@@ -1,6 +1,7 @@
 // Docs: docs/realtime.md — the tRPC procedures of the live socket: context, procedures, error shape,
 // and live queries (`liveSubscription`), which the socket serves through the hub.
 import { initTRPC, TRPCError } from '@trpc/server';
+import { ClassArchivedError, isClassArchivedWrite } from '../errors';
 import { ZodError } from 'zod';
 import type { SessionUser } from '../auth/session';
 import { internalErrorMessage, reportInternalError } from '../errors';
@@ -91,7 +92,12 @@ export const publicProcedure = t.procedure;
 export const authedProcedure = t.procedure.use(async ({ ctx, type, meta, next }) => {
   if (!ctx.viewer) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first.' });
   if (type === 'mutation' && ctx.session && !meta?.checksSession) await ctx.session.requireLive();
-  return next({ ctx: { ...ctx, viewer: ctx.viewer } });
+  const result = await next({ ctx: { ...ctx, viewer: ctx.viewer } });
+  // A write the archive guard refused (docs/classes.md#archive), on whatever path it was made: the
+  // typed refusal, for the socket and the server's own callers alike (nothing was changed).
+  if (!result.ok && isClassArchivedWrite(result.error))
+    return { ...result, error: new ClassArchivedError(result.error) };
+  return result;
 });
 
 const never = new AbortController().signal;

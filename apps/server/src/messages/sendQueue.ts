@@ -19,6 +19,7 @@ import type { SessionUser } from '../auth/session';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { messages } from '../db/schema';
+import { ClassArchivedError } from '../errors';
 import type { LiveHub } from '../live/hub';
 import type { LiveSession } from '../live/trpc';
 import { forbidden, idTaken, notFound } from '../live/trpc';
@@ -52,7 +53,8 @@ interface SendOutcome {
     | 'no_channel'
     | 'disabled'
     | 'mention_all'
-    | 'read_only';
+    | 'read_only'
+    | 'archived';
   /** The kind of the phase in force when the channel is a case channel (docs/phases.md). */
   phase_kind: PhaseKind | null;
   seq: string | number | null;
@@ -310,6 +312,9 @@ function refusal(outcome: SendOutcome, session: LiveSession | null): TRPCError {
       return notFound('Channel');
     case 'disabled':
       return forbidden('This channel is disabled: nobody can post in it.');
+    case 'archived':
+      // Checked here so one archived class's send does not fail the batch at the archive guard.
+      return new ClassArchivedError();
     case 'mention_all':
       return forbidden(refusalOf('messages.mentionChannel'));
     case 'read_only':

@@ -72,7 +72,9 @@ checked as materialized (
     exists (select 1 from channel_users u where u.channel_id = i.channel_id and u.uid = i.uid
       and u.enabled and not u.deleted offset 0) as enrolled,
     e.author_uid as existing_author, e.channel_id as existing_channel,
-    ${PHASE_KIND_SQL} as phase_kind
+    ${PHASE_KIND_SQL} as phase_kind,
+    exists (select 1 from classes k where k.class_id = i.class_id and k.archived_at is not null
+      offset 0) as archived
   from input i
   left join locked l on l.channel_id = i.channel_id
   left join lateral (
@@ -94,6 +96,7 @@ decided as (
       email: 'c.email',
     })} then 'no_channel'
     when c.existing_author is not null then 'exists'
+    when c.archived then 'archived'
     when not c.enabled then 'disabled'
     when c.phase_kind in ('groups', 'closed')
       and not ('instructor' = any(c.roles) or 'admin' = any(c.roles)) then 'read_only'

@@ -24,6 +24,13 @@ import { useLiveQuery, type LiveQueryResult } from '../live/useLiveQuery';
 import { NOT_CONNECTED } from './connection';
 
 export const classIdOf = (cls: Class) => cls.class_id;
+
+/**
+ * The class's record as one zip (GET with the session cookie; docs/classes.md#export): a plain
+ * link the browser downloads, streamed by the server, for instructors and class admins.
+ */
+export const classExportUrl = (classId: string) =>
+  `/api/classes/${encodeURIComponent(classId)}/export`;
 const rosterIdOf = (entry: RosterEntry) => entry.id;
 
 /** By name (as people read it), then id, so the order is stable. */
@@ -128,6 +135,30 @@ export function useClassActions() {
     [client, uid, userName, queryClient],
   );
 
+  /**
+   * Archives the class (read-only for everyone) or unarchives it: it moves between "My classes"
+   * and "Archived" at once (docs/classes.md#archive).
+   */
+  const setArchived = useCallback(
+    (cls: Class, archived: boolean): Promise<OptimisticOutcome<Class>> => {
+      if (!client) return Promise.resolve(NOT_CONNECTED);
+      return runOptimistic<Class, Class>({
+        queryClient,
+        key: myClassesQuery().key,
+        id: cls.class_id,
+        row: {
+          ...cls,
+          archived_at: archived ? Date.now() : null,
+          updated_by: uid,
+          updated_by_name: userName,
+        },
+        mutate: () => client.classes.setArchived.mutate({ class_id: cls.class_id, archived }),
+        serverRow: (saved) => ({ ...saved, my_role: saved.my_role ?? cls.my_role }),
+      });
+    },
+    [client, uid, userName, queryClient],
+  );
+
   /** SPEC §4: the class shows pending_deleted at once; the server then removes it. */
   const remove = useCallback(
     (cls: Class): Promise<OptimisticOutcome<void>> => {
@@ -174,8 +205,8 @@ export function useClassActions() {
   );
 
   return useMemo(
-    () => ({ create, update, remove, join, dismissFailed }),
-    [create, update, remove, join, dismissFailed],
+    () => ({ create, update, remove, join, setArchived, dismissFailed }),
+    [create, update, remove, join, setArchived, dismissFailed],
   );
 }
 

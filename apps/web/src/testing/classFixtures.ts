@@ -28,6 +28,7 @@ export function makeClass(overrides: Partial<Class> = {}): Class {
     end_date: null,
     pending_enabled: false,
     pending_deleted: false,
+    archived_at: null,
     created_at: 1_700_000_000_000,
     created_by: 'u1',
     updated_at: null,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPendingClass } from '../pendingClasses';
-import { classSchema } from './class';
+import { classArchiveInputSchema, classSchema } from './class';
 
 const minimal = {
   class_id: 'c1',
@@ -28,6 +28,7 @@ describe('classSchema', () => {
       end_date: null,
       pending_enabled: false,
       pending_deleted: false,
+      archived_at: null,
       updated_at: null,
       updated_by: null,
       updated_by_name: null,
@@ -49,6 +50,7 @@ describe('classSchema', () => {
       end_date: '2026-12-15',
       pending_enabled: false,
       pending_deleted: true,
+      archived_at: 1_780_000_000_002,
       updated_at: 1_780_000_000_001,
       updated_by: 'u2',
       updated_by_name: 'Bo',
@@ -70,6 +72,7 @@ describe('classSchema', () => {
     ['deleted', { deleted: undefined }],
     ['start_date', { start_date: '2026-02-30' }],
     ['created_at', { created_at: -5 }],
+    ['archived_at', { archived_at: 'yesterday' }],
     ['created_by', { created_by: '..' }],
     ['my_role', { my_role: 'owner' }],
     ['course_disciplines', { course_disciplines: 'Business' }],
@@ -90,5 +93,18 @@ describe('isPendingClass', () => {
     [{ enabled: false, pending_enabled: true, pending_deleted: true }, true],
   ])('%j → %j', (cls, expected) => {
     expect(isPendingClass(cls)).toBe(expected);
+  });
+});
+
+describe('classArchiveInputSchema', () => {
+  it.each([
+    [{ class_id: 'c1', archived: true }, true],
+    [{ class_id: 'c1', archived: false }, true],
+    [{ class_id: 'c1', archived: 'yes' }, false],
+    [{ class_id: 'c1' }, false],
+    [{ class_id: 'a/b', archived: true }, false],
+    [{ class_id: 'x'.repeat(2000), archived: true }, false],
+  ])('%j → valid %j', (input, valid) => {
+    expect(classArchiveInputSchema.safeParse(input).success).toBe(valid);
   });
 });

@@ -37,6 +37,8 @@ export const classSchema = z.object({
   pending_deleted: z.boolean().default(false),
   created_at: timestampSchema,
   created_by: uidSchema,
+  /** Docs: docs/classes.md#archive — when staff archived it (read-only for everyone); null if not. */
+  archived_at: timestampSchema.nullable().default(null),
   ...auditFields,
   my_role:
     roleSchema.optional() /** The live version (DESIGN §4): a later write of the same row has a higher one. */,
@@ -45,3 +47,11 @@ export const classSchema = z.object({
 
 /** A class (SPEC §3). */
 export type Class = z.infer<typeof classSchema>;
+
+/** `classes.setArchived`: archive a class at the end of term, or unarchive it (docs/classes.md#archive). */
+export const classArchiveInputSchema = z.object({
+  class_id: documentIdSchema,
+  archived: z.boolean({ error: 'Say whether the class is archived (true or false).' }),
+});
+
+export type ClassArchiveInput = z.infer<typeof classArchiveInputSchema>;

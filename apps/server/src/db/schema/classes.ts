@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
 } from 'drizzle-orm/pg-core';
 import { auditColumns, versionColumn } from './common';
 
@@ -39,6 +40,12 @@ export const classes = pgTable('classes', {
   ...courseColumns(),
   pending_enabled: boolean('pending_enabled').notNull().default(false),
   pending_deleted: boolean('pending_deleted').notNull().default(false),
+  /**
+   * Docs: docs/classes.md#archive — set when staff archive the class at the end of term: then it is
+   * read-only for everyone (the triggers of migration 0021 refuse every write below it).
+   */
+  archived_at: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+  archived_by: text('archived_by'),
   ...auditColumns(),
   version: versionColumn(),
 });

@@ -61,9 +61,12 @@ export function ChatPanel({
   classId,
   canManage,
   fullScreen = false,
+  readOnlyNote = null,
 }: {
   classId: string;
   canManage: boolean;
+  /** Why nothing can be posted in any channel (an archived class), shown instead of the composer. */
+  readOnlyNote?: string | null;
   /** A phone with a channel open: fill the visible height below the app bar. */
   fullScreen?: boolean;
 }) {
@@ -264,6 +267,7 @@ export function ChatPanel({
               channel={selected}
               viewer={viewer}
               canManage={canManage}
+              readOnlyNote={readOnlyNote}
               focus={focus?.channelId === selected.channel_id ? focus : null}
               onOpenSettings={() => setSettingsOpen(true)}
               onBack={

@@ -69,6 +69,8 @@ export interface ChatViewProps {
   viewer: ChatViewer;
   /** Instructors and admins: delete any message, open the channel's settings. */
   canManage: boolean;
+  /** Why nothing can be posted (an archived class, docs/classes.md#archive); null when it can. */
+  readOnlyNote?: string | null;
   onOpenSettings?: () => void;
   /** On narrow screens: back to the channel list. */
   onBack?: (() => void) | undefined;
@@ -102,6 +104,7 @@ export function ChatView({
   channel,
   viewer,
   canManage,
+  readOnlyNote = null,
   onOpenSettings,
   onBack,
   focus = null,
@@ -402,8 +405,10 @@ export function ChatView({
           mentionable={people.mentionable}
           viewerUid={viewer.uid}
           canMentionChannel={people.canMentionChannel}
-          disabled={!channel.enabled || casePhase.readOnly !== null}
-          disabledNote={casePhase.readOnly ?? 'This channel is disabled: nobody can post in it.'}
+          disabled={readOnlyNote !== null || !channel.enabled || casePhase.readOnly !== null}
+          disabledNote={
+            readOnlyNote ?? casePhase.readOnly ?? 'This channel is disabled: nobody can post in it.'
+          }
           onAttach={files.attach}
           attachmentsReady={files.ready}
           attachmentsBusy={files.busy}

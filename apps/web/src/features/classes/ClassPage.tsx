@@ -2,6 +2,7 @@
 // and, for instructors and class admins, Settings. Its URL is the class selection (selection.tsx). A
 // class that is not (or no longer) in my classes says so; a pending one says why it cannot open.
 import { lazy, Suspense, useId, type KeyboardEvent } from 'react';
+import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +15,8 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { can, isPendingClass, type Class } from '@seminar/shared';
+import ArchiveIcon from '@mui/icons-material/Archive';
+import { CLASS_ARCHIVED_MESSAGE, can, isPendingClass, type Class } from '@seminar/shared';
 import {
   Link as RouterLink,
   Navigate,
@@ -155,6 +157,9 @@ export function ClassPage() {
 
   // The settings tab is for whoever may edit the class (`can`, packages/shared policies.ts).
   const manager = can(cls.my_role, 'class.edit');
+  // An archived class is read-only for everyone (docs/classes.md#archive): no composer, no
+  // channel management or moderation; its settings still offer export and unarchive.
+  const readOnlyNote = cls.archived_at !== null ? CLASS_ARCHIVED_MESSAGE : null;
   if (tab === 'settings' && !manager) return <Navigate to={classPath(classId)} replace />;
 
   // On a narrow screen an open channel fills the screen below the app bar: the class header and
@@ -165,7 +170,12 @@ export function ClassPage() {
         <Typography component="h1" style={visuallyHidden}>
           {cls.name}
         </Typography>
-        <ChatPanel classId={cls.class_id} canManage={manager} fullScreen />
+        <ChatPanel
+          classId={cls.class_id}
+          canManage={manager && readOnlyNote === null}
+          readOnlyNote={readOnlyNote}
+          fullScreen
+        />
       </Box>
     );
   }
@@ -173,6 +183,11 @@ export function ClassPage() {
   return (
     <Stack spacing={2}>
       <ClassHeader cls={cls} />
+      {readOnlyNote && (
+        <Alert severity="info" icon={<ArchiveIcon />}>
+          {readOnlyNote}
+        </Alert>
+      )}
       {isPendingClass(cls) ? (
         <PendingNotice cls={cls} />
       ) : (
@@ -193,6 +208,7 @@ function ClassHeader({ cls }: { cls: Class }) {
         {cls.my_role && <Chip size="small" label={roleLabel(cls.my_role)} />}
         {cls.is_demo && <Chip size="small" color="secondary" label="Demo" />}
         {cls.is_public && <Chip size="small" variant="outlined" label="Public" />}
+        {cls.archived_at !== null && <Chip size="small" variant="outlined" label="Archived" />}
       </Stack>
       {subtitle && <Typography sx={{ color: 'text.secondary' }}>{subtitle}</Typography>}
     </Stack>
@@ -286,7 +302,11 @@ function ClassTabs({
         sx={{ p: { xs: 1.5, sm: 2 }, bgcolor: 'background.paper' }}
       >
         {tab === 'chat' && (
-          <ChatPanel classId={cls.class_id} canManage={can(cls.my_role, 'channels.manage')} />
+          <ChatPanel
+            classId={cls.class_id}
+            canManage={can(cls.my_role, 'channels.manage') && cls.archived_at === null}
+            readOnlyNote={cls.archived_at !== null ? CLASS_ARCHIVED_MESSAGE : null}
+          />
         )}
         <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
           {tab === 'activities' && <ActivitiesPanel cls={cls} />}

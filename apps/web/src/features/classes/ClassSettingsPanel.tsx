@@ -1,6 +1,8 @@
-// Class settings (instructors and class admins): every class field, saved with "Save"; and, for
-// instructors only (`can(role, 'class.delete')`), "Delete class" behind a confirmation — the class
-// shows pending_deleted at once, then leaves.
+// Class settings (instructors and class admins): every class field, saved with "Save"; the class's
+// record — "Export class" (a zip download) and "Archive class" behind a confirmation, or
+// "Unarchive class" (docs/classes.md#archive); and, for instructors only
+// (`can(role, 'class.delete')`), "Delete class" behind a confirmation — the class shows
+// pending_deleted at once, then leaves.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,12 +11,15 @@ import Divider from '@mui/material/Divider';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import ArchiveIcon from '@mui/icons-material/Archive';
 import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import { can, type Class } from '@seminar/shared';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../routes/paths';
 import { ConfirmDialog } from '../common/ConfirmDialog';
-import { useClassActions } from '../../data/classes';
+import { classExportUrl, useClassActions } from '../../data/classes';
 import { ClassFormFields, classFormFrom, useClassForm, type ClassFormValues } from './classForm';
 
 const sameValues = (a: ClassFormValues, b: ClassFormValues) =>
@@ -23,7 +28,10 @@ const sameValues = (a: ClassFormValues, b: ClassFormValues) =>
 export function ClassSettingsPanel({ cls }: { cls: Class }) {
   const titleId = useId();
   const form = useClassForm(() => classFormFrom(cls));
-  const { update, remove } = useClassActions();
+  const { update, remove, setArchived } = useClassActions();
+  const [archiving, setArchiving] = useState(false);
+  const [archiveError, setArchiveError] = useState<string | null>(null);
+  const archived = cls.archived_at !== null;
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -56,6 +64,13 @@ export function ClassSettingsPanel({ cls }: { cls: Class }) {
     }
   };
 
+  const onArchive = async (next: boolean) => {
+    setArchiving(false);
+    setArchiveError(null);
+    const outcome = await setArchived(cls, next);
+    if (!outcome.ok) setArchiveError(outcome.message);
+  };
+
   const onDelete = () => {
     setConfirming(false);
     void remove(cls);
@@ -70,15 +85,82 @@ export function ClassSettingsPanel({ cls }: { cls: Class }) {
             Class settings
           </Typography>
           {form.errors.form && <Alert severity="error">{form.errors.form}</Alert>}
-          <ClassFormFields form={form} disabled={saving} />
+          {archived && (
+            <Alert severity="info">
+              This class is archived, so its settings cannot be changed. Unarchive it below to
+              change them.
+            </Alert>
+          )}
+          <ClassFormFields form={form} disabled={saving || archived} />
           <Box>
-            <Button type="submit" variant="contained" loading={saving}>
+            <Button type="submit" variant="contained" loading={saving} disabled={archived}>
               Save
             </Button>
           </Box>
         </Stack>
       </Box>
-      {can(cls.my_role, 'class.delete') && (
+      {can(cls.my_role, 'class.export') && (
+        <>
+          <Divider />
+          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Typography component="h2" variant="h6">
+              The class&apos;s record
+            </Typography>
+            <Typography sx={{ color: 'text.secondary' }}>
+              Download everything in the class — people, activities, channels with every message,
+              reactions, polls, pins, agent answers and files — as one zip file.
+            </Typography>
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              component="a"
+              href={classExportUrl(cls.class_id)}
+              download
+            >
+              Export class
+            </Button>
+          </Stack>
+        </>
+      )}
+      {can(cls.my_role, 'class.archive') && (
+        <>
+          <Divider />
+          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Typography component="h2" variant="h6">
+              {archived ? 'Unarchive this class' : 'Archive this class'}
+            </Typography>
+            <Typography sx={{ color: 'text.secondary' }}>
+              {archived
+                ? 'Unarchiving opens the class again: people can post, react and vote, and it goes back to My classes.'
+                : 'At the end of term, archive the class: it becomes read-only for everyone but can still be read and searched, and it moves from My classes to Archived.'}
+            </Typography>
+            {archiveError && (
+              <Alert severity="error" onClose={() => setArchiveError(null)}>
+                {archiveError}
+              </Alert>
+            )}
+            {archived ? (
+              <Button
+                variant="outlined"
+                startIcon={<UnarchiveIcon />}
+                onClick={() => void onArchive(false)}
+              >
+                Unarchive class
+              </Button>
+            ) : (
+              <Button
+                variant="outlined"
+                startIcon={<ArchiveIcon />}
+                onClick={() => setArchiving(true)}
+              >
+                Archive class
+              </Button>
+            )}
+          </Stack>
+        </>
+      )}
+      {/* An archived class is read-only, deleting included: unarchive it first. */}
+      {can(cls.my_role, 'class.delete') && !archived && (
         <>
           <Divider />
           <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -99,6 +181,16 @@ export function ClassSettingsPanel({ cls }: { cls: Class }) {
           </Stack>
         </>
       )}
+      <ConfirmDialog
+        open={archiving}
+        title="Archive class?"
+        confirmLabel="Archive"
+        onConfirm={() => void onArchive(true)}
+        onClose={() => setArchiving(false)}
+      >
+        “{cls.name}” will become read-only for everyone in it: nobody can post, react, vote or
+        change anything until it is unarchived. It stays readable and searchable.
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirming}
         title="Delete class?"

@@ -1,7 +1,7 @@
 // The home page: my classes (SPEC §2 "the user picks a class from the list of their classes"), with
-// "Create class" and "Find a class". A session's first landing here resumes the stored class
+// "Create class" and "Find a class"; archived classes below, under "Archived" (docs/classes.md#archive). A session's first landing here resumes the stored class
 // (selection.tsx); otherwise it always shows the list. With no classes it says what to do next.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -26,6 +26,9 @@ export function MyClassesPage() {
   const { classes, resuming } = useClassSelection();
   const { dismissFailed } = useClassActions();
   const [creating, setCreating] = useState(false);
+  const archivedTitleId = useId();
+  const current = classes.rows.filter((cls) => cls.archived_at === null);
+  const archived = classes.rows.filter((cls) => cls.archived_at !== null);
 
   const createButton = (
     <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
@@ -82,9 +85,20 @@ export function MyClassesPage() {
           You have no classes yet — create one or find a public class.
         </EmptyState>
       )}
-      {classes.rows.length > 0 && !resuming && (
-        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {classes.rows.map((cls, index) => (
+      {classes.status === 'ready' && current.length === 0 && archived.length > 0 && (
+        <Typography sx={{ color: 'text.secondary' }}>
+          All your classes are archived — create one or find a public class.
+        </Typography>
+      )}
+      {current.length > 0 && !resuming && (
+        <Grid
+          container
+          spacing={2}
+          component="ul"
+          aria-label="My classes"
+          sx={{ listStyle: 'none', p: 0, m: 0 }}
+        >
+          {current.map((cls, index) => (
             <Grid key={cls.class_id} size={{ xs: 12, sm: 6, md: 4 }} component="li">
               <ClassCard
                 cls={cls}
@@ -98,6 +112,29 @@ export function MyClassesPage() {
             </Grid>
           ))}
         </Grid>
+      )}
+      {archived.length > 0 && !resuming && (
+        <Stack spacing={2} component="section" aria-labelledby={archivedTitleId}>
+          <Typography id={archivedTitleId} component="h2" variant="h5">
+            Archived
+          </Typography>
+          <Typography sx={{ color: 'text.secondary' }}>
+            Read-only classes from past terms: open one to read or search it.
+          </Typography>
+          <Grid
+            container
+            spacing={2}
+            component="ul"
+            aria-labelledby={archivedTitleId}
+            sx={{ listStyle: 'none', p: 0, m: 0 }}
+          >
+            {archived.map((cls) => (
+              <Grid key={cls.class_id} size={{ xs: 12, sm: 6, md: 4 }} component="li">
+                <ClassCard cls={cls} to={classPath(cls.class_id)} />
+              </Grid>
+            ))}
+          </Grid>
+        </Stack>
       )}
 
       <CreateClassDialog open={creating} onClose={() => setCreating(false)} />

@@ -87,3 +87,46 @@ describe('class settings', () => {
     expect(screen.queryByRole('tab', { name: 'Settings' })).toBeNull();
   });
 });
+
+describe('class record and archive', () => {
+  it('offers the export as a download link', async () => {
+    await openSettings(makeClass());
+    const link = await screen.findByRole('link', { name: 'Export class' });
+    expect(link.getAttribute('href')).toBe('/api/classes/class_1/export');
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+
+  it('archives after confirming; the class reads as archived and read-only at once', async () => {
+    const { fake } = await openSettings(makeClass());
+    const answer = deferred<Class>();
+    fake.on('classes.setArchived', () => answer.promise);
+    fireEvent.click(await screen.findByRole('button', { name: 'Archive class' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Archive class?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Archive' }));
+
+    expect(await screen.findByRole('button', { name: 'Unarchive class' })).toBeDefined();
+    expect(screen.getByText(/This class is archived: it is read-only/)).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Delete class' })).toBeNull();
+    expect(fake.inputsOf('classes.setArchived')).toEqual([{ class_id: 'class_1', archived: true }]);
+    answer.resolve(makeClass({ archived_at: 1_800_000_000_000, version: 9 }));
+  });
+
+  it('rolls back when archiving is refused', async () => {
+    const { fake } = await openSettings(makeClass());
+    fake.on('classes.setArchived', () => {
+      throw new Error('Only instructors and class admins can archive the class.');
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Archive class' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Archive class?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByRole('button', { name: 'Archive class' })).toBeDefined();
+    expect(screen.queryByText(/This class is archived/)).toBeNull();
+  });
+
+  it('shows students no settings tab, hence no archive or export', async () => {
+    await openSettings(makeClass({ my_role: 'student' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Export class' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Archive class' })).toBeNull();
+  });
+});
