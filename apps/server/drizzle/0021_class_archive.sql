@@ -60,5 +60,11 @@ CREATE TRIGGER poll_ballots_archived_guard BEFORE INSERT OR UPDATE OR DELETE ON 
   FOR EACH ROW EXECUTE FUNCTION refuse_archived_class_write();--> statement-breakpoint
 CREATE TRIGGER message_pins_archived_guard BEFORE INSERT OR UPDATE OR DELETE ON message_pins
   FOR EACH ROW EXECUTE FUNCTION refuse_archived_class_write();--> statement-breakpoint
+CREATE TRIGGER debrief_rubrics_archived_guard BEFORE INSERT OR UPDATE OR DELETE ON debrief_rubrics
+  FOR EACH ROW EXECUTE FUNCTION refuse_archived_class_write();--> statement-breakpoint
+CREATE TRIGGER debrief_grades_archived_guard BEFORE INSERT OR UPDATE OR DELETE ON debrief_grades
+  FOR EACH ROW EXECUTE FUNCTION refuse_archived_class_write();--> statement-breakpoint
+CREATE TRIGGER debrief_summaries_archived_guard BEFORE INSERT OR UPDATE OR DELETE ON debrief_summaries
+  FOR EACH ROW EXECUTE FUNCTION refuse_archived_class_write();--> statement-breakpoint
 CREATE TRIGGER spotlights_archived_guard BEFORE INSERT OR UPDATE OR DELETE ON spotlights
   FOR EACH ROW EXECUTE FUNCTION refuse_archived_class_write();

@@ -102,6 +102,8 @@ async function fingerprint(classId: string): Promise<string> {
     'polls',
     'message_pins',
     'spotlights',
+    'debrief_rubrics',
+    'debrief_grades',
   ];
   const parts: string[] = [];
   for (const table of tables) {
@@ -291,6 +293,43 @@ const WRITES: Array<
   ],
   ['polls.vote', () => pupil, (c, w) => c.polls.vote({ id: w.pollId, option_ids: ['o1'] })],
   ['polls.close', () => teacher, (c, w) => c.polls.close({ id: w.pollId })],
+  [
+    'activities.setAgentLimits',
+    () => teacher,
+    (c, w) =>
+      c.activities.setAgentLimits({
+        class_id: w.classId,
+        activity_id: w.activityId,
+        limits: {
+          per_student_day: 5,
+          per_student_activity: 20,
+          hours: null,
+          time_zone: 'UTC',
+          phases_off: [],
+        },
+      }),
+  ],
+  [
+    'activities.setTutorMode',
+    () => teacher,
+    (c, w) =>
+      c.activities.setTutorMode({
+        class_id: w.classId,
+        activity_id: w.activityId,
+        tutor: { mode: 'socratic' },
+      }),
+  ],
+  [
+    'debrief.setRubric',
+    () => teacher,
+    (c, w) =>
+      c.debrief.setRubric({
+        class_id: w.classId,
+        activity_id: w.activityId,
+        scale: 10,
+        criteria: [{ id: 'c1', name: 'Quality', weight: 100, source: 'manual' }],
+      }),
+  ],
   [
     'coldCall.spotlight',
     () => teacher,

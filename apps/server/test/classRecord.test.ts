@@ -133,6 +133,14 @@ async function seededClass() {
     status: 'done',
     worker: 'node-1',
   });
+  // The debrief's rubric and one student's grade.
+  const act = { class_id: classId, activity_id: activityId };
+  await t.debrief.setRubric({
+    ...act,
+    scale: 10,
+    criteria: [{ id: 'c1', name: 'Quality', weight: 100, source: 'manual' }],
+  });
+  await t.debrief.setGrade({ ...act, uid: pupil.uid, marks: { c1: 7 }, comment: 'Thoughtful' });
   return { classId, general, caseRoom, file, named, secret, withFile };
 }
 
@@ -169,6 +177,12 @@ async function countsInDatabase(classId: string) {
     ),
     'agent_exchanges.jsonl': await count(
       sql`select count(*) as n from ai_jobs where class_id = ${classId}`,
+    ),
+    'rubrics.jsonl': await count(
+      sql`select count(*) as n from debrief_rubrics where class_id = ${classId}`,
+    ),
+    'grades.jsonl': await count(
+      sql`select count(*) as n from debrief_grades where class_id = ${classId}`,
     ),
   };
 }
@@ -211,6 +225,8 @@ describe('class export', () => {
       'polls.jsonl': 2,
       'pins.jsonl': 1,
       'agent_exchanges.jsonl': 1,
+      'rubrics.jsonl': 1,
+      'grades.jsonl': 1,
     });
 
     expect(record.json('class.json')).toMatchObject({ class_id: seeded.classId });

@@ -190,6 +190,39 @@ export const RECORD_SECTIONS: readonly RecordSection[] = [
       from message_pins p where p.channel_id = ${channelId} and p.message_id > ${after ?? ''}
       order by p.message_id limit ${limit}`,
   ),
+  // The debrief (docs/debrief.md): each activity's rubric, its grades (one line per student
+  // graded) and its AI summary with the citations kept.
+  {
+    file: 'rubrics.jsonl',
+    lines: ({ db, classId }) =>
+      keyset(
+        db,
+        (after) => sql`select r.activity_id as k, to_jsonb(r)::text as line from debrief_rubrics r
+        where r.class_id = ${classId} and r.activity_id > ${after ?? ''}
+        order by r.activity_id limit ${limit}`,
+      ),
+  },
+  {
+    file: 'grades.jsonl',
+    lines: ({ db, classId }) =>
+      keyset(
+        db,
+        (after) => sql`select g.activity_id || ' ' || g.uid as k, to_jsonb(g)::text as line
+        from debrief_grades g
+        where g.class_id = ${classId} and g.activity_id || ' ' || g.uid > ${after ?? ''}
+        order by g.activity_id || ' ' || g.uid limit ${limit}`,
+      ),
+  },
+  {
+    file: 'summaries.jsonl',
+    lines: ({ db, classId }) =>
+      keyset(
+        db,
+        (after) => sql`select s.activity_id as k, to_jsonb(s)::text as line from debrief_summaries s
+        where s.class_id = ${classId} and s.activity_id > ${after ?? ''}
+        order by s.activity_id limit ${limit}`,
+      ),
+  },
   // What each agent was asked and how it went (the reply itself is in messages.jsonl, `reply_id`).
   {
     file: 'agent_exchanges.jsonl',
