@@ -38,3 +38,4 @@ export * from './awayNotifications';
 export * from './polls';
 export * from './coldCall';
 export * from './phases';
+export * from './anonymity';
