@@ -4,9 +4,11 @@ import {
   anonymityRefusalMessage,
   authorLabel,
   isPseudonymKey,
+  newMessageId,
   pseudonymAvatar,
   pseudonymKey,
   pseudonymLabel,
+  pseudonymizeMessage,
   seesPseudonyms,
   shownAuthor,
 } from './anonymity';
@@ -136,8 +138,54 @@ describe('schemas', () => {
       body: 'hi',
       created_at: 1,
     };
-    expect(messageSchema.parse(base).pseudonym).toBeNull();
+    expect(messageSchema.parse(base).pseudonym).toBeUndefined();
     expect(messageSchema.safeParse({ ...base, pseudonym: 0 }).success).toBe(false);
     expect(messageSchema.parse({ ...base, pseudonym: 3 }).pseudonym).toBe(3);
+  });
+});
+
+describe('pseudonymizeMessage', () => {
+  const base = messageSchema.parse({
+    id: 'm',
+    class_id: 'c',
+    channel_id: 'ch',
+    seq: 4,
+    author_uid: 'ada',
+    author_name: 'Ada Lovelace',
+    body: 'hello',
+    created_at: 1,
+  });
+  const rows: Array<[string, Partial<typeof base>, Partial<typeof base>]> = [
+    [
+      'a student post: key and label',
+      { pseudonym: 7 },
+      { author_uid: 'anon:act:7', author_name: 'Participant 7', pseudonym: 7 },
+    ],
+    [
+      'a post without pseudonym (staff): as it is',
+      {},
+      { author_uid: 'ada', author_name: 'Ada Lovelace' },
+    ],
+    [
+      'reactors with pseudonyms become keys; staff stay; the map goes',
+      { reactions: [{ emoji: '👍', uids: ['bob', 'prof'] }], pseudonyms: { bob: 2 } },
+      { reactions: [{ emoji: '👍', uids: ['anon:act:2', 'prof'] }] },
+    ],
+  ];
+  it.each(rows)('%s', (_what, given, expected) => {
+    const shaped = pseudonymizeMessage({ ...base, ...given }, 'act');
+    expect(shaped).toMatchObject(expected);
+    expect(shaped).not.toHaveProperty('pseudonyms');
+    if (given.pseudonym) expect(JSON.stringify(shaped)).not.toMatch(/ada|Ada/);
+    if (given.pseudonyms) expect(JSON.stringify(shaped)).not.toMatch(/bob/);
+  });
+});
+
+describe('newMessageId', () => {
+  it.each([1, 2, 3])('carries no uid, and differs every time (%i)', () => {
+    const a = newMessageId();
+    const b = newMessageId();
+    expect(a).toMatch(/^msg_\d{17}_post_[0-9a-z]{6}$/);
+    expect(a).not.toBe(b);
   });
 });

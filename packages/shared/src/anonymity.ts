@@ -2,6 +2,8 @@
 // name and who a pseudonym, the pseudonym's words and generated avatar, the key that stands for an
 // author in every wire shape a student gets, and when an instructor may switch anonymity on.
 import type { PhaseState } from './phases';
+import { makeRecordId } from './recordId';
+import type { Message } from './schemas/message';
 
 /** The words of pseudonym `number` ("Participant 7"). */
 export function pseudonymLabel(number: number): string {
@@ -131,4 +133,42 @@ export function authorLabel(
 ): string {
   if (selfPseudonymKey !== null && shown.key === selfPseudonymKey) return `You (${shown.name})`;
   return shown.pseudonym ? `${shown.name} (${shown.pseudonym})` : shown.name;
+}
+
+/**
+ * A message as a student sees it in an anonymous activity's case channel: a pseudonymous author's
+ * id and name replaced by the pseudonym key and label, every reactor who has a pseudonym by theirs,
+ * and the staff-only map of reactors' pseudonyms dropped. The same for every student (the live
+ * kernel encodes it once per lens). Posts without a pseudonym keep their author (staff, agents,
+ * posts from before the switch), as do reactors without one (staff; reactions from before).
+ */
+export function pseudonymizeMessage(message: Message, activityId: string): Message {
+  const { pseudonyms, ...rest } = message;
+  const keyOf = (uid: string) => {
+    const number = pseudonyms?.[uid];
+    return number === undefined ? uid : pseudonymKey(activityId, number);
+  };
+  const authorNumber = message.pseudonym;
+  return {
+    ...rest,
+    ...(authorNumber === undefined
+      ? {}
+      : {
+          author_uid: pseudonymKey(activityId, authorNumber),
+          author_name: pseudonymLabel(authorNumber),
+        }),
+    reactions: message.reactions.map((reaction) => ({
+      emoji: reaction.emoji,
+      uids: reaction.uids.map(keyOf),
+    })),
+  };
+}
+
+/**
+ * A new message's id. Client-made ids usually carry the author's uid (makeRecordId's identifier),
+ * and a message's id reaches everyone who sees it — so a message id carries no uid at all: in an
+ * anonymous case channel it would name the author. Time and the random suffix keep ids unique.
+ */
+export function newMessageId(): string {
+  return makeRecordId('msg', 'post');
 }

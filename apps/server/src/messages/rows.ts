@@ -22,6 +22,8 @@ export interface MessageSqlRow {
   attachments: MessageAttachment[];
   version: number | string;
   ai: MessageAi | null;
+  pseudonym: number | null;
+  pseudonyms: Record<string, number> | null;
 }
 
 /** The typed row Drizzle would return for a raw one. */

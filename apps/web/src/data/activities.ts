@@ -102,6 +102,7 @@ export function useActivityActions(classId: string) {
           | 'ai_budget_tokens'
           | 'brief'
           | 'brief_attachments'
+          | 'anonymous'
           | keyof ActivityPhases
         > = previous ?? {
           ...NO_PHASES,
@@ -113,6 +114,7 @@ export function useActivityActions(classId: string) {
           ai_budget_tokens: null,
           brief: '',
           brief_attachments: [],
+          anonymous: false,
         };
         const row: Activity = {
           ...base,

@@ -67,15 +67,15 @@ export const messageSchema = z.object({
   ai: messageAiSchema.nullable().default(null),
   /**
    * In an anonymous activity's case channel (docs/activities.md#anonymity): the author's pseudonym
-   * number, or null (staff, agents, any other channel). A student then gets a pseudonym key as
+   * number; absent for staff, agents and any other channel (so other frames carry no extra bytes). A student then gets a pseudonym key as
    * `author_uid` and "Participant N" as `author_name`; staff get both the real name and this.
    */
-  pseudonym: z.int().min(1).nullable().default(null),
+  pseudonym: z.int().min(1).exactOptional(),
   /**
    * Staff only, in an anonymous case channel: the reactors' pseudonym numbers by uid. Students
    * never get it (their reactions' uids are pseudonym keys already).
    */
-  pseudonyms: z.record(z.string(), z.int().min(1)).optional(),
+  pseudonyms: z.record(z.string(), z.int().min(1)).exactOptional(),
 });
 
 /** A channel message (DESIGN §2). */
