@@ -5,6 +5,7 @@ import {
   authorLabel,
   isPseudonymKey,
   newMessageId,
+  noticeShown,
   pseudonymAvatar,
   pseudonymKey,
   pseudonymLabel,
@@ -187,5 +188,40 @@ describe('newMessageId', () => {
     const b = newMessageId();
     expect(a).toMatch(/^msg_\d{17}_post_[0-9a-z]{6}$/);
     expect(a).not.toBe(b);
+  });
+});
+
+describe('noticeShown: viewer × sender', () => {
+  type Viewer = 'staff' | 'student' | 'hidden student';
+  type From = 'self' | 'staff' | 'classmate';
+  const rows: Array<[Viewer, boolean, From, string]> = [];
+  for (const viewer of ['staff', 'student', 'hidden student'] as const)
+    for (const anonymous of [false, true])
+      for (const from of ['self', 'staff', 'classmate'] as const) {
+        const expected =
+          viewer === 'staff' || from !== 'classmate'
+            ? 'as_is'
+            : viewer === 'hidden student'
+              ? 'hidden'
+              : anonymous
+                ? 'someone'
+                : 'as_is';
+        rows.push([viewer, anonymous, from, expected]);
+      }
+  it.each(rows)('%s (anonymous %s), notice from %s → %s', (viewer, anonymous, from, expected) => {
+    expect(
+      noticeShown(
+        {
+          uid: 'me',
+          staff: viewer === 'staff',
+          hiddenByPhase: viewer === 'hidden student',
+          anonymous,
+        },
+        {
+          from: from === 'self' ? 'me' : from === 'staff' ? 'prof' : 'bob',
+          fromStaff: from === 'staff',
+        },
+      ),
+    ).toBe(expected);
   });
 });

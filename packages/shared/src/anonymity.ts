@@ -172,3 +172,21 @@ export function pseudonymizeMessage(message: Message, activityId: string): Messa
 export function newMessageId(): string {
   return makeRecordId('msg', 'post');
 }
+
+/** How one viewer gets a typing or online notice in a case channel. */
+export type NoticeShown = 'as_is' | 'someone' | 'hidden';
+
+/**
+ * A typing or online notice as `viewer` may get it (docs/activities.md#anonymity): staff get every
+ * notice as it is, and everyone gets their own and staff's. A student whom a post-first phase hides
+ * classmates' posts from gets no classmate's notice at all (who is writing would say who posted);
+ * in an anonymous activity's case channel a classmate's notice is "Someone".
+ */
+export function noticeShown(
+  viewer: { uid: string; staff: boolean; hiddenByPhase: boolean; anonymous: boolean },
+  notice: { from: string; fromStaff: boolean },
+): NoticeShown {
+  if (viewer.staff || notice.from === viewer.uid || notice.fromStaff) return 'as_is';
+  if (viewer.hiddenByPhase) return 'hidden';
+  return viewer.anonymous ? 'someone' : 'as_is';
+}

@@ -174,3 +174,16 @@ export async function ownPseudonymReader(
     label: number === null ? null : pseudonymLabel(number),
   };
 }
+
+/** The anonymous activity whose case channel `channelId` is (any class), or null (one read). */
+export async function anonymousActivityOfChannel(
+  db: Db,
+  channelId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: activities.activity_id })
+    .from(activities)
+    .where(and(eq(activities.channel_id, channelId), eq(activities.anonymous, true)))
+    .limit(1);
+  return row?.id ?? null;
+}

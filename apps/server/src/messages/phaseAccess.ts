@@ -117,12 +117,16 @@ export async function requireMessageAccess(
   // anonymous activity's pseudonyms hold even while it is disabled or deleted: they never go).
   const [row] = await queryRows<PhaseRow>(
     db,
-    sql`select
-      (select an.activity_id from activities an where an.channel_id = ${channelId}
-        and an.class_id = ${classId} and an.anonymous order by an.activity_id limit 1)
-        as anonymous_activity_id,
-      a.kind, a.phase_start_seq, a.posted, a.staff_uids
-    from (select 1) one left join lateral (
+    sql`select an.activity_id as anonymous_activity_id, a.kind, a.phase_start_seq, a.posted,
+      case when an.activity_id is not null then array(select sm.uid from class_memberships sm
+          join classes sk on sk.class_id = sm.class_id
+          where sm.class_id = ${classId} and sm.role in ('instructor', 'admin')
+            and ${sql.raw(STAFF_MEMBERSHIP_SQL)})
+        else a.staff_uids end as staff_uids
+    from (select 1) one
+    left join lateral (select an.activity_id from activities an where an.channel_id = ${channelId}
+        and an.class_id = ${classId} and an.anonymous order by an.activity_id limit 1) an on true
+    left join lateral (
       select a.phases -> a.phase_index ->> 'kind' as kind, a.phase_start_seq,
         exists (select 1 from messages pm where pm.channel_id = a.channel_id
           and pm.author_uid = ${viewer.uid} and pm.seq > a.phase_start_seq) as posted,
