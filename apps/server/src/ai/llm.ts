@@ -14,6 +14,7 @@ import {
   formatAnalystReply,
   isAgentUid,
   messageChart,
+  pseudonymLabel,
   type MessageChart,
 } from '@seminar/shared';
 import type { Config } from '../config';
@@ -57,6 +58,7 @@ export async function channelContext(db: Db, job: ClaimedJob): Promise<ModelMess
     .select({
       author_uid: messages.author_uid,
       author_name: messages.author_name,
+      pseudonym: messages.pseudonym,
       body: messages.body,
       deleted: messages.deleted,
     })
@@ -76,7 +78,12 @@ export async function channelContext(db: Db, job: ClaimedJob): Promise<ModelMess
     .map((row): ModelMessage =>
       isAgentUid(row.author_uid)
         ? { role: 'assistant', content: row.body }
-        : { role: 'user', content: `${row.author_name}: ${row.body}` },
+        : // An anonymous activity's posts go to the model under their pseudonyms: its answer is
+          // read by students (docs/activities.md#anonymity).
+          {
+            role: 'user',
+            content: `${row.pseudonym === null ? row.author_name : pseudonymLabel(row.pseudonym)}: ${row.body}`,
+          },
     );
 }
 
