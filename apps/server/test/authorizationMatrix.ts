@@ -297,6 +297,23 @@ export const MATRIX: Record<string, Entry> = {
       });
     },
   },
+  'activities.setAnonymous': {
+    scope: 'class',
+    ...staffOnly,
+    // Switched on once: each allowed caller finds it off again (the matrix tests who may, not when).
+    run: async ({ caller, world, services }) => {
+      await services.database.db
+        .update(activities)
+        .set({ anonymous: false, phase_state: 'idle' })
+        .where(eq(activities.activity_id, world.activityId));
+      return caller.activities.setAnonymous(ofActivity(world));
+    },
+  },
+  'activities.pseudonym': {
+    scope: 'class',
+    ...anyMember,
+    run: ({ caller, world }) => caller.activities.pseudonym(ofActivity(world)),
+  },
   'activities.delete': {
     scope: 'class',
     ...staffOnly,

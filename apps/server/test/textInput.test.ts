@@ -96,6 +96,8 @@ const samples: Record<string, unknown> = {
     action: 'next',
     from_phase_id: 'p1',
   },
+  'activities.setAnonymous': { class_id: 'class_1', activity_id: 'activity_1' },
+  'activities.pseudonym': { class_id: 'class_1', activity_id: 'activity_1' },
   'activities.setBrief': {
     class_id: 'class_1',
     activity_id: 'activity_1',

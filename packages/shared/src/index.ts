@@ -43,3 +43,4 @@ export * from './polls';
 export * from './debrief';
 export * from './coldCall';
 export * from './phases';
+export * from './anonymity';

@@ -33,6 +33,7 @@ export function presentActivity(row: ActivityRow): Activity {
     phase_started_at: row.phase_started_at?.getTime() ?? null,
     phase_deadline: row.phase_deadline?.getTime() ?? null,
     phase_start_seq: row.phase_start_seq,
+    anonymous: row.anonymous,
     updated_at: row.updated_at.getTime(),
     updated_by: row.updated_by,
     updated_by_name: row.updated_by_name,

@@ -4,6 +4,7 @@ import {
   activityAgentBudgetInputSchema,
   activityAgentLimitsInputSchema,
   activityTutorInputSchema,
+  activityAnonymousInputSchema,
   activityAgentModeInputSchema,
   activityInputSchema,
   briefInputSchema,
@@ -25,6 +26,7 @@ import {
 } from './commands';
 import { activitiesTopic } from './live';
 import { briefSaver } from './brief';
+import { activityAnonymousSetter, ownPseudonymReader } from './anonymity';
 import { activityPhaseAdvancer, activityPhasesSetter } from './phases';
 
 const activityRef = z.object({ class_id: documentIdSchema, activity_id: documentIdSchema });
@@ -78,6 +80,19 @@ export const activitiesRouter = router({
       log: ctx.services.hub.log,
     }),
   ),
+  /**
+   * Instructors and class admins: makes the activity anonymous to classmates, before its first
+   * phase starts; never undone (docs/activities.md#anonymity).
+   */
+  setAnonymous: authedProcedure
+    .input(activityAnonymousInputSchema)
+    .mutation(({ ctx, input }) =>
+      activityAnonymousSetter(ctx.services.database.db, ctx.viewer, input),
+    ),
+  /** The viewer's own pseudonym in an anonymous activity (null until they first need one). */
+  pseudonym: authedProcedure
+    .input(activityAnonymousInputSchema)
+    .query(({ ctx, input }) => ownPseudonymReader(ctx.services.database.db, ctx.viewer, input)),
   /** Instructors and class admins: the activity's ordered phases (docs/phases.md). */
   setPhases: authedProcedure
     .input(activityPhasesInputSchema)

@@ -14,6 +14,7 @@ import {
   formatAnalystReply,
   isAgentUid,
   messageChart,
+  pseudonymLabel,
   type MessageChart,
   tutorInstructions,
 } from '@seminar/shared';
@@ -58,6 +59,7 @@ export async function channelContext(db: Db, job: ClaimedJob): Promise<ModelMess
     .select({
       author_uid: messages.author_uid,
       author_name: messages.author_name,
+      pseudonym: messages.pseudonym,
       body: messages.body,
       deleted: messages.deleted,
     })
@@ -77,7 +79,12 @@ export async function channelContext(db: Db, job: ClaimedJob): Promise<ModelMess
     .map((row): ModelMessage =>
       isAgentUid(row.author_uid)
         ? { role: 'assistant', content: row.body }
-        : { role: 'user', content: `${row.author_name}: ${row.body}` },
+        : // An anonymous activity's posts go to the model under their pseudonyms: its answer is
+          // read by students (docs/activities.md#anonymity).
+          {
+            role: 'user',
+            content: `${row.pseudonym === null ? row.author_name : pseudonymLabel(row.pseudonym)}: ${row.body}`,
+          },
     );
 }
 

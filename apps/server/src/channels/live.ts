@@ -1,8 +1,12 @@
 // Docs: docs/channels.md#visibility-spec-4 — a viewer's channel list (SPEC §4 visibility, unread counts)
 // and a channel's typing and online notices.
+import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  noticeShown,
+  SOMEONE_KEY,
+  SOMEONE_NAME,
   canSeeChannel,
   channelGroupEmail,
   isOwnChannel,
@@ -23,7 +27,14 @@ import { channelNotifications, channels, channelUsers, users } from '../db/schem
 import type { CollectionTopic } from '../live/topic';
 import { requireChannelAccess, type ChannelAccess } from './access';
 import { presentChannel, presentNotification } from './presenters';
-import { hiddenByPhaseSql, isStaffRole, messageColumns } from '../messages/phaseAccess';
+import {
+  hiddenByPhaseSql,
+  isStaffRole,
+  messageColumns,
+  requireMessageAccess,
+  type MessageAccess,
+} from '../messages/phaseAccess';
+import { anonymousActivityOfChannel } from '../activities/anonymity';
 
 interface ChannelListAccess {
   classId: string;
@@ -161,11 +172,21 @@ export const channelsTopic: CollectionTopic<{ class_id: string }, ChannelView, C
     coalesceMs: 250,
   };
 
+/**
+ * Ids of notices in an anonymous activity's case channel: the hub sends a notice's id to whoever
+ * had it (a removal too), so there the id is a keyed hash of the sender's uid — this process's
+ * key, never sent; ids differ between nodes, and a client moving nodes gets a fresh snapshot.
+ */
+const noticeIdKey = randomBytes(32);
+const opaqueNoticeId = (uid: string, type: string) =>
+  `${createHmac('sha256', noticeIdKey).update(uid).digest('base64url').slice(0, 22)}:${type}`;
+
 async function loadNotifications(
   db: Db,
   channelId: string,
   filter: { ids?: string[]; recentOnly: boolean },
 ): Promise<ChannelNotificationView[]> {
+  const anonymous = (await anonymousActivityOfChannel(db, channelId)) !== null;
   const since = new Date(Date.now() - 2 * ONLINE_WINDOW_MS);
   const rows = await db
     .select({ notification: channelNotifications, name: users.name })
@@ -185,30 +206,52 @@ async function loadNotifications(
           : undefined,
       ),
     );
-  return rows.map((row) =>
-    presentNotification(row.notification, displayName(row.name ?? '') || 'Someone'),
-  );
+  return rows.map((row) => {
+    const notice = presentNotification(row.notification, displayName(row.name ?? '') || 'Someone');
+    return anonymous ? { ...notice, id: opaqueNoticeId(notice.from, notice.type) } : notice;
+  });
 }
+
+/** How this viewer gets this notice (docs/activities.md#anonymity, docs/phases.md). */
+const noticeFor = (access: MessageAccess, row: ChannelNotificationView) =>
+  noticeShown(
+    {
+      uid: access.uid,
+      staff: access.staff,
+      hiddenByPhase: access.phase?.kind === 'individual_post_first' && !access.posted,
+      anonymous: access.anonymousActivityId !== null,
+    },
+    { from: row.from, fromStaff: access.staffUids.has(row.from) },
+  );
 
 /** SPEC §7 "Notifications": typing and online notices of a channel the viewer can see. */
 export const notificationsTopic: CollectionTopic<
   { class_id: string; channel_id: string },
   ChannelNotificationView,
-  ChannelAccess
+  MessageAccess
 > = {
   name: 'channels.notifications',
   kind: 'collection',
   input: channelRef,
   key: (input) => input.channel_id,
+  // The message access: in a case channel, the phase and anonymity decide who sees whose notices.
   access: (services, viewer, input) =>
-    requireChannelAccess(services.database.db, viewer, input.class_id, input.channel_id),
+    requireMessageAccess(services.database.db, viewer, input.class_id, input.channel_id),
   classOf: (access) => access.classId,
-  snapshot: (services, _viewer, input) =>
-    loadNotifications(services.database.db, input.channel_id, { recentOnly: true }),
+  snapshot: async (services, _viewer, input, access) =>
+    (await loadNotifications(services.database.db, input.channel_id, { recentOnly: true })).filter(
+      (row) => noticeFor(access, row) !== 'hidden',
+    ),
   load: (services, key, ids) =>
     loadNotifications(services.database.db, key, { ids, recentOnly: false }),
   // Recency is judged by the client with its server time offset (SPEC §9); deleted ones go away.
-  visible: (row) => !row.deleted,
+  // A classmate's notice a post-first phase hides never reaches the viewer.
+  visible: (row, _viewer, access) => !row.deleted && noticeFor(access, row) !== 'hidden',
+  // In an anonymous case channel a classmate is "Someone" (the id is opaque there already).
+  present: (row, _viewer, access) =>
+    noticeFor(access, row) === 'someone'
+      ? { ...row, from: SOMEONE_KEY, from_name: SOMEONE_NAME }
+      : row,
   id: (row) => row.id,
 };
 

@@ -15,6 +15,7 @@ import { channelVisibleSql, requireChannelAccess } from '../channels/access';
 import { activeRolesArraySql } from '../classes/access';
 import { queryRows, type Db } from '../db/client';
 import { spotlights } from '../db/schema';
+import { anonymousActivityOf, ensurePseudonym } from '../activities/anonymity';
 import { auditFields, nextVersion, runCommand, type CommandScope } from '../live/commands';
 import { forbidden } from '../live/trpc';
 import { loadSpotlights, mySpotlightsKey, mySpotlightsTopic, spotlightTopic } from './live';
@@ -123,6 +124,10 @@ export async function spotlighter(
   }
   const how = input.uid === undefined ? 'random' : 'chosen';
   return runCommand(db, async ({ tx, announce }) => {
+    // In an anonymous case channel the banner names the student by pseudonym to classmates: they
+    // get one now if they have none yet (docs/activities.md#anonymity).
+    const anonymous = await anonymousActivityOf(tx, input.class_id, input.channel_id);
+    if (anonymous !== null) await ensurePseudonym(tx, anonymous, input.channel_id, uid);
     const [before] = await tx
       .select({ uid: spotlights.uid, cleared_at: spotlights.cleared_at })
       .from(spotlights)

@@ -1,6 +1,6 @@
 // Docs: docs/polls.md#cold-call — the live spotlight of a channel (its banner), and the viewer's
 // own spotlights in a class (what notifies the picked student, whichever channel they have open).
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { mySpotlightsInputSchema, spotlightClearInputSchema } from '@seminar/shared';
 import { requireChannelAccess, type ChannelAccess } from '../channels/access';
 import { requireClassAccess, type ClassAccess } from '../classes/access';
@@ -16,7 +16,19 @@ export async function loadSpotlights(
   where: { channelIds?: readonly string[]; classId?: string; uid?: string; activeOnly?: boolean },
 ): Promise<LoadedSpotlight[]> {
   const rows = await db
-    .select({ spotlight: spotlights, name: users.name })
+    .select({
+      spotlight: spotlights,
+      name: users.name,
+      // Docs: docs/activities.md#anonymity — the channel's anonymous activity and the student's
+      // pseudonym in it, read with the row (per change, not per delivery).
+      anonymous_activity_id: sql<string | null>`(select a.activity_id from activities a
+        where a.channel_id = ${spotlights.channel_id} and a.anonymous
+        order by a.activity_id limit 1)`,
+      pseudonym: sql<number | null>`(select p.number from activity_pseudonyms p
+        join activities a on a.activity_id = p.activity_id
+        where a.channel_id = ${spotlights.channel_id} and a.anonymous and p.uid = ${spotlights.uid}
+        order by a.activity_id limit 1)`,
+    })
     .from(spotlights)
     .leftJoin(users, eq(users.id, spotlights.uid))
     .where(
@@ -27,7 +39,12 @@ export async function loadSpotlights(
         where.activeOnly ? isNull(spotlights.cleared_at) : undefined,
       ),
     );
-  return rows.map(({ spotlight, name }) => ({ ...spotlight, name: name ?? '' }));
+  return rows.map(({ spotlight, name, anonymous_activity_id, pseudonym }) => ({
+    ...spotlight,
+    name: name ?? '',
+    anonymous_activity_id,
+    pseudonym: pseudonym === null ? null : Number(pseudonym),
+  }));
 }
 
 /** The notice key of one person's spotlights (the migration's trigger uses the same). */
@@ -50,7 +67,11 @@ export const spotlightTopic: CollectionTopic<
     loadSpotlights(services.database.db, { channelIds: [input.channel_id], activeOnly: true }),
   load: (services, key) => loadSpotlights(services.database.db, { channelIds: [key] }),
   visible: (row) => row.cleared_at === null,
-  present: (row) => presentSpotlight(row) as unknown as LoadedSpotlight,
+  present: (row, viewer, access) =>
+    presentSpotlight(row, {
+      uid: viewer.uid,
+      staff: access.role === 'instructor' || access.role === 'admin',
+    }) as unknown as LoadedSpotlight,
   id: (row) => row.channel_id,
 };
 

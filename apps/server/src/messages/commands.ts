@@ -7,11 +7,13 @@ import {
   applyReaction,
   can,
   parseMentions,
+  pseudonymizeMessage,
   reactionRefusalMessage,
   refusalOf,
   type Message,
   type MessageEditInput,
   type MessageReactInput,
+  type Role,
 } from '@seminar/shared';
 import { drainObjectDeletions, queueObjectDeletions } from '../attachments/store';
 import type { S3ObjectStore } from '../attachments/s3';
@@ -24,10 +26,22 @@ import { forbidden, isNotFound, notFound } from '../live/trpc';
 import { channelsTopic, viewerChannelsKey } from '../channels/live';
 import { pollsTopic } from '../polls/live';
 import { messagesTopic } from './live';
-import { isHiddenByPhase } from './phaseAccess';
 import { canDeleteMessage, canEditMessage } from './policies';
 import { presentMessage } from './presenters';
 import { announcePins, dropPin, isPinned } from '../pins/commands';
+import { anonymousActivityOf, ensurePseudonym } from '../activities/anonymity';
+import { isHiddenByPhase, isStaffRole } from './phaseAccess';
+
+/**
+ * A command's answer as its caller may see it: a student in an anonymous activity's case channel
+ * gets pseudonyms (docs/activities.md#anonymity) — the author and the reactors. One read, only
+ * when the message carries a pseudonym.
+ */
+async function answerFor(db: Db, role: Role, message: Message): Promise<Message> {
+  if (isStaffRole(role) || (message.pseudonym === undefined && !message.pseudonyms)) return message;
+  const activityId = await anonymousActivityOf(db, message.class_id, message.channel_id);
+  return activityId === null ? message : pseudonymizeMessage(message, activityId);
+}
 
 async function lockChannel(tx: Tx, channelId: string) {
   const [channel] = await tx
@@ -94,7 +108,7 @@ export async function messageEditor(
   const mentions = parseMentions(input.body);
   if (mentions.channel && !current.mentions_channel && !can(access.role, 'messages.mentionChannel'))
     throw forbidden(refusalOf('messages.mentionChannel'));
-  return runCommand(db, async ({ tx, announce }) => {
+  const edited = await runCommand(db, async ({ tx, announce }) => {
     await lockChannel(tx, current.channel_id);
     const [row] = await tx
       .update(messages)
@@ -114,6 +128,7 @@ export async function messageEditor(
     if (await isPinned(tx, row.id)) announcePins(announce, row.channel_id, [row.id]);
     return presentMessage(row);
   });
+  return answerFor(db, access.role, edited);
 }
 
 /**
@@ -168,7 +183,7 @@ export async function messageDeleter(
   });
   // In the background: the message is deleted whatever the store does (a failure stays queued).
   if (objectKeys.length > 0) void drainObjectDeletions(db, files.objects, files.log, objectKeys);
-  return deleted;
+  return answerFor(db, access.role, deleted);
 }
 
 /**
@@ -182,9 +197,9 @@ export async function messageReactor(
   viewer: SessionUser,
   input: MessageReactInput,
 ): Promise<Message> {
-  const { current } = await requireVisibleMessage(db, viewer, input.id);
+  const { current, access } = await requireVisibleMessage(db, viewer, input.id);
   if (current.deleted) throw notFound('Message');
-  return runCommand(db, async ({ tx, announce }) => {
+  const answer = await runCommand(db, async ({ tx, announce }) => {
     const channel = await lockChannel(tx, current.channel_id);
     if (!channel.enabled) throw forbidden('This channel is disabled: nobody can react in it.');
     const [fresh] = await tx.select().from(messages).where(eq(messages.id, input.id));
@@ -192,13 +207,27 @@ export async function messageReactor(
     const outcome = applyReaction(fresh.reactions, viewer.uid, input.emoji, input.on);
     if (!outcome.ok) throw forbidden(reactionRefusalMessage(outcome.reason));
     if (!outcome.changed) return presentMessage(fresh);
+    // In an anonymous case channel a student's reaction shows to students under their pseudonym:
+    // the message keeps its reactors' numbers, so the live path shapes it without a read.
+    const anonymous =
+      input.on && !isStaffRole(access.role)
+        ? await anonymousActivityOf(tx, fresh.class_id, fresh.channel_id)
+        : null;
+    const pseudonyms =
+      anonymous === null
+        ? fresh.pseudonyms
+        : {
+            ...fresh.pseudonyms,
+            [viewer.uid]: await ensurePseudonym(tx, anonymous, fresh.channel_id, viewer.uid),
+          };
     const [row] = await tx
       .update(messages)
-      .set({ reactions: outcome.reactions, version: nextVersion })
+      .set({ reactions: outcome.reactions, pseudonyms, version: nextVersion })
       .where(eq(messages.id, input.id))
       .returning();
     if (!row) throw notFound('Message');
     announceMessage(announce, row);
     return presentMessage(row);
   });
+  return answerFor(db, access.role, answer);
 }

@@ -17,7 +17,9 @@ import type { StreamSnapshot, StreamTopic } from '../live/topic';
 import {
   hiddenByPhaseSql,
   messageColumns,
+  messageFor,
   messageVisibleTo,
+  pseudonymsFor,
   requireMessageAccess,
   type MessageAccess,
 } from './phaseAccess';
@@ -64,7 +66,7 @@ export async function newestMessages(
     )
     .orderBy(desc(messages.seq))
     .limit(MESSAGE_PAGE_SIZE);
-  return rows.reverse().map(presentMessage);
+  return rows.reverse().map((row) => messageFor(access, presentMessage(row)));
 }
 
 /**
@@ -94,7 +96,7 @@ export async function messageRange(
   const found: Message[] = [];
   let bytes = 0;
   for (const row of rows) {
-    const message = presentMessage(row);
+    const message = messageFor(access, presentMessage(row));
     bytes += Buffer.byteLength(JSON.stringify(message)) + 1;
     if (found.length > 0 && bytes > FRAME_BUDGET_BYTES) break;
     found.push(message);
@@ -104,10 +106,10 @@ export async function messageRange(
 
 type SnapshotRow = Partial<MessageSqlRow> & { floor: string | number; last_seq?: string | number };
 
-function messagesOf(rows: SnapshotRow[]): Message[] {
+function messagesOf(access: MessageAccess, rows: SnapshotRow[]): Message[] {
   return rows
     .filter((row): row is SnapshotRow & MessageSqlRow => row.id !== null && row.id !== undefined)
-    .map((row) => presentMessage(fromSqlRow(row)));
+    .map((row) => messageFor(access, presentMessage(fromSqlRow(row))));
 }
 
 /**
@@ -138,7 +140,7 @@ async function readSnapshot(
     const [first] = rows;
     const behind = Number(first?.last_seq ?? 0) - cursor.seq;
     if (first && rows.length <= MAX_RESUME_ROWS && behind <= MAX_RESUME_ROWS) {
-      const found = messagesOf(rows);
+      const found = messagesOf(access, rows);
       return {
         rows: found,
         replace: false,
@@ -154,7 +156,7 @@ async function readSnapshot(
       left join lateral (select mm.* from messages mm where mm.channel_id = ${channelId}
         and not ${hidden} order by mm.seq desc limit ${MESSAGE_PAGE_SIZE}) m on true`,
   );
-  const found = messagesOf(rows).sort((a, b) => a.seq - b.seq);
+  const found = messagesOf(access, rows).sort((a, b) => a.seq - b.seq);
   return {
     rows: found,
     replace: true,
@@ -185,9 +187,16 @@ export const messagesTopic: StreamTopic<MessagesLiveInput, Message, MessageAcces
   // plain lens (''), one shared frame. Students who have not posted share one lens per phase
   // start: it drops classmates' posts of the phase (their own first post reveals them, below), and
   // their cursors stay at the phase start, so a resume after a reveal offline re-reads the phase.
-  lens: (access) => (hiddenLens(access) ? `hidden:${access.phase?.startSeq ?? 0}` : ''),
+  // In an anonymous activity's case channel students get pseudonyms (docs/activities.md#anonymity):
+  // their lenses end in ':anon' ('anon' alone when no phase hides posts), and shape replaces the
+  // authors from the row itself (the pseudonym it was sent with) — still no read per delivery.
+  lens: (access) => {
+    const phase = hiddenLens(access) ? `hidden:${access.phase?.startSeq ?? 0}` : '';
+    if (pseudonymsFor(access) === null) return phase;
+    return phase === '' ? 'anon' : `${phase}:anon`;
+  },
   capSeq: (access) => (hiddenLens(access) ? (access.phase?.startSeq ?? 0) : null),
-  shape: (row, access) => (messageVisibleTo(access, row) ? row : null),
+  shape: (row, access) => (messageVisibleTo(access, row) ? messageFor(access, row) : null),
   reveal(access, rows) {
     if (access.phase?.kind !== 'individual_post_first' || access.staff || access.posted)
       return null;

@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   canSeeCasePost,
+  pseudonymizeMessage,
   type Message,
   type PhaseInForce,
   type PhaseKind,
@@ -85,9 +86,15 @@ export interface MessageAccess extends ChannelAccess {
   posted: boolean;
   /** The class's staff (their posts are never hidden); only read when a phase may hide posts. */
   staffUids: ReadonlySet<string>;
+  /**
+   * The activity when the channel is the case channel of an anonymous one (docs/activities.md#
+   * anonymity): a student viewer then gets every pseudonymous post pseudonymized. Null otherwise.
+   */
+  anonymousActivityId: string | null;
 }
 
 interface PhaseRow {
+  anonymous_activity_id: string | null;
   kind: PhaseKind | null;
   phase_start_seq: number | string;
   posted: boolean;
@@ -106,18 +113,30 @@ export async function requireMessageAccess(
 ): Promise<MessageAccess> {
   const access = await requireChannelAccess(db, viewer, classId, channelId);
   const staff = isStaffRole(access.role);
+  // One row: the phase in force (if any) and the anonymous activity of the channel (if any; an
+  // anonymous activity's pseudonyms hold even while it is disabled or deleted: they never go).
   const [row] = await queryRows<PhaseRow>(
     db,
-    sql`select a.phases -> a.phase_index ->> 'kind' as kind, a.phase_start_seq,
-      exists (select 1 from messages pm where pm.channel_id = a.channel_id
-        and pm.author_uid = ${viewer.uid} and pm.seq > a.phase_start_seq) as posted,
-      array(select sm.uid from class_memberships sm join classes sk on sk.class_id = sm.class_id
-        where sm.class_id = a.class_id and sm.role in ('instructor', 'admin')
-          and ${sql.raw(STAFF_MEMBERSHIP_SQL)}) as staff_uids
-    from activities a
-    where a.channel_id = ${channelId} and a.class_id = ${classId} and not a.deleted and a.enabled
-      and a.phase_state in ('running', 'overtime')
-    order by a.phase_started_at desc limit 1`,
+    sql`select an.activity_id as anonymous_activity_id, a.kind, a.phase_start_seq, a.posted,
+      case when an.activity_id is not null then array(select sm.uid from class_memberships sm
+          join classes sk on sk.class_id = sm.class_id
+          where sm.class_id = ${classId} and sm.role in ('instructor', 'admin')
+            and ${sql.raw(STAFF_MEMBERSHIP_SQL)})
+        else a.staff_uids end as staff_uids
+    from (select 1) one
+    left join lateral (select an.activity_id from activities an where an.channel_id = ${channelId}
+        and an.class_id = ${classId} and an.anonymous order by an.activity_id limit 1) an on true
+    left join lateral (
+      select a.phases -> a.phase_index ->> 'kind' as kind, a.phase_start_seq,
+        exists (select 1 from messages pm where pm.channel_id = a.channel_id
+          and pm.author_uid = ${viewer.uid} and pm.seq > a.phase_start_seq) as posted,
+        array(select sm.uid from class_memberships sm join classes sk on sk.class_id = sm.class_id
+          where sm.class_id = a.class_id and sm.role in ('instructor', 'admin')
+            and ${sql.raw(STAFF_MEMBERSHIP_SQL)}) as staff_uids
+      from activities a
+      where a.channel_id = ${channelId} and a.class_id = ${classId} and not a.deleted and a.enabled
+        and a.phase_state in ('running', 'overtime')
+      order by a.phase_started_at desc limit 1) a on true`,
   );
   const phase =
     row?.kind != null ? { kind: row.kind, startSeq: Number(row.phase_start_seq) } : null;
@@ -128,7 +147,18 @@ export async function requireMessageAccess(
     phase,
     posted: row?.posted ?? false,
     staffUids: new Set(row?.staff_uids ?? []),
+    anonymousActivityId: row?.anonymous_activity_id ?? null,
   };
+}
+
+/** Does this viewer get pseudonyms in this channel (a student in an anonymous case channel)? */
+export const pseudonymsFor = (access: MessageAccess): string | null =>
+  access.staff ? null : access.anonymousActivityId;
+
+/** A message as this viewer may see its author (docs/activities.md#anonymity); no read. */
+export function messageFor(access: MessageAccess, message: Message): Message {
+  const activityId = pseudonymsFor(access);
+  return activityId === null ? message : pseudonymizeMessage(message, activityId);
 }
 
 /** The viewer as the shared rules see them. */

@@ -25,5 +25,9 @@ export function presentMessage(row: MessageRow): Message {
     attachments: row.deleted ? [] : row.attachments,
     version: row.version,
     ai: row.deleted ? null : (row.ai ?? null),
+    // Docs: docs/activities.md#anonymity — staff's shape; students get it pseudonymized
+    // (pseudonymizeMessage) by the live lens, pages, ranges, search and the commands' answers.
+    ...(row.pseudonym === null ? {} : { pseudonym: row.pseudonym }),
+    ...(row.pseudonyms && !row.deleted ? { pseudonyms: row.pseudonyms } : {}),
   };
 }

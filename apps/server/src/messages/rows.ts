@@ -24,6 +24,8 @@ export interface MessageSqlRow {
   ai: MessageAi | null;
   /** Stored by the database (docs/debrief.md#figures); absent where a statement leaves it out. */
   word_count?: number | string;
+  pseudonym: number | null;
+  pseudonyms: Record<string, number> | null;
 }
 
 /** The typed row Drizzle would return for a raw one. */

@@ -7,6 +7,7 @@
 // anything that looks like an HTML tag and trims fragments: a snippet must show the words as written.
 import { sql } from 'drizzle-orm';
 import {
+  shownAuthor,
   channelGroupEmail,
   highlightSnippet,
   prefixTsQuery,
@@ -29,6 +30,9 @@ interface SearchRow {
   seq: number | string;
   author_uid: string;
   author_name: string;
+  pseudonym: number | null;
+  staff: boolean | string;
+  anonymous_activity_id: string | null;
   created_at: Date | string;
   body: string;
 }
@@ -67,7 +71,11 @@ export async function searchMessages(
       ), q as materialized (select to_tsquery('simple', ${tsquery}) as q),
       found as (
         select m.id, m.channel_id, c.name as channel_name, m.seq, m.author_uid, m.author_name,
-          m.created_at, m.body
+          m.created_at, m.body, m.pseudonym,
+          ('instructor' = any(v.roles) or 'admin' = any(v.roles)) as staff,
+          (select a.activity_id from activities a where a.channel_id = m.channel_id
+            and a.class_id = m.class_id and a.anonymous order by a.activity_id limit 1)
+            as anonymous_activity_id
         from messages m
           join channels c on c.channel_id = m.channel_id and c.class_id = m.class_id
           cross join v cross join q
@@ -76,7 +84,14 @@ export async function searchMessages(
           and ${sql.raw(visible)}
           and not ${hiddenByPhaseSql(messageColumns('m'), viewer.uid, "'instructor' = any(v.roles) or 'admin' = any(v.roles)")}
           ${input.channel_id ? sql`and m.channel_id = ${input.channel_id}` : sql``}
-          ${input.author_uid ? sql`and m.author_uid = ${input.author_uid}` : sql``}
+          ${
+            input.author_uid
+              ? // A student's author filter never finds a pseudonymous post of someone else: that
+                // would say who wrote it (docs/activities.md#anonymity).
+                sql`and m.author_uid = ${input.author_uid} and (m.pseudonym is null
+                  or m.author_uid = v.uid or 'instructor' = any(v.roles) or 'admin' = any(v.roles))`
+              : sql``
+          }
         order by ts_rank(to_tsvector('simple', m.body), q.q) desc, m.created_at desc, m.id
         limit ${SEARCH_PAGE_SIZE + 1} offset ${input.offset}
       )
@@ -86,16 +101,31 @@ export async function searchMessages(
   const more = rows.length > SEARCH_PAGE_SIZE;
   const nextOffset = input.offset + SEARCH_PAGE_SIZE;
   return {
-    results: rows.slice(0, SEARCH_PAGE_SIZE).map((row) => ({
-      id: row.id,
-      channel_id: row.channel_id,
-      channel_name: row.channel_name,
-      seq: Number(row.seq),
-      author_uid: row.author_uid,
-      author_name: row.author_name,
-      created_at: new Date(row.created_at).getTime(),
-      snippet: highlightSnippet(row.body, terms),
-    })),
+    results: rows.slice(0, SEARCH_PAGE_SIZE).map((row) => {
+      const author = shownAuthor(
+        row.anonymous_activity_id ?? '',
+        {
+          uid: viewer.uid,
+          staff: row.staff === true || String(row.staff) === 't' || !row.anonymous_activity_id,
+        },
+        {
+          uid: row.author_uid,
+          name: row.author_name,
+          pseudonym: row.pseudonym === null ? null : Number(row.pseudonym),
+        },
+      );
+      return {
+        id: row.id,
+        channel_id: row.channel_id,
+        channel_name: row.channel_name,
+        seq: Number(row.seq),
+        author_uid: author.key,
+        author_name: author.name,
+        ...(author.pseudonym === null ? {} : { author_pseudonym: author.pseudonym }),
+        created_at: new Date(row.created_at).getTime(),
+        snippet: highlightSnippet(row.body, terms),
+      };
+    }),
     nextOffset: more && nextOffset <= SEARCH_MAX_OFFSET ? nextOffset : null,
   };
 }

@@ -62,6 +62,8 @@ interface SendOutcome {
   version: string | number | null;
   /** The files put on the message (jsonb, parsed by both drivers). */
   attachments: MessageAttachment[] | null;
+  /** The author's pseudonym in an anonymous activity's case channel (docs/activities.md#anonymity). */
+  pseudonym: number | null;
   existing_author: string | null;
   existing_channel: string | null;
 }
@@ -295,6 +297,7 @@ function postedMessage(item: Pending, outcome: SendOutcome): Message {
     attachments: outcome.attachments ?? [],
     version: Number(outcome.version),
     ai: null,
+    ...(outcome.pseudonym === null ? {} : { pseudonym: Number(outcome.pseudonym) }),
   };
 }
 

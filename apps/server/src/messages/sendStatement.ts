@@ -30,6 +30,12 @@
 // (`@channel` by someone who is not an instructor of the class: can(role, 'messages.mentionChannel')),
 // read_only (a student in a case channel whose phase is groups or closed: docs/phases.md).
 //
+// Anonymity (docs/activities.md#anonymity): a student's post in the case channel of an anonymous
+// activity carries their pseudonym number (messages.pseudonym), so the live path shapes it for
+// students without a read. A student's first need of a number hands out the channel's next
+// (channels.pseudonym_seq, read from the locked row, so fresh even after waiting for the lock) and
+// records it in activity_pseudonyms, in this statement.
+//
 // A message that mentions people also tells their channel lists to re-read their mention counts
 // (`viewer:<uid>`, or the whole class for `@channel`): docs/channels.md#mentions.
 
@@ -56,7 +62,7 @@ with input as (
       mentions jsonb, mention_all boolean, att jsonb)
 ),
 locked as materialized (
-  select c.channel_id, c.class_id, c.last_seq, c.enabled, c.deleted, c.is_public, c.channel_group
+  select c.channel_id, c.class_id, c.last_seq, c.pseudonym_seq, c.enabled, c.deleted, c.is_public, c.channel_group
   from channels c
   where c.channel_id in (select channel_id from input)
   order by c.channel_id
@@ -64,7 +70,7 @@ locked as materialized (
 ),
 checked as materialized (
   select i.*,
-    l.channel_id as found_channel, l.class_id as found_class, l.last_seq, l.enabled,
+    l.channel_id as found_channel, l.class_id as found_class, l.last_seq, l.pseudonym_seq, l.enabled,
     l.deleted as channel_deleted, l.is_public, l.channel_group,
     (i.sid is null or exists (
       select 1 from sessions s where s.id = i.sid and s.expires_at > now() offset 0)) as session_live,
@@ -106,9 +112,31 @@ decided as (
 ),
 numbered as (
   select d.o, d.id, d.class_id, d.channel_id, d.uid, d.name, d.body, d.mentions, d.mention_all,
-    d.last_seq + row_number() over (partition by d.channel_id order by d.o) as seq, d.att
+    d.last_seq + row_number() over (partition by d.channel_id order by d.o) as seq, d.att,
+    d.pseudonym_seq, ('instructor' = any(d.roles) or 'admin' = any(d.roles)) as staff
   from decided d
   where d.status = 'ok'
+),
+anon as materialized (
+  select n.o, n.uid, n.channel_id, n.pseudonym_seq, x.activity_id,
+    (select p.number from activity_pseudonyms p
+      where p.activity_id = x.activity_id and p.uid = n.uid offset 0) as existing
+  from numbered n
+  join lateral (select a.activity_id from activities a
+    where a.channel_id = n.channel_id and a.class_id = n.class_id and a.anonymous and not a.deleted
+    order by a.activity_id limit 1 offset 0) x on true
+  where not n.staff
+),
+fresh as materialized (
+  select f.activity_id, f.uid, f.channel_id,
+    f.pseudonym_seq + row_number() over (partition by f.channel_id order by f.first_o) as number
+  from (select activity_id, uid, channel_id, min(pseudonym_seq) as pseudonym_seq, min(o) as first_o
+    from anon where existing is null group by activity_id, uid, channel_id) f
+),
+assigned as (
+  insert into activity_pseudonyms (activity_id, uid, number)
+  select activity_id, uid, number from fresh
+  returning activity_id
 ),
 wanted as (
   select n.id as message_id, n.uid, n.channel_id, w.id as att_id
@@ -128,19 +156,23 @@ claimed as (
 ),
 inserted as (
   insert into messages (id, class_id, channel_id, seq, author_uid, author_name, body, mentions,
-    mentions_channel, attachments, version)
+    mentions_channel, attachments, version, pseudonym)
   select n.id, n.class_id, n.channel_id, n.seq, n.uid, n.name, n.body,
     array(select jsonb_array_elements_text(coalesce(n.mentions, '[]'::jsonb))),
     coalesce(n.mention_all, false),
     (select coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'name', c.name,
         'type', c.content_type, 'size', c.size) order by c.created_at, c.id), '[]'::jsonb)
       from claimed c where c.message_id = n.id),
-    nextval('live_version')
+    nextval('live_version'),
+    (select coalesce(a.existing, f.number) from anon a
+      left join fresh f on f.uid = a.uid and f.channel_id = a.channel_id where a.o = n.o)
   from numbered n order by n.channel_id, n.seq
-  returning id, class_id, channel_id, seq, created_at, version, attachments
+  returning id, class_id, channel_id, seq, created_at, version, attachments, pseudonym
 ),
 bumped as (
-  update channels c set last_seq = c.last_seq + n.count, version = nextval('live_version')
+  update channels c set last_seq = c.last_seq + n.count, version = nextval('live_version'),
+    pseudonym_seq = c.pseudonym_seq
+      + (select count(*) from fresh f where f.channel_id = c.channel_id)
   from (select channel_id, count(*) as count from numbered group by channel_id) n
   where c.channel_id = n.channel_id
   returning c.channel_id
@@ -171,7 +203,8 @@ sent as (
       'l', json_build_array(n))::text)
     from notices where (select octet_length(p) from payload) > ${PAYLOAD_LIMIT}
 )
-select d.o, d.status, d.phase_kind, ins.seq, ins.created_at, ins.version, ins.attachments, d.existing_author,
+select d.o, d.status, d.phase_kind, ins.seq, ins.created_at, ins.version, ins.attachments,
+  ins.pseudonym, (select count(*) from assigned) as pseudonyms_assigned, d.existing_author,
   d.existing_channel, (select count(*) from sent) as notified, (select count(*) from bumped) as channels,
   (select count(*) from claimed) as claimed
 from decided d

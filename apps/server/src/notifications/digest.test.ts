@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeDigest, DIGEST_MAX_LISTED } from './digest';
+import { composeDigest, digestAuthorName, DIGEST_MAX_LISTED } from './digest';
 import type { DigestEntry } from './jobs';
 
 const entry = (index: number): DigestEntry => ({
@@ -12,6 +12,8 @@ const entry = (index: number): DigestEntry => ({
   body: `message ${index}`,
   author_uid: 'u-marie',
   author_name: 'Marie Curie',
+  pseudonym: null,
+  recipient_staff: false,
   created_at: new Date(0),
   reachable: true,
   due: true,
@@ -40,5 +42,20 @@ describe('composeDigest', () => {
     const one = compose([entry(1), entry(2)]);
     expect(compose([entry(1), entry(2)]).headers?.['Message-ID']).toBe(one.headers?.['Message-ID']);
     expect(compose([entry(1)]).headers?.['Message-ID']).not.toBe(one.headers?.['Message-ID']);
+  });
+});
+
+describe('digestAuthorName: pseudonyms in an anonymous case channel (docs/activities.md#anonymity)', () => {
+  it.each([
+    [null, false, 'Marie Curie'],
+    [null, true, 'Marie Curie'],
+    [4, false, 'Participant 4'],
+    [4, true, 'Marie Curie'],
+  ])('pseudonym %s, recipient staff %s → %s', (pseudonym, staff, name) => {
+    expect(digestAuthorName({ ...entry(1), pseudonym, recipient_staff: staff })).toBe(name);
+  });
+  it('a student’s mail says nothing of the author', () => {
+    const mail = compose([{ ...entry(1), pseudonym: 4 }]);
+    expect(JSON.stringify(mail)).not.toMatch(/Marie|u-marie/);
   });
 });

@@ -9,6 +9,7 @@ import {
   digestExcerpt,
   digestSubject,
   messageLinkPath,
+  pseudonymLabel,
 } from '@seminar/shared';
 import type { Mail } from '../mail/mailer';
 import type { DigestEntry, DigestRecipient } from './jobs';
@@ -20,10 +21,16 @@ import type { DigestEntry, DigestRecipient } from './jobs';
 export const DIGEST_MAX_LISTED = 20;
 
 /**
- * The author a digest names: the name they wrote under. The one place that decides it, so an
- * anonymous activity's pseudonym (a later issue) changes only this function.
+ * The author a digest names: the name they wrote under — or, for a student recipient, the
+ * pseudonym of a post in an anonymous activity's case channel (docs/activities.md#anonymity). The
+ * one place that decides it.
  */
-export function digestAuthorName(entry: Pick<DigestEntry, 'author_name' | 'author_uid'>): string {
+export function digestAuthorName(
+  entry: Pick<DigestEntry, 'author_name' | 'author_uid'> &
+    Partial<Pick<DigestEntry, 'pseudonym' | 'recipient_staff'>>,
+): string {
+  if (entry.pseudonym != null && entry.recipient_staff !== true)
+    return pseudonymLabel(entry.pseudonym);
   return entry.author_name || 'Someone';
 }
 

@@ -152,6 +152,10 @@ export interface DigestEntry {
   body: string;
   author_uid: string;
   author_name: string;
+  /** The author's pseudonym in an anonymous case channel (docs/activities.md#anonymity), or null. */
+  pseudonym: number | null;
+  /** Whether the recipient is staff of the class (staff get names, students pseudonyms). */
+  recipient_staff: boolean;
   created_at: Date;
   /** Still worth telling (not read, not deleted, still visible, not muted…). */
   reachable: boolean;
@@ -182,6 +186,7 @@ export async function readDigest(
     db,
     sql`select i.message_id, mm.class_id, k.name as class_name, mm.channel_id,
         c.name as channel_name, mm.seq, mm.body, mm.author_uid, mm.author_name, mm.created_at,
+        mm.pseudonym, coalesce(${sql.raw(STAFF_ROLES_SQL)}, false) as recipient_staff,
         (${sql.raw(reachableSql('i.uid'))}
           and not ${hiddenByPhaseSql(messageColumns('mm'), uid, STAFF_ROLES_SQL)}) as reachable,
         coalesce(i.created_at + ${sql.raw(DELAY_SQL)} <= now(), false) as due
@@ -200,6 +205,9 @@ export async function readDigest(
     entries: entries.map((entry) => ({
       ...entry,
       seq: Number(entry.seq),
+      pseudonym: entry.pseudonym === null ? null : Number(entry.pseudonym),
+      recipient_staff:
+        entry.recipient_staff === true || String(entry.recipient_staff as unknown) === 't',
       created_at: new Date(entry.created_at),
     })),
   };

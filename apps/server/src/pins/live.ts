@@ -2,7 +2,9 @@
 // sees the channel (a private channel's pins only to its members and the staff).
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { documentIdSchema, type Pin } from '@seminar/shared';
+import { documentIdSchema, pseudonymKey, pseudonymLabel, type Pin } from '@seminar/shared';
+import { anonymousActivityOfChannel } from '../activities/anonymity';
+import { isStaffRole } from '../messages/phaseAccess';
 import { requireChannelAccess, type ChannelAccess } from '../channels/access';
 import type { Db } from '../db/client';
 import { messagePins, messages } from '../db/schema';
@@ -13,7 +15,7 @@ import { presentPin } from './presenters';
  * The pins of a channel (those of `ids` when given) with their messages; a deleted message's pin is
  * never read (its delete drops the pin too), so a notice for it removes it from every bar.
  */
-export async function loadPins(db: Db, channelId: string, ids?: string[]): Promise<Pin[]> {
+export async function loadPins(db: Db, channelId: string, ids?: string[]): Promise<LoadedPin[]> {
   const rows = await db
     .select({ pin: messagePins, message: messages })
     .from(messagePins)
@@ -25,12 +27,37 @@ export async function loadPins(db: Db, channelId: string, ids?: string[]): Promi
         ids ? inArray(messagePins.message_id, ids) : undefined,
       ),
     );
-  return rows.map(({ pin, message }) => presentPin(pin, message));
+  // In an anonymous activity's case channel a pin keeps its author's pseudonym for the students'
+  // shape (docs/activities.md#anonymity); read once per change, not per delivery.
+  const anonymous = rows.some(({ message }) => message.pseudonym !== null)
+    ? await anonymousActivityOfChannel(db, channelId)
+    : null;
+  return rows.map(({ pin, message }) => ({
+    ...presentPin(pin, message),
+    anon:
+      anonymous !== null && message.pseudonym !== null
+        ? { activityId: anonymous, number: message.pseudonym }
+        : null,
+  }));
+}
+
+/** A pin with what its shape for students needs (never sent as is: `present` drops it). */
+export type LoadedPin = Pin & { anon: { activityId: string; number: number } | null };
+
+/** A pin as this viewer may see it: a student gets a pseudonymous author's pseudonym. */
+function pinFor(row: LoadedPin, access: ChannelAccess): Pin {
+  const { anon, ...pin } = row;
+  if (anon === null || isStaffRole(access.role)) return pin;
+  return {
+    ...pin,
+    author_uid: pseudonymKey(anon.activityId, anon.number),
+    author_name: pseudonymLabel(anon.number),
+  };
 }
 
 export const pinsTopic: CollectionTopic<
   { class_id: string; channel_id: string },
-  Pin,
+  LoadedPin,
   ChannelAccess
 > = {
   name: 'pins.live',
@@ -44,5 +71,6 @@ export const pinsTopic: CollectionTopic<
   snapshot: (services, _viewer, input) => loadPins(services.database.db, input.channel_id),
   load: (services, key, ids) => loadPins(services.database.db, key, ids),
   visible: () => true,
+  present: (row, _viewer, access) => pinFor(row, access) as LoadedPin,
   id: (row) => row.message_id,
 };

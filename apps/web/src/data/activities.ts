@@ -114,6 +114,7 @@ export function useActivityActions(classId: string) {
           | 'ai_tutor'
           | 'brief'
           | 'brief_attachments'
+          | 'anonymous'
           | keyof ActivityPhases
         > = previous ?? {
           ...NO_PHASES,
@@ -127,6 +128,7 @@ export function useActivityActions(classId: string) {
           ai_tutor: null,
           brief: '',
           brief_attachments: [],
+          anonymous: false,
         };
         const row: Activity = {
           ...base,
@@ -250,4 +252,20 @@ export function useActivityActions(classId: string) {
       },
     };
   }, [client, write, classId, uid, userName]);
+}
+
+/**
+ * The viewer's own pseudonym in an anonymous activity (docs/activities.md#anonymity), or nothing
+ * (no activity given, staff, or none yet: a student gets one with their first post — asked again
+ * every 5 s until then).
+ */
+export function useOwnPseudonym(classId: string, activityId: string | null) {
+  const { client } = useLive();
+  return useQuery({
+    queryKey: ['activities.pseudonym', { class_id: classId, activity_id: activityId }],
+    queryFn: () =>
+      client!.activities.pseudonym.query({ class_id: classId, activity_id: activityId ?? '' }),
+    enabled: activityId !== null && client !== null,
+    refetchInterval: (query) => (query.state.data?.number == null ? 5_000 : false),
+  });
 }

@@ -2,6 +2,9 @@
 // newest messages then every new, edited or deleted one (a tracked stream that resumes after a
 // resubscribe), older pages on demand, and the message writes. Writes are optimistic with the row's
 // id made on the client, so sending the same write again can never post twice.
+import { useSession } from '../auth/session';
+import { useOwnPseudonym } from './activities';
+import { useCaseActivity } from './phases';
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { applyReaction, MESSAGE_RANGE_MAX, type Message } from '@seminar/shared';
@@ -34,7 +37,37 @@ export const messagesQuery = (classId: string, channelId: string) =>
   );
 
 export function useMessages(classId: string, channelId: string): LiveQueryResult<Message> {
-  return useLiveQuery(messagesQuery(classId, channelId));
+  const result = useLiveQuery(messagesQuery(classId, channelId));
+  return useOwnPosts(classId, channelId, result);
+}
+
+/**
+ * In an anonymous activity's case channel a student's own posts arrive under their pseudonym key
+ * like everyone's (docs/activities.md#anonymity): shown as theirs again here — their uid, so they
+ * can edit and delete them, and "You (Participant 7)" — from their own pseudonym.
+ */
+function useOwnPosts(
+  classId: string,
+  channelId: string,
+  result: LiveQueryResult<Message>,
+): LiveQueryResult<Message> {
+  const { user } = useSession();
+  const activity = useCaseActivity(classId, channelId);
+  const own = useOwnPseudonym(classId, activity?.anonymous ? activity.activity_id : null);
+  const key = own.data?.key ?? null;
+  const label = own.data?.label ?? null;
+  const rows = useMemo(
+    () =>
+      key === null || !user
+        ? result.rows
+        : result.rows.map((message) => {
+            if (message.author_uid !== key) return message;
+            const { pseudonym: _number, ...rest } = message;
+            return { ...rest, author_uid: user.id, author_name: `You (${label ?? ''})` };
+          }),
+    [result.rows, key, label, user],
+  );
+  return rows === result.rows ? result : { ...result, rows };
 }
 
 /**

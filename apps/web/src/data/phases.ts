@@ -37,6 +37,16 @@ export function usePhaseActions(activity: Activity) {
           return messageOf(error);
         }
       },
+      /** Makes the activity anonymous to classmates (never undone: docs/activities.md#anonymity). */
+      makeAnonymous: async (): Promise<PhaseWriteResult> => {
+        if (!client) return NOT_CONNECTED_MESSAGE;
+        try {
+          await client.activities.setAnonymous.mutate(ref);
+          return null;
+        } catch (error) {
+          return messageOf(error);
+        }
+      },
       advance: async (action: PhaseAdvance, fromPhaseId: string | null): Promise<PhaseWriteResult> => {
         if (!client) return NOT_CONNECTED_MESSAGE;
         try {

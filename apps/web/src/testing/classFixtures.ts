@@ -93,6 +93,7 @@ export function makeActivity(overrides: Partial<Activity> = {}): Activity {
     activity_qualified_name: '',
     brief: '',
     brief_attachments: [],
+    anonymous: false,
     product_id: null,
     channel_id: null,
     ai_agent_modes: {},

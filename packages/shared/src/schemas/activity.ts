@@ -51,6 +51,8 @@ export const activitySchema = z.object({
   ...activityBriefFields,
   /** Phases and where the activity is in them (docs/phases.md). */
   ...activityPhaseFields,
+  /** Students' posts in the case channel show to students under pseudonyms (never switched off). */
+  anonymous: z.boolean().default(false),
   ...auditFields /** The live version (DESIGN §4): a later write of the same row has a higher one. */,
   version: z.int().min(0).default(0),
 });
@@ -96,6 +98,15 @@ export const activityInputSchema = z
 
 /** A parsed activity input. */
 export type ActivityInput = z.infer<typeof activityInputSchema>;
+
+/** What an instructor sends to make an activity anonymous (docs/activities.md#anonymity). */
+export const activityAnonymousInputSchema = z.object({
+  class_id: documentIdSchema,
+  activity_id: documentIdSchema,
+});
+
+/** A parsed request to make an activity anonymous. */
+export type ActivityAnonymousInput = z.infer<typeof activityAnonymousInputSchema>;
 
 /** What an instructor sends to set one agent's mode in an activity (pause it, or resume it). */
 export const activityAgentModeInputSchema = z.object({

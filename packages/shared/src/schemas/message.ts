@@ -65,6 +65,17 @@ export const messageSchema = z.object({
   version: z.int().min(0).default(0),
   /** Set on messages an AI agent wrote (docs/ai.md): the web labels them as AI. */
   ai: messageAiSchema.nullable().default(null),
+  /**
+   * In an anonymous activity's case channel (docs/activities.md#anonymity): the author's pseudonym
+   * number; absent for staff, agents and any other channel (so other frames carry no extra bytes). A student then gets a pseudonym key as
+   * `author_uid` and "Participant N" as `author_name`; staff get both the real name and this.
+   */
+  pseudonym: z.int().min(1).exactOptional(),
+  /**
+   * Staff only, in an anonymous case channel: the reactors' pseudonym numbers by uid. Students
+   * never get it (their reactions' uids are pseudonym keys already).
+   */
+  pseudonyms: z.record(z.string(), z.int().min(1)).exactOptional(),
 });
 
 /** A channel message (DESIGN §2). */

@@ -42,6 +42,8 @@ export const messageSearchResultSchema = z.object({
   seq: z.int().min(1),
   author_uid: uidSchema,
   author_name: z.string(),
+  /** Staff only, in an anonymous activity's case channel: the author's pseudonym beside the name. */
+  author_pseudonym: z.string().exactOptional(),
   created_at: timestampSchema,
   snippet: z.array(snippetSegmentSchema),
 });

@@ -9,8 +9,10 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_AGENT_LIMITS,
@@ -68,6 +70,8 @@ export const activities = pgTable(
     phase_deadline: timestamp('phase_deadline', { withTimezone: true, mode: 'date' }),
     /** The case channel's last_seq when the phase started: later posts belong to the phase. */
     phase_start_seq: bigint('phase_start_seq', { mode: 'number' }).notNull().default(0),
+    /** Docs: docs/activities.md#anonymity — students' case posts show under pseudonyms; never off. */
+    anonymous: boolean('anonymous').notNull().default(false),
     ...auditColumns(),
     version: versionColumn(),
   },
@@ -80,5 +84,29 @@ export const activities = pgTable(
     index('activities_phase_deadline_idx')
       .on(table.phase_deadline)
       .where(sql`${table.phase_state} = 'running' and ${table.phase_deadline} is not null`),
+  ],
+);
+
+/**
+ * A student's pseudonym in an anonymous activity (docs/activities.md#anonymity): numbered in the
+ * order they first need one (their first post, reaction, vote, typing or spotlight), so the number
+ * says nothing of the roster's order by name. Assigned under the case channel's row lock.
+ */
+export const activityPseudonyms = pgTable(
+  'activity_pseudonyms',
+  {
+    activity_id: text('activity_id')
+      .notNull()
+      .references(() => activities.activity_id),
+    uid: text('uid').notNull(),
+    number: integer('number').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'activity_pseudonyms_pk', columns: [table.activity_id, table.uid] }),
+    unique('activity_pseudonyms_number_unique').on(table.activity_id, table.number),
+    check('activity_pseudonyms_number_check', sql`${table.number} >= 1`),
   ],
 );

@@ -39,6 +39,11 @@ export const channels = pgTable(
       .default(sql`'{}'::text[]`),
     /** The last message seq handed out; taken under this row's lock so seq order is commit order. */
     last_seq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    /**
+     * The last pseudonym number handed out in the activity whose case channel this is (docs/
+     * activities.md#anonymity): counted on the row the send statement locks, so it is fresh there.
+     */
+    pseudonym_seq: integer('pseudonym_seq').notNull().default(0),
     ...auditColumns(),
     version: versionColumn(),
   },
@@ -121,6 +126,10 @@ export const messages = pgTable(
       .generatedAlwaysAs(sql`regexp_count(body, '\\S+')`),
     /** Set on an AI agent's messages: `{agent, product_title, status}` (docs/ai.md). */
     ai: jsonb('ai').$type<MessageAi>(),
+    /** The author's pseudonym in an anonymous activity's case channel (docs/activities.md#anonymity). */
+    pseudonym: integer('pseudonym'),
+    /** There: the reactors' pseudonyms by uid, kept by the react command for the live shaping. */
+    pseudonyms: jsonb('pseudonyms').$type<Record<string, number>>(),
   },
   (table) => [
     unique('messages_channel_seq_unique').on(table.channel_id, table.seq),

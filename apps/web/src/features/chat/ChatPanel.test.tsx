@@ -269,7 +269,7 @@ describe('<ChatPanel>', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
 
     const [sent] = chat.callsTo('messages.send') as Array<{ id: string; body: string }>;
-    expect(sent?.id).toMatch(/^msg_\d{17}_me_[0-9a-z]{6}$/);
+    expect(sent?.id).toMatch(/^msg_\d{17}_post_[0-9a-z]{6}$/);
     expect(sent?.body).toBe('hello **all**');
     expect(await screen.findByText('Sending…')).toBeDefined();
     expect(screen.getByText('all').tagName).toBe('STRONG');

@@ -1,6 +1,7 @@
 // Docs: docs/channels.md#mentions — who the open channel's people are, for mentions (the composer's
 // picker, a mention shown by the person's current name) and reactions (who reacted). One context
 // for the channel, so a memoized message reads names without them being passed down the list.
+import { useCaseActivity } from '../../data/phases';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import {
   can,
@@ -86,10 +87,31 @@ export function useChannelChatPeople(
 ): ChatPeople {
   const roster = useRoster(classId);
   const enrolled = useChannelMembers(classId, channel.channel_id, !channel.is_public);
-  return useMemo(
-    () => buildChatPeople(viewerUid, channel, roster.rows, enrolled.rows),
-    [viewerUid, channel, roster.rows, enrolled.rows],
+  const activity = useCaseActivity(classId, channel.channel_id);
+  const anonymous = activity?.anonymous === true;
+  return useMemo(() => {
+    const people = buildChatPeople(viewerUid, channel, roster.rows, enrolled.rows);
+    return anonymous ? anonymousPeople(people, viewerUid, roster.rows) : people;
+  }, [viewerUid, channel, roster.rows, enrolled.rows, anonymous]);
+}
+
+/**
+ * In an anonymous activity's case channel a student may mention only staff: a pseudonym cannot be
+ * mentioned, and offering classmates by name there would invite naming them
+ * (docs/activities.md#anonymity). Staff keep everyone.
+ */
+export function anonymousPeople(
+  people: ChatPeople,
+  viewerUid: string,
+  roster: readonly RosterEntry[],
+): ChatPeople {
+  const staff = new Set(
+    roster
+      .filter((entry) => entry.uid !== null && hasInstructorPowers(entry.role))
+      .map((entry) => entry.uid),
   );
+  if (staff.has(viewerUid)) return people;
+  return { ...people, mentionable: people.mentionable.filter((person) => staff.has(person.uid)) };
 }
 
 /** Provides the open channel's people to its messages and composer. */

@@ -21,7 +21,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import {
   displayName,
   encodeMentions,
-  makeRecordId,
+  newMessageId,
   type ChannelView,
   type Message,
 } from '@seminar/shared';
@@ -182,7 +182,8 @@ export function ChatView({
   const send = (text: string) => {
     // `@Ada Lovelace` typed (or picked) becomes a reference to Ada's uid (docs/channels.md#mentions).
     const body = encodeMentions(text, people.mentionable);
-    const id = makeRecordId('msg', viewer.uid);
+    // No uid in the id: it reaches every reader (docs/activities.md#anonymity).
+    const id = newMessageId();
     const attachments = files.take();
     const row: Message = {
       id,

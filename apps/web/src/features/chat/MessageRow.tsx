@@ -3,7 +3,7 @@
 // renders only new or changed rows; plain elements with the list's class names (chatStyles.ts)
 // instead of MUI components whose `sx` would be resolved on every render of every row.
 import { memo } from 'react';
-import type { Message } from '@seminar/shared';
+import { isPseudonymKey, pseudonymAvatar, type Message } from '@seminar/shared';
 import { initialsOf } from '../../auth/AccountMenu';
 import { groupMessages, timeLabel, type MessageGroup } from './grouping';
 import { MessageItem, sameMessage, sameStatus, type MessageStatus } from './MessageItem';
@@ -107,6 +107,10 @@ export const MessageRow = memo(function MessageRow({
   );
   const group = row.group;
   const author = group ? group.authorName || 'Someone' : '';
+  const avatar =
+    message.pseudonym !== undefined && isPseudonymKey(message.author_uid)
+      ? pseudonymAvatar(message.pseudonym)
+      : null;
   return (
     <div className={chatClass.row} data-focused={focused ? 'true' : undefined}>
       {firstUnread ? (
@@ -131,8 +135,15 @@ export const MessageRow = memo(function MessageRow({
           {message.ai ? (
             <AgentAvatar />
           ) : (
-            <div aria-hidden className={chatClass.avatar}>
-              {initialsOf(group.authorName, '')}
+            <div
+              aria-hidden
+              className={chatClass.avatar}
+              // A pseudonym's avatar is generated from its number alone (docs/activities.md#anonymity).
+              style={
+                avatar ? { backgroundColor: avatar.background, color: avatar.color } : undefined
+              }
+            >
+              {avatar ? avatar.initials : initialsOf(group.authorName, '')}
             </div>
           )}
           <div className={chatClass.groupBody}>

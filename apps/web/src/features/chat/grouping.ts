@@ -2,11 +2,15 @@
 // that day (less than GROUP_GAP_MS apart) under one name and time. Days are the reader's own (their
 // browser's time zone) unless a zone is given.
 
+import { isPseudonymKey, pseudonymLabel } from '@seminar/shared';
+
 /** The message fields the layout reads. */
 export interface GroupableMessage {
   id: string;
   author_uid: string;
   author_name: string;
+  /** In an anonymous activity's case channel: the author's pseudonym number. */
+  pseudonym?: number;
   /** Epoch ms. */
   created_at: number;
 }
@@ -141,7 +145,7 @@ export function groupMessages<M extends GroupableMessage>(
         kind: 'group',
         key: message.id,
         authorUid: message.author_uid,
-        authorName: message.author_name,
+        authorName: shownAuthorName(message),
         startedAt: message.created_at,
         messages: [],
       };
@@ -150,4 +154,15 @@ export function groupMessages<M extends GroupableMessage>(
     group.messages.push(message);
   }
   return items;
+}
+
+/**
+ * The name a group shows: staff get a pseudonymous post's real name with the pseudonym beside it,
+ * "Ada Lovelace (Participant 7)"; students get the pseudonym the server sent
+ * (docs/activities.md#anonymity).
+ */
+export function shownAuthorName(message: GroupableMessage): string {
+  return message.pseudonym !== undefined && !isPseudonymKey(message.author_uid)
+    ? `${message.author_name} (${pseudonymLabel(message.pseudonym)})`
+    : message.author_name;
 }

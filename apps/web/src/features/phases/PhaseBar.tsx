@@ -17,6 +17,7 @@ import {
 import { usePhaseActions } from '../../data/phases';
 import { useServerOffset } from '../../live/serverTime';
 import type { CasePhaseView } from './useCasePhase';
+import { AnonymityControl } from './AnonymityControl';
 
 // The editor (a form dialog) loads when first opened, not with the channel.
 const PhaseEditor = lazy(() =>
@@ -137,8 +138,15 @@ function Bar({
             <Button size="small" onClick={() => setEditing(true)}>
               {count === 0 ? 'Set up phases' : 'Edit phases'}
             </Button>
+            <AnonymityControl activity={activity} staff onMakeAnonymous={actions.makeAnonymous} />
           </Stack>
-        ) : null}
+        ) : (
+          <AnonymityControl
+            activity={activity}
+            staff={false}
+            onMakeAnonymous={actions.makeAnonymous}
+          />
+        )}
       </Stack>
       {error ? (
         <Alert severity="error" onClose={() => setError(null)} sx={{ mt: 1 }}>
