@@ -244,18 +244,6 @@ export function ChatPanel({
               )}
             </Box>
           </MessageSearch>
-          {selected && !narrow ? (
-            // "Skip to composer": the next stop after the channel list, shown while it has focus
-            // (as "Skip to content", shell/plain.css).
-            <button
-              type="button"
-              className="sm-skip-link"
-              style={{ border: 0, font: 'inherit', cursor: 'pointer' }}
-              onClick={() => focusComposer()}
-            >
-              Skip to composer
-            </button>
-          ) : null}
         </Box>
       ) : null}
       {showChat ? (

@@ -51,6 +51,7 @@ import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
 import { useFirstUnread } from './useFirstUnread';
 import { useOutbox } from './useOutbox';
 import { Spinner } from '../../shell/ui';
+import { focusComposer } from '../../shell/focus';
 import { PhaseBar } from '../phases/PhaseBar';
 import { useCasePhase } from '../phases/useCasePhase';
 
@@ -318,6 +319,16 @@ export function ChatView({
         onPointerEnter={preloadChatMenus}
         onFocus={preloadChatMenus}
       >
+        {/* "Skip to composer": the first stop in the channel, right after the channel list; shown
+            while it has focus (as "Skip to content", shell/plain.css). */}
+        <button
+          type="button"
+          className="sm-skip-link"
+          style={{ border: 0, font: 'inherit', cursor: 'pointer' }}
+          onClick={() => focusComposer()}
+        >
+          Skip to composer
+        </button>
         <ChannelHeader
           classId={classId}
           channel={channel}
