@@ -99,6 +99,9 @@ describe(`anonymity: the proof over every procedure a student can call (${testDa
 
     // Every query and mutation Ben may call.
     const own = await send(benCalls, 'ben again');
+    // A question of Ann's nobody answered: the debrief lists open questions.
+    await send(annCalls, 'ann asks: why Brazil first?');
+    const endpoint = 'https://push.test/ben-browser';
     const calls: Record<string, () => Promise<unknown>> = {
       me: () => benCalls.me(),
       'classes.request': () =>
@@ -127,6 +130,17 @@ describe(`anonymity: the proof over every procedure a student can call (${testDa
       'messages.delete': () => benCalls.messages.delete({ id: own.id }),
       'polls.vote': () => benCalls.polls.vote({ id: pollId, option_ids: ['o2'] }),
       'products.agentsStatus': () => benCalls.products.agentsStatus(),
+      'notifications.pushKey': () => benCalls.notifications.pushKey(),
+      'notifications.pushSubscribe': () =>
+        benCalls.notifications.pushSubscribe({
+          endpoint,
+          keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+          expirationTime: null,
+          label: 'Ben’s browser',
+        }),
+      'notifications.pushUnsubscribe': () => benCalls.notifications.pushUnsubscribe({ endpoint }),
+      'debrief.participation': () => benCalls.debrief.participation(act),
+      'debrief.unanswered': () => benCalls.debrief.unanswered(act),
       // Last: Ben leaves the (public) channel.
       'channels.leave': () => benCalls.channels.leave(ref),
     };

@@ -4,7 +4,7 @@
 // activity's messages stay cited. Without a model the procedure says how to enable one. On PGlite
 // and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeRecordId, type DebriefSummary, type LiveEvent } from '@seminar/shared';
+import { makeRecordId, newMessageId, type DebriefSummary, type LiveEvent } from '@seminar/shared';
 import { startTestOpenAiServer, type TestOpenAiServer } from '../../../test-support/openaiServer';
 import type { Database } from '../src/db/client';
 import { activities } from '../src/db/schema';
@@ -130,6 +130,41 @@ describe('Summarize the discussion', () => {
     await expect(callerFor(services, ann).debrief.summarize(act)).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
+  });
+
+  it('in an anonymous activity, shows the model pseudonyms, never the students’ names', async () => {
+    const services: Services = withModel.runtime.services!;
+    const { ref, act } = await setUp();
+    await callerFor(services, teacher).activities.setAnonymous(act);
+    const posted = await callerFor(services, ann).messages.send({
+      id: newMessageId(),
+      ...ref,
+      body: 'Chile has the better ports.',
+    });
+    const staffSaid = await callerFor(services, teacher).messages.send({
+      id: newMessageId(),
+      ...ref,
+      body: 'What about tariffs?',
+    });
+    const live = await collect<DebriefSummary>(services, teacher, (caller) =>
+      caller.debrief.summary(act),
+    );
+    await live.until((events) => events.some((event) => event.type === 'snapshot'));
+    await callerFor(services, teacher).debrief.summarize(act);
+    await live.until((events) =>
+      events.some(
+        (event) =>
+          (event.type === 'upsert' || event.type === 'snapshot') &&
+          event.rows.some((row) => row.status === 'done'),
+      ),
+    );
+    await live.stop();
+    const prompt = JSON.stringify(openai.requests.at(-1)!.body.messages);
+    expect(prompt).toMatch(new RegExp(`\\[m:${posted.id}\\] Participant \\d+: Chile`));
+    expect(prompt).not.toContain('Ann');
+    expect(prompt).not.toContain(ann.uid);
+    // Staff are not anonymous.
+    expect(prompt).toContain(`[m:${staffSaid.id}] Tara Teach: What about tariffs?`);
   });
 
   it('without a model, says how to enable it and writes nothing', async () => {

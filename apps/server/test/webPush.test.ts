@@ -8,6 +8,7 @@ import {
   PUSH_SUBSCRIPTIONS_PER_PERSON,
   makeRecordId,
   mentionToken,
+  newMessageId,
   type PushPayload,
 } from '@seminar/shared';
 import type { SessionUser } from '../src/auth/session';
@@ -152,6 +153,39 @@ describe('Web Push', () => {
     });
     // Nothing is left to send, and the author's own browser is never pushed.
     expect(await openWork()).toBe(0);
+  }, 30_000);
+
+  it('names a student of an anonymous case channel by pseudonym to students, by name to staff', async () => {
+    const teacher = await person('Marie');
+    const author = await person('Lovelace, Ada');
+    const reader = await person('Hopper, Grace');
+    const { classId, channelIds } = await createClassFixture(database.db, {
+      members: [
+        { user: teacher, role: 'instructor' },
+        { user: author, role: 'student' },
+        { user: reader, role: 'student' },
+      ],
+    });
+    const act = { class_id: classId, activity_id: makeRecordId('activity', teacher.uid) };
+    const staff = callerFor(services, teacher);
+    await staff.activities.save({ ...act, title: 'Kelp', channel_id: channelIds[0]! });
+    await staff.activities.setAnonymous(act);
+    const readerBrowser = await browserOf(reader);
+    const teacherBrowser = await browserOf(teacher);
+    // An id that names nobody, as the web makes them (a uid in it would name the author).
+    await callerFor(services, author).messages.send({
+      id: newMessageId(),
+      class_id: classId,
+      channel_id: channelIds[0]!,
+      body: `${mentionToken(reader.uid)} ${mentionToken(teacher.uid)} what about the otters?`,
+    });
+    await settle();
+    const [toReader] = payloadsOf(readerBrowser);
+    const [toTeacher] = payloadsOf(teacherBrowser);
+    expect(toReader?.author).toMatch(/^Participant \d+$/);
+    expect(JSON.stringify(toReader)).not.toContain('Ada');
+    expect(JSON.stringify(toReader)).not.toContain(author.uid);
+    expect(toTeacher?.author).toBe('Ada Lovelace');
   }, 30_000);
 
   it('pushes other messages only at level "all"; nothing at "none"; never one’s own', async () => {

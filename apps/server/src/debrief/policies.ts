@@ -1,5 +1,5 @@
 // Docs: docs/debrief.md#who-sees-what — who sees which part of an activity's debrief (pure).
-import { can, type Role } from '@seminar/shared';
+import { can, pseudonymLabel, type Role } from '@seminar/shared';
 
 /** Staff (instructors and class admins) see every student's figures and grade. */
 export function seesEveryone(role: Role): boolean {
@@ -18,12 +18,19 @@ export const NO_RUBRIC = 'Set up the rubric first: marks are given against its c
 
 /**
  * The one place the debrief names an author (the participation table, unanswered questions, the
- * summary's prompt and its points). Staff see real names; a student sees names as the channel shows
- * them. Anonymous activities (issue 30.3) will route their pseudonyms through here.
+ * summary's prompt and its points). Staff see real names — beside the pseudonym of a post in an
+ * anonymous activity, as in the channel (docs/activities.md#anonymity); a student sees only their
+ * own rows, under their own name. The summary (`pseudonymsOnly`) names such posts by pseudonym
+ * alone: it is kept and read by every staff member, and it is what a model was shown.
  */
 export function debriefAuthorLabel(
-  author: { uid: string; name: string },
-  _viewer: { uid: string; role: Role },
+  author: { uid: string; name: string; pseudonym?: number | null },
+  viewer: { uid: string; role: Role },
+  options: { pseudonymsOnly?: boolean } = {},
 ): string {
-  return author.name;
+  if (author.pseudonym == null) return author.name;
+  if (options.pseudonymsOnly === true) return pseudonymLabel(author.pseudonym);
+  if (author.uid === viewer.uid || seesEveryone(viewer.role))
+    return `${author.name} (${pseudonymLabel(author.pseudonym)})`;
+  return pseudonymLabel(author.pseudonym);
 }

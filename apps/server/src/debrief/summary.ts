@@ -83,17 +83,27 @@ interface TranscriptLine {
   id: string;
   author_uid: string;
   author_name: string;
+  /** The author's pseudonym in an anonymous activity's case channel (null: none). */
+  pseudonym: number | null;
   body: string;
 }
 
-/** The transcript the model reads: `[m:<id>] <author>: <body>`, oldest first, names as staff see them. */
+/**
+ * The transcript the model reads: `[m:<id>] <author>: <body>`, oldest first. In an anonymous
+ * activity a student's posts go in under their pseudonym (docs/activities.md#anonymity): the
+ * summary, kept and shown to every staff member, then names students as the channel does.
+ */
 export function transcriptOf(
   lines: readonly TranscriptLine[],
   viewer: { uid: string; role: Role },
 ) {
   return lines
     .map((line) => {
-      const author = debriefAuthorLabel({ uid: line.author_uid, name: line.author_name }, viewer);
+      const author = debriefAuthorLabel(
+        { uid: line.author_uid, name: line.author_name, pseudonym: line.pseudonym },
+        viewer,
+        { pseudonymsOnly: true },
+      );
       const body = line.body.slice(0, SUMMARY_MESSAGE_CUT).replace(/\s+/g, ' ');
       return `[m:${line.id}] ${author}: ${body}`;
     })
@@ -207,6 +217,7 @@ async function writeSummary(
                 id: messages.id,
                 author_uid: messages.author_uid,
                 author_name: messages.author_name,
+                pseudonym: messages.pseudonym,
                 body: messages.body,
               })
               .from(messages)

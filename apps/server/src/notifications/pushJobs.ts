@@ -142,6 +142,10 @@ export interface PushDetails {
   body: string;
   author_uid: string;
   author_name: string;
+  /** The author's pseudonym in an anonymous case channel (docs/activities.md#anonymity), or null. */
+  pseudonym: number | null;
+  /** Whether the person pushed to is staff of the class (staff get names, students pseudonyms). */
+  recipient_staff: boolean;
   mentioned: boolean;
   level: NotifyLevel;
   /** Still worth telling (standing, visible, not muted, not read, not hidden by a phase). */
@@ -157,6 +161,7 @@ export async function readPush(db: Db, job: ClaimedPush): Promise<PushDetails | 
     db,
     sql`select ps.endpoint, ps.p256dh, ps.auth, mm.class_id, mm.channel_id,
         c.name as channel_name, mm.seq, mm.body, mm.author_uid, mm.author_name,
+        mm.pseudonym, coalesce(${sql.raw(STAFF_ROLES_SQL)}, false) as recipient_staff,
         (mm.mentions_channel or ${uid} = any(mm.mentions)) as mentioned,
         ${sql.raw(levelSql('ps.uid'))} as level,
         (${sql.raw(pushableSql('ps.uid'))}
@@ -171,7 +176,15 @@ export async function readPush(db: Db, job: ClaimedPush): Promise<PushDetails | 
       where ps.id = ${job.subscription_id} and ps.uid = ${uid}`,
   );
   const row = rows[0];
-  return row ? { ...row, seq: Number(row.seq) } : null;
+  return row
+    ? {
+        ...row,
+        seq: Number(row.seq),
+        pseudonym: row.pseudonym === null ? null : Number(row.pseudonym),
+        recipient_staff:
+          row.recipient_staff === true || String(row.recipient_staff as unknown) === 't',
+      }
+    : null;
 }
 
 /**
