@@ -101,6 +101,12 @@ describe("the class's record", () => {
     const composer = page.getByRole('textbox', { name: 'Message' });
     await composer.waitFor();
     expect(await composer.isDisabled()).toBe(true);
+    // Nor a way to react, edit or delete: the messages only show.
+    const log = page.getByRole('log', { name: 'Messages' });
+    await log.locator('[data-message-id]').first().waitFor();
+    expect(await log.getByRole('button', { name: /^(Add reaction|Message actions)/ }).count()).toBe(
+      0,
+    );
     await expectNoViolations(page);
 
     // My classes: under "Archived", not in the current list.

@@ -311,7 +311,11 @@ export function ChatView({
 
   const casePhase = useCasePhase(classId, channelId, canManage, viewer.uid, messages.rows);
   return (
-    <ChannelProviders people={people} polls={{ classId, channelId, canManage }}>
+    <ChannelProviders
+      people={people}
+      polls={{ classId, channelId, canManage }}
+      readOnly={readOnlyNote !== null}
+    >
       <ChannelFrame
         aria-label={`Channel ${title}`}
         data-dropping={drop.dropping ? 'true' : undefined}

@@ -15,6 +15,7 @@ import { MessageAttachments } from './Attachments';
 import { Markdown } from './markdown';
 import { PollSlot } from '../classroom/ChannelPolls';
 import { AddReactionButton, ReactionChips, RowIconButton } from './Reactions';
+import { useChatReadOnly } from './readOnly';
 import { AiGeneratedNote } from './AgentBadge';
 import { AgentChart } from './AgentChart';
 import { chatClass } from './chatStyles';
@@ -100,8 +101,10 @@ function MessageItemView({
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [dialogBuilt, setDialogBuilt] = useState(false);
   const settled = status.kind === 'sent' || status.kind === 'changeFailed';
-  const hasActions = settled && !message.deleted && (canEdit || canDelete);
-  const canReact = status.kind === 'sent' && !message.deleted;
+  // An archived class is read-only (docs/classes.md#archive): no reacting, editing or deleting.
+  const readOnly = useChatReadOnly();
+  const hasActions = settled && !message.deleted && (canEdit || canDelete) && !readOnly;
+  const canReact = status.kind === 'sent' && !message.deleted && !readOnly;
   // A message of someone else that mentions the viewer (by name or @channel) stands out.
   const mentionsMe =
     !message.deleted && message.author_uid !== viewerUid && mentionsPerson(message.body, viewerUid);
@@ -163,7 +166,10 @@ function MessageItemView({
           <AiGeneratedNote status={message.ai.status} agent={message.ai.agent} />
         ) : null}
         {!message.deleted ? (
-          <ReactionChips reactions={message.reactions} onToggle={toggleReaction} />
+          <ReactionChips
+            reactions={message.reactions}
+            onToggle={readOnly ? undefined : toggleReaction}
+          />
         ) : null}
         {message.edited_at !== null && !message.deleted && editing === null ? (
           <span className={chatClass.caption}>(edited)</span>

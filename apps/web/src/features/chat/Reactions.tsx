@@ -102,7 +102,8 @@ export const ReactionChips = memo(function ReactionChips({
   onToggle,
 }: {
   reactions: readonly Reaction[];
-  onToggle: (emoji: string, on: boolean) => void;
+  /** Adds or removes the viewer's reaction; absent, the chips only show (a read-only class). */
+  onToggle?: ((emoji: string, on: boolean) => void) | undefined;
 }) {
   const { viewerUid, nameOf } = useChatPeople();
   if (reactions.length === 0) return null;
@@ -123,7 +124,8 @@ export const ReactionChips = memo(function ReactionChips({
             <ButtonBase
               aria-label={reactionLabel(reaction, viewerUid)}
               aria-pressed={mine}
-              onClick={() => onToggle(reaction.emoji, !mine)}
+              aria-disabled={onToggle === undefined ? true : undefined}
+              onClick={() => onToggle?.(reaction.emoji, !mine)}
               sx={{
                 px: 0.75,
                 py: 0.125,

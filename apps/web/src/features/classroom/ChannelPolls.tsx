@@ -8,6 +8,7 @@ import { createContext, lazy, Suspense, useContext, useMemo, type ReactNode } fr
 import type { PollView } from '@seminar/shared';
 import { useChannelPolls } from '../../data/polls';
 import { ChatPeopleProvider, type ChatPeople } from '../chat/ChatPeople';
+import { ChatReadOnlyContext, useChatReadOnly } from '../chat/readOnly';
 
 const PollCard = lazy(() => import('./PollCard').then((module) => ({ default: module.PollCard })));
 
@@ -47,6 +48,7 @@ export function ChannelPollsProvider({
 /** The poll card of a message that carries a poll; otherwise `fallback` (the message's body). */
 export function PollSlot({ messageId, fallback }: { messageId: string; fallback: ReactNode }) {
   const context = useContext(ChannelPollsContext);
+  const readOnly = useChatReadOnly();
   const poll = context?.polls.get(messageId);
   if (!context || !poll) return <>{fallback}</>;
   return (
@@ -56,24 +58,32 @@ export function PollSlot({ messageId, fallback }: { messageId: string; fallback:
         classId={context.classId}
         channelId={context.channelId}
         canManage={context.canManage}
+        readOnly={readOnly}
       />
     </Suspense>
   );
 }
 
-/** What the open channel's rows read: its people (ChatPeople.tsx) and its polls. */
+/**
+ * What the open channel's rows read: its people (ChatPeople.tsx), its polls, and whether nothing
+ * can be changed there (an archived class, chat/readOnly.ts).
+ */
 export function ChannelProviders({
   people,
   polls,
+  readOnly = false,
   children,
 }: {
   people: ChatPeople;
   polls: { classId: string; channelId: string; canManage: boolean };
+  readOnly?: boolean;
   children: ReactNode;
 }) {
   return (
     <ChatPeopleProvider value={people}>
-      <ChannelPollsProvider {...polls}>{children}</ChannelPollsProvider>
+      <ChatReadOnlyContext.Provider value={readOnly}>
+        <ChannelPollsProvider {...polls}>{children}</ChannelPollsProvider>
+      </ChatReadOnlyContext.Provider>
     </ChatPeopleProvider>
   );
 }

@@ -32,13 +32,18 @@ export function PollCard({
   poll,
   classId,
   channelId,
-  canManage,
+  canManage: mayManage,
+  readOnly = false,
 }: {
   poll: PollView;
   classId: string;
   channelId: string;
   canManage: boolean;
+  /** An archived class (docs/classes.md#archive): the poll shows, nobody votes or closes it. */
+  readOnly?: boolean;
 }) {
+  const canManage = mayManage && !readOnly;
+  const locked = poll.closed || readOnly;
   const actions = useClassroomActions(classId, channelId);
   const titleId = useId();
   const [choice, setChoice] = useState<string[]>(poll.my_choice);
@@ -88,7 +93,7 @@ export function PollCard({
         {poll.results === 'closed' ? <Chip size="small" label="Results after closing" /> : null}
         {poll.closed ? <Chip size="small" color="primary" label="Closed" /> : null}
       </Stack>
-      <Box component="fieldset" sx={{ border: 0, m: 0, p: 0 }} disabled={poll.closed || busy}>
+      <Box component="fieldset" sx={{ border: 0, m: 0, p: 0 }} disabled={locked || busy}>
         <legend style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden' }}>
           {poll.multiple ? 'Choose one or more' : 'Choose one'}
         </legend>
@@ -116,7 +121,7 @@ export function PollCard({
               <FormControlLabel
                 control={control}
                 label={option.text}
-                disabled={poll.closed || busy}
+                disabled={locked || busy}
                 sx={{ mr: 0 }}
               />
               {option.count !== null ? (
@@ -151,7 +156,7 @@ export function PollCard({
         </Alert>
       ) : null}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
-        {!poll.closed ? (
+        {!locked ? (
           <Button
             size="small"
             variant="contained"
@@ -170,7 +175,7 @@ export function PollCard({
             Close poll
           </Button>
         ) : null}
-        {canManage ? (
+        {mayManage ? (
           <Button
             size="small"
             onClick={() =>
