@@ -5,14 +5,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeRecordId } from '@seminar/shared';
 import { openDatabase, type Database } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { isNameIndexViolation } from '../src/channels/commands';
-import { channels, classes } from '../src/db/schema';
+import { channels } from '../src/db/schema';
 import { migrationsDir } from '../src/paths';
 import { callerFor } from './callers';
 import { testDatabaseKind } from './database';
@@ -186,21 +186,27 @@ describe(`migration 0005 on existing clashes (${testDatabaseKind})`, () => {
     await runMigrations(database, before);
 
     const db = database.db;
-    await db.insert(classes).values([
-      { class_id: 'class_a', name: 'A' },
-      { class_id: 'class_b', name: 'B' },
-    ]);
-    const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
-    await db.insert(channels).values([
-      { channel_id: 'a1', class_id: 'class_a', name: 'general', created_at: at(1) },
-      { channel_id: 'a2', class_id: 'class_a', name: 'General', created_at: at(2) },
-      { channel_id: 'a3', class_id: 'class_a', name: ' general ', created_at: at(3) },
-      { channel_id: 'a4', class_id: 'class_a', name: 'general (2)', created_at: at(4) },
-      { channel_id: 'a5', class_id: 'class_a', name: 'general', created_at: at(5), deleted: true },
-      { channel_id: 'a6', class_id: 'class_a', name: '', created_at: at(6) },
-      { channel_id: 'a7', class_id: 'class_a', name: '', created_at: at(7) },
-      { channel_id: 'b1', class_id: 'class_b', name: 'general', created_at: at(1) },
-    ]);
+    // Plain SQL: the schema in code has columns later migrations add (a Drizzle insert names them
+    // all), while this database stops at 0004.
+    await db.execute(
+      sql`insert into classes (class_id, name) values ('class_a', 'A'), ('class_b', 'B')`,
+    );
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
+    const channelRows: Array<[string, string, string, number, boolean]> = [
+      ['a1', 'class_a', 'general', 1, false],
+      ['a2', 'class_a', 'General', 2, false],
+      ['a3', 'class_a', ' general ', 3, false],
+      ['a4', 'class_a', 'general (2)', 4, false],
+      ['a5', 'class_a', 'general', 5, true],
+      ['a6', 'class_a', '', 6, false],
+      ['a7', 'class_a', '', 7, false],
+      ['b1', 'class_b', 'general', 1, false],
+    ];
+    for (const [channelId, classId, name, minute, deleted] of channelRows)
+      await db.execute(
+        sql`insert into channels (channel_id, class_id, name, created_at, deleted)
+          values (${channelId}, ${classId}, ${name}, ${at(minute)}::timestamptz, ${deleted})`,
+      );
     await runMigrations(database);
 
     const rows = await db
