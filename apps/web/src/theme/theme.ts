@@ -7,8 +7,14 @@ import { MAIN_CONTENT_ID } from '../shell/SkipLink';
  * Where menus and other popovers are drawn: inside the main landmark (not at the end of <body>,
  * outside every landmark, where a screen reader's landmark navigation cannot reach them). It has no
  * stacking context of its own, so a popover still lies above the app bar. Pages without it: <body>.
+ * A popover opened from an open dialog (a select in a form) is drawn inside that dialog instead:
+ * in the main landmark it would lie under the dialog, in the part the dialog hides from assistive
+ * technology (aria-hidden).
  */
-const popoverContainer = () => document.getElementById(MAIN_CONTENT_ID);
+const popoverContainer = () => {
+  const dialogs = document.querySelectorAll<HTMLElement>('.MuiDialog-root');
+  return dialogs.item(dialogs.length - 1) ?? document.getElementById(MAIN_CONTENT_ID);
+};
 
 export type ResolvedColorMode = 'light' | 'dark';
 
