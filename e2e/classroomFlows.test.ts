@@ -147,7 +147,7 @@ describe('the case chip opens the case', () => {
     const studentCard = student.page.getByRole('article', { name: 'The boat race' });
     const locked = studentCard.getByText('Boat race case');
     await locked.waitFor();
-    expect(await studentCard.getByRole('link').count()).toBe(0);
+    expect(await studentCard.getByRole('link', { name: /case/i }).count()).toBe(0);
     const lockedChip = studentCard.locator('[aria-description="Private channel you are not in"]');
     expect(await lockedChip.count()).toBe(1);
     await lockedChip.focus();
@@ -359,8 +359,12 @@ describe('reconnect when the network returns', () => {
         for (const socket of (window as unknown as { __sockets: WebSocket[] }).__sockets)
           socket.close();
       });
-      const banner = page.getByText('Lost the connection to the server. Reconnecting…');
+      // Offline, the page says so once (the offline notice, not also the lost-connection banner).
+      const banner = page.getByText(/^You are offline\./);
       await banner.waitFor();
+      expect(await page.getByText('Lost the connection to the server. Reconnecting…').count()).toBe(
+        0,
+      );
       // Offline long enough for the back-off to grow past 8 s (0.5, 1, 2, 4, 8 s, …).
       await page.waitForTimeout(16_000);
 
