@@ -15,6 +15,12 @@ import { pushNotificationText, type PushPayload } from '../../../packages/shared
 /** How long a page request may take before the cached shell is shown instead. */
 export const NAVIGATION_TIMEOUT_MS = 3_000;
 
+/** Whether a built chunk holds styles only (nothing of it stays a script). */
+export function isCssOnly(chunk: { code: string; moduleIds: readonly string[] }): boolean {
+  if (chunk.code.trim() === '') return true;
+  return chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => /\.css($|\?)/.test(id));
+}
+
 /** The built files kept from the start: scripts, styles and the Latin fonts (woff2). */
 export function precacheList(fileNames: readonly string[]): string[] {
   const kept = fileNames.filter(
@@ -235,7 +241,12 @@ export function serviceWorkerPlugin(): Plugin {
     name: 'seminar:service-worker',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const names = Object.keys(bundle);
+      // A chunk of CSS alone is dropped from the output once its styles are extracted: listing it
+      // would make the worker's install (cache.addAll) fail on a 404, and the app would have no
+      // worker at all.
+      const names = Object.entries(bundle)
+        .filter(([, output]) => !(output.type === 'chunk' && isCssOnly(output)))
+        .map(([name]) => name);
       const precache = precacheList(names);
       // The build's identity: its hashed file names.
       let hash = 0;

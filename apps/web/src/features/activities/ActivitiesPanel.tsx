@@ -346,6 +346,9 @@ function ActivityCard({
               component={RouterLink}
               to={activityDebriefPath(activity.class_id, activity.activity_id)}
               aria-label={`Debrief: ${activity.title}`}
+              // The card's own text colour: the primary blue is under 4.5:1 on a disabled card's grey.
+              color="inherit"
+              variant="outlined"
               sx={{ alignSelf: 'flex-start' }}
             >
               Debrief
