@@ -57,11 +57,20 @@ describe('an anonymous case discussion', () => {
         name: 'tesla-case',
         is_public: true,
       });
+      const activityId = makeRecordId('activity', teacher.uid);
       await api.trpc.activities.save.mutate({
-        activity_id: makeRecordId('activity', teacher.uid),
+        activity_id: activityId,
         class_id: classId,
         title: 'Tesla Roadster, 2008',
         channel_id: caseId,
+      });
+      // One plenary phase, not started: anonymity is switched on before the first phase starts.
+      await api.trpc.activities.setPhases.mutate({
+        class_id: classId,
+        activity_id: activityId,
+        phases: [
+          { id: 'p1', kind: 'plenary', title: 'Discussion', timer_seconds: null, at_zero: 'end' },
+        ],
       });
     } finally {
       await api.close();
@@ -79,6 +88,8 @@ describe('an anonymous case discussion', () => {
     await dialog.getByRole('button', { name: 'Make anonymous' }).click();
     await teacher.page.getByText('Anonymous to classmates').waitFor();
     expect(await teacher.page.getByRole('button', { name: 'Make anonymous' }).count()).toBe(0);
+    // The discussion starts: every student sees the phase, and that it is anonymous.
+    await teacher.page.getByRole('button', { name: 'Start phases' }).click();
     for (const student of students)
       await student.page.getByText('Anonymous: classmates see a pseudonym').waitFor();
 

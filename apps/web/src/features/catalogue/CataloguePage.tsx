@@ -486,7 +486,8 @@ function ProductCard({
             {priceText(product.price_per_user)}
           </Typography>
           {silent ? (
-            <Typography variant="body2" sx={{ color: 'warning.main', overflowWrap: 'anywhere' }}>
+            // The secondary text colour: the warning orange is 3.1:1 on a card's white.
+            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
               {silent}
             </Typography>
           ) : null}
