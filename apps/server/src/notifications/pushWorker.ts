@@ -39,6 +39,7 @@ import {
   type ClaimedPush,
   type PushDetails,
 } from './pushJobs';
+import { JobLoop } from './jobLoop';
 import type { VapidKeys } from './vapid';
 
 export interface PushWorkerOptions {
@@ -76,17 +77,29 @@ export class PushWorker {
   readonly #database: Database;
   readonly #log: FastifyBaseLogger;
   readonly #options: Required<Omit<PushWorkerOptions, 'agent'>> & { agent?: Agent | undefined };
-  #timer: NodeJS.Timeout | null = null;
-  #unlisten: (() => Promise<void>) | null = null;
-  #claiming: Promise<void> | null = null;
-  readonly #sending = new Set<Promise<void>>();
-  #again = false;
-  #stopped = true;
+  readonly #loop: JobLoop<ClaimedPush>;
 
   constructor(database: Database, log: FastifyBaseLogger, options: PushWorkerOptions) {
     this.#database = database;
     this.#log = log;
     this.#options = { pollMs: DEFAULT_POLL_MS, maxAttempts: 5, ...options };
+    const db = database.db;
+    const { nodeId, leaseMs } = this.#options;
+    this.#loop = new JobLoop(database, log, {
+      channel: 'seminar_push',
+      pollMs: this.#options.pollMs,
+      concurrency: this.#options.concurrency,
+      expand: () => expandPushEvents(db, EXPAND_BATCH),
+      claim: () => claimPush(db, nodeId, leaseMs),
+      run: (job) => this.#run(job),
+      release: () => releasePushes(db, nodeId),
+      words: {
+        expand: 'expand messages into pushes',
+        claim: 'claim a push',
+        failed: 'a push failed',
+      },
+      fields: (job) => ({ message: job.message_id }),
+    });
   }
 
   /** The VAPID public key browsers subscribe with (`applicationServerKey`). */
@@ -94,88 +107,32 @@ export class PushWorker {
     return this.#options.vapid.publicKey;
   }
 
-  async start(): Promise<void> {
-    this.#stopped = false;
-    this.#unlisten = await this.#database.listen(
-      'seminar_push',
-      () => this.wake(),
-      () => this.wake(),
-    );
-    this.#timer = setInterval(() => this.wake(), this.#options.pollMs);
-    this.#timer.unref();
-    this.wake();
+  start(): Promise<void> {
+    return this.#loop.start();
   }
 
   /** Looks for work now (again after the current pass, if one runs). */
   wake(): void {
-    if (this.#stopped) return;
-    if (this.#claiming) {
-      this.#again = true;
-      return;
-    }
-    this.#claiming = this.#fill().finally(() => {
-      this.#claiming = null;
-      if (this.#again) {
-        this.#again = false;
-        this.wake();
-      }
-    });
+    this.#loop.wake();
   }
 
   /** Claims nothing more; pushes being sent go on (`idle` waits for them). */
-  async stopClaiming(): Promise<void> {
-    this.#stopped = true;
-    if (this.#timer) clearInterval(this.#timer);
-    const unlisten = this.#unlisten;
-    this.#unlisten = null;
-    await unlisten?.().catch(() => undefined);
+  stopClaiming(): Promise<void> {
+    return this.#loop.stopClaiming();
   }
 
-  async stop(): Promise<void> {
-    await this.stopClaiming();
-    await this.idle();
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /** Gives back the pushes this node holds (a drain out of time): any node takes them at once. */
-  async handBack(): Promise<number> {
-    await this.stopClaiming();
-    return releasePushes(this.#database.db, this.#options.nodeId);
+  handBack(): Promise<number> {
+    return this.#loop.handBack();
   }
 
   /** Resolves once no pass runs and no push is being sent (tests, drain). */
-  async idle(): Promise<void> {
-    while (this.#claiming || this.#sending.size > 0)
-      await Promise.all([this.#claiming, ...this.#sending]);
-  }
-
-  async #fill(): Promise<void> {
-    const db = this.#database.db;
-    try {
-      while (!this.#stopped && (await expandPushEvents(db, EXPAND_BATCH)) > 0);
-    } catch (error) {
-      this.#log.warn({ err: error }, 'could not expand messages into pushes');
-    }
-    const { nodeId, leaseMs, concurrency } = this.#options;
-    while (!this.#stopped && this.#sending.size < concurrency) {
-      let job: ClaimedPush | null;
-      try {
-        job = await claimPush(db, nodeId, leaseMs);
-      } catch (error) {
-        this.#log.warn({ err: error }, 'could not claim a push');
-        return;
-      }
-      if (!job) return;
-      const sending: Promise<void> = this.#run(job)
-        .catch((error: unknown) =>
-          // Left running: its lease runs out and a node tries again.
-          this.#log.error({ err: error, message: job.message_id }, 'a push failed'),
-        )
-        .finally(() => {
-          this.#sending.delete(sending);
-          this.wake();
-        });
-      this.#sending.add(sending);
-    }
+  idle(): Promise<void> {
+    return this.#loop.idle();
   }
 
   async #run(job: ClaimedPush): Promise<void> {

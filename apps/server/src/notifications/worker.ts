@@ -29,6 +29,7 @@ import {
   retryDigestLater,
   type ClaimedDigest,
 } from './jobs';
+import { JobLoop } from './jobLoop';
 import { unsubscribeUrl } from './unsubscribe';
 
 /** The worker's settings (README: NOTIFY_JOB_*). */
@@ -59,17 +60,29 @@ export class NotificationWorker {
   readonly #database: Database;
   readonly #log: FastifyBaseLogger;
   readonly #options: Required<NotificationWorkerOptions>;
-  #timer: NodeJS.Timeout | null = null;
-  #unlisten: (() => Promise<void>) | null = null;
-  #claiming: Promise<void> | null = null;
-  readonly #sending = new Set<Promise<void>>();
-  #again = false;
-  #stopped = true;
+  readonly #loop: JobLoop<ClaimedDigest>;
 
   constructor(database: Database, log: FastifyBaseLogger, options: NotificationWorkerOptions) {
     this.#database = database;
     this.#log = log;
     this.#options = { pollMs: DEFAULT_POLL_MS, maxAttempts: 5, ...options };
+    const db = database.db;
+    const { nodeId, leaseMs } = this.#options;
+    this.#loop = new JobLoop(database, log, {
+      channel: 'seminar_notify',
+      pollMs: this.#options.pollMs,
+      concurrency: this.#options.concurrency,
+      expand: () => expandEvents(db, EXPAND_BATCH),
+      claim: () => claimDigest(db, nodeId, leaseMs),
+      run: (job) => this.#run(job),
+      release: () => releaseDigests(db, nodeId),
+      words: {
+        expand: 'expand mentions into notifications',
+        claim: 'claim a notification digest',
+        failed: 'a notification digest failed',
+      },
+      fields: (job) => ({ uid: job.uid }),
+    });
   }
 
   /** The unsubscribe signatures' key. */
@@ -77,88 +90,32 @@ export class NotificationWorker {
     return this.#options.key;
   }
 
-  async start(): Promise<void> {
-    this.#stopped = false;
-    this.#unlisten = await this.#database.listen(
-      'seminar_notify',
-      () => this.wake(),
-      () => this.wake(),
-    );
-    this.#timer = setInterval(() => this.wake(), this.#options.pollMs);
-    this.#timer.unref();
-    this.wake();
+  start(): Promise<void> {
+    return this.#loop.start();
   }
 
   /** Looks for work now (again after the current pass, if one runs). */
   wake(): void {
-    if (this.#stopped) return;
-    if (this.#claiming) {
-      this.#again = true;
-      return;
-    }
-    this.#claiming = this.#fill().finally(() => {
-      this.#claiming = null;
-      if (this.#again) {
-        this.#again = false;
-        this.wake();
-      }
-    });
+    this.#loop.wake();
   }
 
   /** Claims nothing more; mails being sent go on (`idle` waits for them). */
-  async stopClaiming(): Promise<void> {
-    this.#stopped = true;
-    if (this.#timer) clearInterval(this.#timer);
-    const unlisten = this.#unlisten;
-    this.#unlisten = null;
-    await unlisten?.().catch(() => undefined);
+  stopClaiming(): Promise<void> {
+    return this.#loop.stopClaiming();
   }
 
-  async stop(): Promise<void> {
-    await this.stopClaiming();
-    await this.idle();
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /** Gives back the digests this node holds (a drain out of time): any node takes them at once. */
-  async handBack(): Promise<number> {
-    await this.stopClaiming();
-    return releaseDigests(this.#database.db, this.#options.nodeId);
+  handBack(): Promise<number> {
+    return this.#loop.handBack();
   }
 
   /** Resolves once no pass runs and no mail is being sent (tests, drain). */
-  async idle(): Promise<void> {
-    while (this.#claiming || this.#sending.size > 0)
-      await Promise.all([this.#claiming, ...this.#sending]);
-  }
-
-  async #fill(): Promise<void> {
-    const db = this.#database.db;
-    try {
-      while (!this.#stopped && (await expandEvents(db, EXPAND_BATCH)) > 0);
-    } catch (error) {
-      this.#log.warn({ err: error }, 'could not expand mentions into notifications');
-    }
-    const { nodeId, leaseMs, concurrency } = this.#options;
-    while (!this.#stopped && this.#sending.size < concurrency) {
-      let job: ClaimedDigest | null;
-      try {
-        job = await claimDigest(db, nodeId, leaseMs);
-      } catch (error) {
-        this.#log.warn({ err: error }, 'could not claim a notification digest');
-        return;
-      }
-      if (!job) return;
-      const sending: Promise<void> = this.#run(job)
-        .catch((error: unknown) =>
-          // Left running: its lease runs out and a node tries again.
-          this.#log.error({ err: error, uid: job.uid }, 'a notification digest failed'),
-        )
-        .finally(() => {
-          this.#sending.delete(sending);
-          this.wake();
-        });
-      this.#sending.add(sending);
-    }
+  idle(): Promise<void> {
+    return this.#loop.idle();
   }
 
   async #run(job: ClaimedDigest): Promise<void> {
