@@ -35,8 +35,8 @@ it(`drains: not ready at once, sends answered then 4503, a held job handed back 
     AI_JOB_LEASE_SECONDS: '600',
     AI_BASE_URL: openai.url,
     AI_MODEL: 'test-model',
-    LIVE_MUTATION_BURST: '200',
-    LIVE_MUTATIONS_PER_SECOND: '100',
+    LIVE_MUTATION_BURST: '100000',
+    LIVE_MUTATIONS_PER_SECOND: '100000',
   });
   const student = await signUpUser(node.app, node.url, 'Curie, Marie');
   const db = database.db;
