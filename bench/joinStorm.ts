@@ -6,12 +6,15 @@
 // the same reads and the same presence write as plain SQL over one pg pool (no live layer, no
 // socket, no fan-out), N at once; its "server" CPU is the bench process's own.
 // Docs: bench/README.md#join-storm--benchjoinstormts
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
-import { makeRecordId } from '@seminar/shared';
-import { channels, classes, classMemberships, messages, users } from '../apps/server/src/db/schema';
+import { startPgliteServer, type ChildHandle } from './lib/child';
 import type { BenchContext } from './lib/context';
-import { mintSessions, type BenchSession, type BenchUser } from './lib/fixtures';
+import { signUpUsers, type BenchSession } from './lib/fixtures';
 import { LiveSocket } from './lib/liveSocket';
+import { seedStorm, stormBaseline, STORM_HISTORY, type Join, type StormFixture } from './lib/storm';
 import {
   cpuWindow,
   formatTable,
@@ -20,76 +23,20 @@ import {
   round,
   sleep,
   type BenchResult,
+  type CpuShare,
 } from './lib/util';
 
 const STUDENTS = Number(process.env.BENCH_JOIN_STORM ?? 300);
-const HISTORY = 25;
+/**
+ * The embedded database's storm: 300 in the full run; 100 in the quick run, whose budget (< 4 min)
+ * has no room for the embedded database's slower 300 (BENCH_JOIN_STORM sets both).
+ */
+const PGLITE_STUDENTS = Number(process.env.BENCH_JOIN_STORM ?? (quick ? 100 : 300));
 /** The server's pool in the bench child (BENCH_POOL_SIZE): the baseline gets as many connections. */
 const POOL = Number(process.env.BENCH_POOL_SIZE ?? 20);
 const P99_GOAL_MS = 2_000;
 /** Server CPU per join within 2× the baseline's: baseline ms / ours ms ≥ 0.5. */
 const GOAL = 0.5;
-
-interface StormFixture {
-  classId: string;
-  channelId: string;
-  newestId: string;
-  sessions: BenchSession[];
-}
-
-/** A class of N students (distinct users, each with a session) and one channel with history. */
-async function stormFixture(context: BenchContext): Promise<StormFixture> {
-  const db = context.database.db;
-  const stamp = Date.now().toString(36);
-  const classId = `storm_class_${stamp}`;
-  const channelId = `storm_channel_${stamp}`;
-  const students: BenchUser[] = Array.from({ length: STUDENTS }, (_, index) => ({
-    uid: `storm_${stamp}_${index}`,
-    email: `storm.${stamp}.${index}@bench.seminar.test`,
-    name: `Student ${index}, Storm`,
-  }));
-  for (let start = 0; start < students.length; start += 500)
-    await db.insert(users).values(
-      students.slice(start, start + 500).map((user) => ({
-        id: user.uid,
-        name: user.name,
-        email: user.email,
-        emailVerified: true,
-      })),
-    );
-  await db.insert(classes).values({ class_id: classId, name: 'Storm 101' });
-  await db
-    .insert(classMemberships)
-    .values(students.map((user) => ({ class_id: classId, uid: user.uid, role: 'student' })));
-  await db.insert(channels).values({
-    channel_id: channelId,
-    class_id: classId,
-    name: 'lecture',
-    is_public: true,
-    last_seq: HISTORY,
-  });
-  const author = students[0] as BenchUser;
-  const history = Array.from({ length: HISTORY }, (_, index) => ({
-    id: makeRecordId('msg', `${author.uid}${index}`),
-    class_id: classId,
-    channel_id: channelId,
-    seq: index + 1,
-    author_uid: author.uid,
-    author_name: author.name,
-    body: `Before the lecture ${index + 1}: a line of about the length people type in class.`,
-  }));
-  await db.insert(messages).values(history);
-  const template = context.fixture.sessions[0]?.cookie ?? '';
-  const sessions = await mintSessions(context.database, students, STUDENTS, template);
-  return { classId, channelId, newestId: history.at(-1)?.id ?? '', sessions };
-}
-
-interface Join {
-  /** ms from the storm's start until the newest message was in. */
-  newest: number;
-  /** ms until everything the page opens had answered. */
-  done: number;
-}
 
 /** Whether a live event's rows include the message `id`. */
 function hasRow(data: unknown, id: string): boolean {
@@ -124,54 +71,13 @@ async function joinLive(
   return { newest, done: performance.now() - start };
 }
 
-/** The same reads and presence write as plain SQL: session, classes, channels, page, notices. */
-async function joinBaseline(pool: pg.Pool, fixture: StormFixture, token: string, start: number) {
-  const session = await pool.query<{ user_id: string }>(
-    `select s.user_id, u.name, u.email from sessions s join users u on u.id = s.user_id
-      where s.token = $1 and s.expires_at > now()`,
-    [token],
-  );
-  const uid = session.rows[0]?.user_id ?? '';
-  const reads = await Promise.all([
-    pool.query(
-      `select c.* from classes c join class_memberships m on m.class_id = c.class_id
-        where m.uid = $1 and not m.deleted and not c.deleted`,
-      [uid],
-    ),
-    pool.query(`select * from channels where class_id = $1 and not deleted`, [fixture.classId]),
-    pool.query<{ id: string }>(
-      `select * from messages where channel_id = $1 order by seq desc limit 25`,
-      [fixture.channelId],
-    ),
-    pool.query(`select * from channel_notifications where channel_id = $1 and not deleted`, [
-      fixture.channelId,
-    ]),
-    pool.query(
-      `insert into channel_notifications (class_id, channel_id, from_uid, type, created_at, deleted, version)
-       values ($1, $2, $3, 'user_online', now(), false, nextval('live_version'))
-       on conflict (channel_id, from_uid, type)
-       do update set created_at = now(), deleted = false, version = nextval('live_version')`,
-      [fixture.classId, fixture.channelId, uid],
-    ),
-  ]);
-  const newest = reads[2].rows.some((row) => row.id === fixture.newestId)
-    ? performance.now() - start
-    : 0;
-  return { newest, done: performance.now() - start };
-}
-
-/** The session token inside a signed cookie (`name=token.signature`). */
-function tokenOf(cookie: string): string {
-  return decodeURIComponent(cookie.split('=', 2)[1] ?? '').split('.')[0] ?? '';
-}
-
 function summary(joins: Join[]) {
-  const newest = joins.map((join) => join.newest);
+  const newest = joins.map((entry) => entry.newest);
   return {
     p50: round(percentile(newest, 50)),
     p99: round(percentile(newest, 99)),
     max: round(Math.max(...newest)),
-    allDone: round(Math.max(...joins.map((join) => join.done))),
+    allDone: round(Math.max(...joins.map((entry) => entry.done))),
     missing: newest.filter((ms) => ms === 0).length,
   };
 }
@@ -191,63 +97,59 @@ async function transactions(context: BenchContext): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function joinStorm(context: BenchContext): Promise<BenchResult> {
-  const { server, log } = context;
-  const fixture = await stormFixture(context);
-  log(`join-storm: ${STUDENTS} students, one class, one channel of ${HISTORY} messages`);
+interface StormRun {
+  joins: Join[];
+  /** The server's CPU over the storm and its presence fan-out, ms. */
+  serverMs: number;
+  cpu: CpuShare;
+  events: number;
+}
 
-  // Ours: every student at once against the one node.
+/** Every student at once against the one node, until the presence fan-out has settled. */
+async function storm(server: ChildHandle, fixture: StormFixture, name: string): Promise<StormRun> {
   const opened: LiveSocket[] = [];
   const events = { count: 0 };
-  const txBefore = await transactions(context);
   await server.profileStart();
-  const serverBefore = await server.cpu();
+  const before = await server.cpu();
   const window = await cpuWindow(() => server.cpu());
-  let start = performance.now();
-  const ours = await Promise.all(
+  const start = performance.now();
+  const joins = await Promise.all(
     fixture.sessions.map((session) =>
       joinLive(server.url, fixture, session, start, events, opened),
     ),
   );
-  // Until the presence fan-out has settled (every "online" told to every student).
+  // Until every "online" was told to every student.
   let seen = -1;
   while (seen !== events.count) {
     seen = events.count;
     await sleep(300);
   }
-  const oursCpu = await window();
-  const serverAfter = await server.cpu();
-  await server.profileStop('join-storm');
-  const oursServerMs =
-    (serverAfter.user + serverAfter.system - serverBefore.user - serverBefore.system) / 1000;
-  const txOurs = (await transactions(context)) - txBefore;
+  const cpu = await window();
+  const after = await server.cpu();
+  await server.profileStop(name);
   await Promise.all(opened.map((socket) => socket.close()));
   await sleep(500);
+  const serverMs = (after.user + after.system - before.user - before.system) / 1000;
+  return { joins, serverMs, cpu, events: events.count };
+}
 
-  // Baseline: the same N at once over one pool in this process.
-  const pool = new pg.Pool({ connectionString: context.databaseUrl, max: POOL });
-  await pool.query('select 1');
-  const txBaseBefore = await transactions(context);
-  const benchBefore = process.cpuUsage();
-  const baseWindow = await cpuWindow(() => server.cpu());
-  start = performance.now();
-  const baseline = await Promise.all(
-    fixture.sessions.map((session) => joinBaseline(pool, fixture, tokenOf(session.cookie), start)),
-  );
-  const baseCpu = await baseWindow();
-  const benchUsed = process.cpuUsage(benchBefore);
-  // The pool's backends report their counts as they exit.
-  await pool.end();
-  const txBase = (await transactions(context)) - txBaseBefore;
-  const baselineMs = (benchUsed.user + benchUsed.system) / 1000;
-
-  const oursSummary = summary(ours);
-  const baseSummary = summary(baseline);
-  const perJoin = (ms: number) => round(ms / STUDENTS);
-  const pgPerJoin = (share: { postgresPct: number; seconds: number }) =>
-    round(((share.postgresPct / 100) * share.seconds * 1000) / STUDENTS);
-  const oursPerJoin = perJoin(oursServerMs);
-  const basePerJoin = perJoin(baselineMs);
+/** The table both databases print, and the result both write. */
+function report(
+  name: string,
+  database: 'postgres' | 'pglite',
+  ours: StormRun,
+  baseline: { joins: Join[]; serverMs: number; cpu: CpuShare | null },
+  transactionsPerJoin: { ours: number; baseline: number } | null,
+): BenchResult {
+  const students = ours.joins.length;
+  const perJoin = (ms: number) => round(ms / students);
+  const pgPerJoin = (share: CpuShare) =>
+    round(((share.postgresPct / 100) * share.seconds * 1000) / students);
+  const oursSummary = summary(ours.joins);
+  const baseSummary = summary(baseline.joins);
+  const oursPerJoin = perJoin(ours.serverMs);
+  const basePerJoin = perJoin(baseline.serverMs);
+  const embedded = database === 'pglite';
   console.log(
     formatTable(
       [
@@ -263,15 +165,15 @@ export async function joinStorm(context: BenchContext): Promise<BenchResult> {
       ],
       [
         [
-          'ours',
+          `ours (${database})`,
           oursSummary.p50,
           oursSummary.p99,
           oursSummary.max,
           oursSummary.allDone,
           oursPerJoin,
-          pgPerJoin(oursCpu),
-          round(txOurs / STUDENTS),
-          events.count,
+          embedded ? 'in server' : pgPerJoin(ours.cpu),
+          transactionsPerJoin ? round(transactionsPerJoin.ours) : '–',
+          ours.events,
         ],
         [
           'baseline (SQL)',
@@ -280,8 +182,8 @@ export async function joinStorm(context: BenchContext): Promise<BenchResult> {
           baseSummary.max,
           baseSummary.allDone,
           basePerJoin,
-          pgPerJoin(baseCpu),
-          round(txBase / STUDENTS),
+          embedded || !baseline.cpu ? 'in server' : pgPerJoin(baseline.cpu),
+          transactionsPerJoin ? round(transactionsPerJoin.baseline) : '–',
           '—',
         ],
       ],
@@ -290,7 +192,7 @@ export async function joinStorm(context: BenchContext): Promise<BenchResult> {
   if (oursSummary.missing > 0)
     throw new Error(`${oursSummary.missing} students never got the newest message`);
   return {
-    name: 'join-storm',
+    name,
     unit: 'server CPU ms per join (lower is better)',
     ours: oursPerJoin,
     baseline: basePerJoin,
@@ -298,12 +200,91 @@ export async function joinStorm(context: BenchContext): Promise<BenchResult> {
     goal: GOAL,
     goalText: `p99 ≤ ${P99_GOAL_MS} ms, cpu ≤ 2× baseline`,
     goalsMet: { p99: oursSummary.p99 <= P99_GOAL_MS, cpu: basePerJoin / oursPerJoin >= GOAL },
-    database: 'postgres',
-    students: STUDENTS,
+    database,
+    students,
     latencyMs: { ours: oursSummary, baseline: baseSummary },
-    postgresCpuMsPerJoin: { ours: pgPerJoin(oursCpu), baseline: pgPerJoin(baseCpu) },
-    cpu: { ours: oursCpu, baseline: baseCpu },
-    events: events.count,
-    sqlTransactionsPerJoin: { ours: round(txOurs / STUDENTS), baseline: round(txBase / STUDENTS) },
+    ...(embedded
+      ? {}
+      : {
+          postgresCpuMsPerJoin: {
+            ours: pgPerJoin(ours.cpu),
+            baseline: baseline.cpu ? pgPerJoin(baseline.cpu) : null,
+          },
+        }),
+    cpu: { ours: ours.cpu, baseline: baseline.cpu },
+    events: ours.events,
+    ...(transactionsPerJoin
+      ? {
+          sqlTransactionsPerJoin: {
+            ours: round(transactionsPerJoin.ours),
+            baseline: round(transactionsPerJoin.baseline),
+          },
+        }
+      : {}),
   };
+}
+
+/** join-storm on PostgreSQL: the shared server child; the baseline over a pool in this process. */
+export async function joinStorm(context: BenchContext): Promise<BenchResult> {
+  const { server, log } = context;
+  const template = context.fixture.sessions[0]?.cookie ?? '';
+  const fixture = await seedStorm(context.database, STUDENTS, template);
+  log(`join-storm: ${STUDENTS} students, one class, one channel of ${STORM_HISTORY} messages`);
+
+  const txBefore = await transactions(context);
+  const ours = await storm(server, fixture, 'join-storm');
+  const txOurs = (await transactions(context)) - txBefore;
+
+  // Baseline: the same N at once over one pool in this process.
+  const pool = new pg.Pool({ connectionString: context.databaseUrl, max: POOL });
+  await pool.query('select 1');
+  const txBaseBefore = await transactions(context);
+  const baseWindow = await cpuWindow(() => server.cpu());
+  const base = await stormBaseline(
+    async (text, params) => (await pool.query(text, params)).rows,
+    fixture,
+  );
+  const baseCpu = await baseWindow();
+  // The pool's backends report their counts as they exit.
+  await pool.end();
+  const txBase = (await transactions(context)) - txBaseBefore;
+  return report(
+    'join-storm',
+    'postgres',
+    ours,
+    { joins: base.joins, serverMs: base.cpuMicros / 1000, cpu: baseCpu },
+    quick ? null : { ours: txOurs / STUDENTS, baseline: txBase / STUDENTS },
+  );
+}
+
+/**
+ * join-storm on the embedded database (the laptop case): its own server child on a fresh PGlite
+ * folder, which also seeds the class and runs the SQL baseline against the same database (nothing
+ * else may open it); the baseline's CPU is that child's.
+ */
+export async function joinStormPglite(log: (line: string) => void): Promise<BenchResult> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'seminar-bench-pglite-'));
+  const server = await startPgliteServer(dataDir);
+  try {
+    const [first] = await signUpUsers(server.url, 1);
+    const fixture = await server.call<StormFixture>('storm-seed', {
+      students: PGLITE_STUDENTS,
+      template: first?.cookie ?? '',
+    });
+    log(
+      `join-storm-pglite: ${PGLITE_STUDENTS} students, one class, one channel of ${STORM_HISTORY} messages`,
+    );
+    const ours = await storm(server, fixture, 'join-storm-pglite');
+    const base = await server.call<{ joins: Join[]; cpuMicros: number }>('storm-baseline', fixture);
+    return report(
+      'join-storm-pglite',
+      'pglite',
+      ours,
+      { joins: base.joins, serverMs: base.cpuMicros / 1000, cpu: null },
+      null,
+    );
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

@@ -1,11 +1,11 @@
-// `npm run bench [-- fanout|fanout-post-first|fanout-lecture|write|write-burst|memory|join-storm|search|notify|participation|class-export …]`: makes a fresh PostgreSQL database, starts the real server
+// `npm run bench [-- fanout|fanout-post-first|fanout-lecture|write|write-burst|memory|join-storm|join-storm-pglite|search|notify|participation|class-export …]`: makes a fresh PostgreSQL database, starts the real server
 // as a child process, creates the users, sessions, classes and channels, runs the benchmarks (each
 // against its baseline in the same run), prints their tables, writes bench/results/<name>.json, and
 // cleans up (sockets, children, pools, the database). BENCH_QUICK=1 shortens every step.
 import { chat } from './chat';
 import { classExport } from './class-export';
 import { fanout, fanoutLecture, fanoutPostFirst } from './fanout';
-import { joinStorm } from './joinStorm';
+import { joinStorm, joinStormPglite } from './joinStorm';
 import { search } from './search';
 import { memory } from './memory';
 import { notify } from './notify';
@@ -61,6 +61,7 @@ const STANDALONE: Record<string, (log: (line: string) => void) => Promise<BenchR
   notify,
   participation,
   'class-export': classExport,
+  'join-storm-pglite': joinStormPglite,
 };
 
 const runStarted = performance.now();

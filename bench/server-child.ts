@@ -1,6 +1,8 @@
 // The real server for the benchmarks, as a child process: what apps/server/src/main.ts does (config,
-// PostgreSQL, migrations, services, the Fastify app with the live socket), plus an IPC channel the
-// bench uses to read this process's memory (after a GC) and CPU time. Run with --expose-gc.
+// PostgreSQL — or the embedded database with BENCH_CHILD_DATA_DIR —, migrations, services, the
+// Fastify app with the live socket), plus an IPC channel the bench uses to read this process's
+// memory (after a GC) and CPU time. Run with --expose-gc. On the embedded database the bench cannot
+// open the database itself, so the child also seeds the join storm and runs its SQL baseline.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,11 +13,15 @@ import { runMigrations } from '../apps/server/src/db/migrate';
 import { Runtime } from '../apps/server/src/runtime';
 import { createServices } from '../apps/server/src/services';
 import { serveChildRequests } from './lib/childIpc';
+import { seedStorm, stormBaseline, type StormFixture } from './lib/storm';
 
 const databaseUrl = process.env.BENCH_CHILD_DATABASE_URL;
+const dataDir = process.env.BENCH_CHILD_DATA_DIR;
 const port = Number(process.env.BENCH_CHILD_PORT);
-if (!databaseUrl || !port)
-  throw new Error('BENCH_CHILD_DATABASE_URL and BENCH_CHILD_PORT are required');
+if ((!databaseUrl && !dataDir) || !port)
+  throw new Error(
+    'BENCH_CHILD_PORT and BENCH_CHILD_DATABASE_URL or BENCH_CHILD_DATA_DIR are required',
+  );
 
 /** A folder shaped like apps/web/dist, so the bench does not depend on a web build. */
 function webDist(): string {
@@ -30,7 +36,7 @@ function webDist(): string {
 
 const publicUrl = `http://127.0.0.1:${port}`;
 const config = loadConfig({
-  DATABASE_URL: databaseUrl,
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
   PORT: String(port),
   HOST: '127.0.0.1',
   PUBLIC_URL: publicUrl,
@@ -49,10 +55,11 @@ const config = loadConfig({
 const runtime = new Runtime(config);
 const app = await buildApp({ runtime, webDist: webDist() });
 await app.listen({ port: config.port, host: config.host });
-const database = await openDatabase({
-  databaseUrl,
-  poolSize: Number(process.env.BENCH_POOL_SIZE ?? 20),
-});
+const database = await openDatabase(
+  databaseUrl
+    ? { databaseUrl, poolSize: Number(process.env.BENCH_POOL_SIZE ?? 20) }
+    : { dataDir: config.dataDir },
+);
 await runMigrations(database);
 const services = await createServices({
   config,
@@ -68,5 +75,16 @@ serveChildRequests({
   stop: async () => {
     await app.close();
     await database.close();
+  },
+  calls: {
+    'storm-seed': async (arg) => {
+      const { students, template } = arg as { students: number; template: string };
+      return seedStorm(database, students, template);
+    },
+    'storm-baseline': (arg) =>
+      stormBaseline(
+        (text, params) => database.query<Record<string, unknown>>(text, params),
+        arg as StormFixture,
+      ),
   },
 });

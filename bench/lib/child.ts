@@ -13,6 +13,8 @@ export interface ChildHandle {
   /** User + system CPU time in microseconds. */
   cpu(): Promise<NodeJS.CpuUsage>;
   stats<T>(): Promise<T>;
+  /** Runs one of the child's own calls (serveChildRequests' `calls`) and answers its value. */
+  call<T>(name: string, arg: unknown): Promise<T>;
   /** With BENCH_PROFILE=1: starts a CPU profile of the child (else does nothing). */
   profileStart(): Promise<void>;
   /** With BENCH_PROFILE=1: writes the profile to bench/.profiles/<name>.cpuprofile (else nothing). */
@@ -39,12 +41,12 @@ export async function startChild(
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let nextId = 1;
-  const waiting = new Map<number, (value: unknown) => void>();
+  const waiting = new Map<number, (reply: ChildReply | null) => void>();
   let exited = false;
   const exit = new Promise<void>((resolve) => {
     child.once('exit', () => {
       exited = true;
-      for (const resolveWaiting of waiting.values()) resolveWaiting(null);
+      for (const answer of waiting.values()) answer(null);
       waiting.clear();
       resolve();
     });
@@ -65,18 +67,21 @@ export async function startChild(
         return;
       }
       if ('id' in message) {
-        waiting.get(message.id)?.(message.value);
+        waiting.get(message.id)?.(message);
         waiting.delete(message.id);
       }
     });
   });
-  const request = <T>(type: ChildRequest['type'], path?: string) =>
+  const request = <T>(type: ChildRequest['type'], extra: Omit<ChildRequest, 'id' | 'type'> = {}) =>
     new Promise<T>((resolve, reject) => {
       if (exited) return reject(new Error(`${script} has exited`));
       const id = nextId;
       nextId += 1;
-      waiting.set(id, (value) => resolve(value as T));
-      child.send({ id, type, ...(path ? { path } : {}) } satisfies ChildRequest);
+      waiting.set(id, (reply) => {
+        if (reply?.error) reject(new Error(`${script}: ${type} failed: ${reply.error}`));
+        else resolve((reply?.value ?? null) as T);
+      });
+      child.send({ id, type, ...extra } satisfies ChildRequest);
     });
   return {
     url,
@@ -84,18 +89,19 @@ export async function startChild(
     memory: () => request<NodeJS.MemoryUsage>('memory'),
     cpu: () => request<NodeJS.CpuUsage>('cpu'),
     stats: <T>() => request<T>('stats'),
+    call: <T>(name: string, arg: unknown) => request<T>('call', { name, arg }),
     async profileStart() {
       if (profiling) await request('profile-start');
     },
     async profileStop(name) {
       if (!profiling) return;
       mkdirSync(profileDir, { recursive: true });
-      await request('profile-stop', join(profileDir, `${name}.cpuprofile`));
+      await request('profile-stop', { path: join(profileDir, `${name}.cpuprofile`) });
     },
     async heapSnapshot(name) {
       if (!profiling) return;
       mkdirSync(profileDir, { recursive: true });
-      await request('heap-snapshot', join(profileDir, `${name}.heapsnapshot`));
+      await request('heap-snapshot', { path: join(profileDir, `${name}.heapsnapshot`) });
     },
     async stop() {
       if (exited) return;
@@ -110,6 +116,11 @@ export async function startChild(
 /** Starts the real server on `databaseUrl`. */
 export function startServer(databaseUrl: string): Promise<ChildHandle> {
   return startChild('server-child.ts', { BENCH_CHILD_DATABASE_URL: databaseUrl });
+}
+
+/** Starts the real server on an embedded database (PGlite) in a fresh folder of its own. */
+export function startPgliteServer(dataDir: string): Promise<ChildHandle> {
+  return startChild('server-child.ts', { BENCH_CHILD_DATA_DIR: dataDir });
 }
 
 /** Starts the bare `ws` broadcast server (the baseline). */
