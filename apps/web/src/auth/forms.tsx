@@ -14,13 +14,13 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import type { AuthErrorField } from '@seminar/shared';
+import { RESET_CODE_LENGTH, type AuthErrorField } from '@seminar/shared';
 import { useLocation } from 'react-router';
 import type { ReturnToState } from '../routes/paths';
 import { PlainLink, type PlainLinkProps } from '../shell/PlainLink';
 import { ICON_PATHS, Notice, PathIcon, PlainButton, type PlainButtonProps } from '../shell/ui';
 import { usePageTitle } from '../shell/usePageTitle';
-import type { FieldErrors } from './formChecks';
+import { cleanResetCode, type FieldErrors } from './formChecks';
 import './forms.css';
 
 /** Router state the signed-out pages pass between them (`from` survives the whole round trip). */
@@ -143,6 +143,38 @@ export function AuthTextField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The e-mailed code's field (verify an address, reset a password): digits only, as many as a code
+ * has, filled in from the phone's or browser's one-time-code suggestion.
+ */
+export function CodeField({
+  value,
+  onChange,
+  error,
+  inputRef,
+}: {
+  value: string;
+  /** The cleaned code (digits only, at most a code's length). */
+  onChange: (code: string) => void;
+  error: string | undefined;
+  inputRef: Ref<HTMLInputElement>;
+}) {
+  return (
+    <AuthTextField
+      label="Code"
+      name="code"
+      autoComplete="one-time-code"
+      autoFocus
+      value={value}
+      onChange={(event) => onChange(cleanResetCode(event.target.value))}
+      error={Boolean(error)}
+      helperText={error ?? `${RESET_CODE_LENGTH} digits from the email`}
+      inputRef={inputRef}
+      htmlInput={{ inputMode: 'numeric', pattern: '[0-9]*', maxLength: RESET_CODE_LENGTH }}
+    />
   );
 }
 

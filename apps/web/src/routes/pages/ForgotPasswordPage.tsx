@@ -15,7 +15,6 @@ import {
   checkEmail,
   checkNewPassword,
   checkResetCode,
-  cleanResetCode,
   onlyErrors,
   PASSWORD_HELPER_TEXT,
   placeAuthError,
@@ -25,6 +24,7 @@ import {
   AuthLink,
   AuthPage,
   AuthTextField,
+  CodeField,
   FormAlert,
   PasswordField,
   SubmitButton,
@@ -233,20 +233,14 @@ function ResetStep({
         <DevOutboxNote />
         {resent && <Notice severity="success">We sent a new code. Use the newest one.</Notice>}
         <FormAlert message={errors.form} />
-        <AuthTextField
-          label="Code"
-          name="code"
-          autoComplete="one-time-code"
-          autoFocus
+        <CodeField
           value={code}
-          onChange={(event) => {
-            setCode(cleanResetCode(event.target.value));
+          onChange={(next) => {
+            setCode(next);
             clear('code');
           }}
-          error={Boolean(errors.code)}
-          helperText={errors.code ?? `${RESET_CODE_LENGTH} digits from the email`}
+          error={errors.code}
           inputRef={inputRef('code')}
-          htmlInput={{ inputMode: 'numeric', pattern: '[0-9]*', maxLength: RESET_CODE_LENGTH }}
         />
         <PasswordField
           label="New password"

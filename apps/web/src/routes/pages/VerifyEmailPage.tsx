@@ -5,10 +5,10 @@
 import { useState, type FormEvent } from 'react';
 import { RESET_CODE_LENGTH, RESET_CODE_TTL_MS, type AuthErrorField } from '@seminar/shared';
 import { authApi, toAuthError } from '../../auth/authApi';
-import { checkResetCode, cleanResetCode, onlyErrors, placeAuthError } from '../../auth/formChecks';
+import { checkResetCode, onlyErrors, placeAuthError } from '../../auth/formChecks';
 import {
   AuthPage,
-  AuthTextField,
+  CodeField,
   FormAlert,
   SubmitButton,
   useFieldErrors,
@@ -78,20 +78,14 @@ function VerifyForm({ email }: { email: string }) {
         <DevOutboxNote />
         {resent && <Notice severity="success">We sent a new code. Use the newest one.</Notice>}
         <FormAlert message={errors.form} />
-        <AuthTextField
-          label="Code"
-          name="code"
-          autoComplete="one-time-code"
-          autoFocus
+        <CodeField
           value={code}
-          onChange={(event) => {
-            setCode(cleanResetCode(event.target.value));
+          onChange={(next) => {
+            setCode(next);
             clear('code');
           }}
-          error={Boolean(errors.code)}
-          helperText={errors.code ?? `${RESET_CODE_LENGTH} digits from the email`}
+          error={errors.code}
           inputRef={inputRef('code')}
-          htmlInput={{ inputMode: 'numeric', pattern: '[0-9]*', maxLength: RESET_CODE_LENGTH }}
         />
         <SubmitButton pending={verify.isPending} disabled={resend.isPending}>
           Verify
