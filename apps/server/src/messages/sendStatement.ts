@@ -41,7 +41,10 @@
 // test/postgres/pseudonym-race-two-nodes.test.ts races them.
 //
 // A message that mentions people also tells their channel lists to re-read their mention counts
-// (`viewer:<uid>`, or the whole class for `@channel`): docs/channels.md#mentions.
+// (`viewer:<uid>`, or the whole class for `@channel`): docs/channels.md#mentions. A student's post
+// in a post-first phase tells their own lists to re-read what the phase hides from them (every
+// such post, not only the first: the statement does not look for earlier ones; the re-read is of
+// the author's lists alone, at most four times a second).
 
 import { channelVisibleSql } from '../channels/access';
 import { activeRolesArraySql } from '../classes/access';
@@ -117,7 +120,7 @@ decided as (
 numbered as (
   select d.o, d.id, d.class_id, d.channel_id, d.uid, d.name, d.body, d.mentions, d.mention_all,
     d.last_seq + row_number() over (partition by d.channel_id order by d.o) as seq, d.att,
-    d.pseudonym_seq, ('instructor' = any(d.roles) or 'admin' = any(d.roles)) as staff
+    d.pseudonym_seq, ('instructor' = any(d.roles) or 'admin' = any(d.roles)) as staff, d.phase_kind
   from decided d
   where d.status = 'ok'
 ),
@@ -200,6 +203,12 @@ notices as (
   union all
   select json_build_object('t', 'channels.live', 'k', class_id, 'i', null) as n
     from (select distinct class_id from numbered where mention_all) everyone
+  union all
+  -- A student's post in a post-first phase shows them their classmates' posts: their lists re-read
+  -- what is hidden from them (docs/phases.md#unread-counts).
+  select json_build_object('t', 'channels.live', 'k', 'viewer:' || uid, 'i', null) as n
+    from (select distinct uid from numbered
+      where phase_kind = 'individual_post_first' and not staff) revealed
 ),
 payload as (
   select json_build_object('n', $2::text, 'w', $3::int, 'l', json_agg(n))::text as p from notices
