@@ -1,10 +1,11 @@
-// Journey (docs/polls.md#cold-call): an instructor and a student, each in their own Chromium. The
-// instructor picks someone (the student is the one online): both see the banner "Alan Turing, your
-// turn"; the instructor clears it. With the student's page hidden (the notifications permission
-// granted, `visibilityState` overridden) the instructor cold-calls them by name: a browser
-// Notification reaches them — recorded by an init script that wraps window.Notification. The
-// student comes back and answers: the banner clears in the instructor's browser. Phone width, dark
-// mode and axe on the banner.
+// Journey (docs/polls.md#cold-call), issue 30's check: an instructor and three students in four
+// Chromium contexts (a browser notification recorded by an init script that wraps
+// window.Notification; `visibilityState` overridden to hide a tab). Called by name, the student sees it is their turn and the two others see who
+// was called; the instructor clears it (moving on) everywhere. "Pick someone" among the three online
+// names one student in every browser, and that student's answer clears it in all four. With the
+// called student's tab hidden, the browser notification reaches them and nobody else, and a
+// classmate's post does not clear their turn. One student reads on a phone (360×640) in dark mode;
+// axe on the banner there and on a desktop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
@@ -24,7 +25,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Records every Notification made, and lets the test hide or show the page (as chat-mentions does). */
+/** Records every Notification made, and lets the test hide or show the page (as cold-call does). */
 const INIT_SCRIPT = `(() => {
   const Real = window.Notification;
   window.__notifications = [];
@@ -49,83 +50,150 @@ const INIT_SCRIPT = `(() => {
 const channelButton = (page: Page, name: string | RegExp) =>
   page.getByRole('list', { name: 'Channels' }).getByRole('button', { name });
 const banner = (page: Page) => page.getByRole('status', { name: 'Cold-call' });
-const notifications = (page: Page) =>
-  page.evaluate(
-    () =>
-      (window as unknown as { __notifications: Array<{ title: string; body: string }> })
-        .__notifications,
+const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
+const turns = (page: Page) =>
+  page.evaluate(() =>
+    (
+      window as unknown as { __notifications: Array<{ title: string; body: string }> }
+    ).__notifications.filter((notification) => notification.title.startsWith('Your turn')),
   );
 const setHidden = (page: Page, hidden: boolean) =>
   page.evaluate((value) => {
     (window as unknown as { __setHidden: (hidden: boolean) => void }).__setHidden(value);
   }, hidden);
 
-describe('cold-call', () => {
+async function callByName(teacher: Person, name: string) {
+  await teacher.page.getByRole('button', { name: 'Cold-call' }).click();
+  await teacher.page.getByRole('menuitem', { name }).click();
+}
+
+async function post(person: Person, body: string) {
+  const composer = person.page.getByRole('textbox', { name: 'Message' });
+  await composer.fill(body);
+  await composer.press('Enter');
+}
+
+describe('cold-call in a class of three', () => {
   let teacher: Person;
-  let student: Person;
+  let students: Array<{ person: Person; name: string }>;
+
+  /** Every browser shows `name`'s turn; only the called student is told the class waits for them. */
+  async function everyoneSees(name: string) {
+    for (const page of [teacher.page, ...students.map(({ person }) => person.page)])
+      await banner(page).getByText(`${name}, your turn`).waitFor();
+    for (const student of students) {
+      const waiting = banner(student.person.page).getByText(/waiting for your answer/);
+      if (student.name === name) await waiting.waitFor();
+      else expect(await waiting.count()).toBe(0);
+    }
+  }
+
+  async function nobodySees() {
+    for (const page of [teacher.page, ...students.map(({ person }) => person.page)])
+      await banner(page).waitFor({ state: 'detached' });
+  }
 
   beforeAll(async () => {
     teacher = await signUpPerson(browser, server, 'Lovelace, Ada', 'ada@example.edu');
-    student = await signUpPerson(browser, server, 'Turing, Alan', 'alan@example.edu');
-    const classId = await classWithStudents(server, teacher, 'Logic 101', [student]);
-    for (const person of [teacher, student]) {
+    students = [
+      {
+        person: await signUpPerson(browser, server, 'Turing, Alan', 'alan@example.edu'),
+        name: 'Alan Turing',
+      },
+      {
+        person: await signUpPerson(browser, server, 'Hopper, Grace', 'grace@example.edu'),
+        name: 'Grace Hopper',
+      },
+      {
+        person: await signUpPerson(browser, server, 'Liskov, Barbara', 'barbara@example.edu'),
+        name: 'Barbara Liskov',
+      },
+    ];
+    const classId = await classWithStudents(
+      server,
+      teacher,
+      'Computing 101',
+      students.map(({ person }) => person),
+    );
+    // Barbara reads on a phone, in dark mode.
+    const barbara = students[2]!.person.page;
+    await barbara.setViewportSize({ width: 360, height: 640 });
+    await barbara.emulateMedia({ colorScheme: 'dark' });
+    for (const person of [teacher, ...students.map((student) => student.person)]) {
       await person.context.grantPermissions(['notifications'], { origin: server.url });
       await person.context.addInitScript(INIT_SCRIPT);
       await person.page.goto(`${server.url}/classes/${classId}`);
+      // On a phone the channel list is the first screen; the channel then fills it.
       await channelButton(person.page, /^general/).click();
-      await person.page.getByRole('log', { name: 'Messages' }).waitFor();
+      await messages(person.page).waitFor();
     }
   });
 
   afterAll(async () => {
-    await teacher?.context.close();
-    await student?.context.close();
+    for (const person of [teacher, ...(students ?? []).map((student) => student.person)])
+      await person?.context.close();
   });
 
-  it('reaches the picked student: the banner, a notification when hidden, cleared by their post', async () => {
-    expect(await student.page.getByRole('button', { name: 'Cold-call' }).count()).toBe(0);
-    // "Pick someone": the student is the one online.
+  it('called by name: the student sees their turn, the others see who; clearing moves on', async () => {
+    for (const { person } of students)
+      expect(await person.page.getByRole('button', { name: 'Cold-call' }).count()).toBe(0);
+    await callByName(teacher, 'Grace Hopper');
+    await everyoneSees('Grace Hopper');
+    // Only staff may clear it.
+    for (const { person } of students)
+      expect(
+        await banner(person.page).getByRole('button', { name: 'Clear cold-call' }).count(),
+      ).toBe(0);
+
+    expect(await axeViolations(students[1]!.person.page)).toEqual([]);
+    // On the phone, in dark mode: the banner fits the width and passes axe.
+    const phone = students[2]!.person.page;
+    const box = (await banner(phone).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    expect(await axeViolations(phone)).toEqual([]);
+
+    // Grace has nothing to say yet: the instructor moves on.
+    await banner(teacher.page).getByRole('button', { name: 'Clear cold-call' }).click();
+    await nobodySees();
+  });
+
+  it('"Pick someone" names one student everywhere, and their answer clears it in all four', async () => {
     await teacher.page.getByRole('button', { name: 'Cold-call' }).click();
     await teacher.page.getByRole('menuitem', { name: 'Pick someone' }).click();
-    await banner(teacher.page).getByText('Alan Turing, your turn').waitFor();
-    await banner(student.page).getByText('Alan Turing, your turn').waitFor();
-    await banner(student.page)
-      .getByText(/waiting for your answer/)
-      .waitFor();
-    expect(await axeViolations(student.page)).toEqual([]);
+    const shown = await banner(teacher.page)
+      .getByText(/, your turn$/)
+      .textContent();
+    const picked = students.find((student) => shown === `${student.name}, your turn`);
+    expect(picked, `the banner names one of the three: ${shown}`).toBeDefined();
+    await everyoneSees(picked!.name);
 
-    // At a phone's width in dark mode the banner fits and passes axe.
-    const viewport = student.page.viewportSize()!;
-    await student.page.emulateMedia({ colorScheme: 'dark' });
-    await student.page.setViewportSize({ width: 390, height: 800 });
-    const box = (await banner(student.page).boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(390);
-    expect(await axeViolations(student.page)).toEqual([]);
-    await student.page.setViewportSize(viewport);
-    await student.page.emulateMedia({ colorScheme: 'light' });
+    await post(picked!.person, 'Because the loop never ends');
+    await messages(teacher.page).getByText('Because the loop never ends').waitFor();
+    await nobodySees();
+  });
 
-    // The instructor clears it: gone in both browsers.
-    await banner(teacher.page).getByRole('button', { name: 'Clear cold-call' }).click();
-    await banner(student.page).waitFor({ state: 'detached' });
-    await banner(teacher.page).waitFor({ state: 'detached' });
-
-    // The student's tab goes to the background; the instructor calls them by name.
-    await setHidden(student.page, true);
-    await teacher.page.getByRole('button', { name: 'Cold-call' }).click();
-    await teacher.page.getByRole('menuitem', { name: 'Alan Turing' }).click();
+  it('reaches the called student with the tab hidden, and only their own answer clears it', async () => {
+    const [alan, grace] = students;
+    await setHidden(alan!.person.page, true);
+    await callByName(teacher, 'Alan Turing');
     await banner(teacher.page).getByText('Alan Turing, your turn').waitFor();
     await expect
-      .poll(async () => await notifications(student.page), { timeout: 15_000 })
+      .poll(() => turns(alan!.person.page), { timeout: 15_000 })
       .toContainEqual({ title: 'Your turn in general', body: 'Alan Turing, your turn' });
+    await everyoneSees('Alan Turing');
+    // The others were never told it was their turn.
+    for (const { person } of students.slice(1)) expect(await turns(person.page)).toEqual([]);
 
-    // Back, the student answers: the banner clears for the instructor.
-    await setHidden(student.page, false);
-    await banner(student.page).getByText('Alan Turing, your turn').waitFor();
-    const composer = student.page.getByRole('textbox', { name: 'Message' });
-    await composer.fill('I think the proof fails at step 3');
-    await composer.press('Enter');
-    await banner(teacher.page).waitFor({ state: 'detached' });
-    await banner(student.page).waitFor({ state: 'detached' });
+    // A classmate speaks up: still Alan's turn.
+    await post(grace!.person, 'Can I add something?');
+    await messages(teacher.page).getByText('Can I add something?').waitFor();
+    await messages(alan!.person.page).getByText('Can I add something?').waitFor();
+    await banner(teacher.page).getByText('Alan Turing, your turn').waitFor();
+
+    // Alan comes back and answers: cleared in every browser.
+    await setHidden(alan!.person.page, false);
+    await post(alan!.person, 'The halting problem is undecidable');
+    await nobodySees();
   });
 });

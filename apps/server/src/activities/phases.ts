@@ -19,6 +19,7 @@ import { requireAllowed } from '../classes/policies';
 import type { Db } from '../db/client';
 import { activities, channels } from '../db/schema';
 import { nextVersion, runCommand, type CommandScope, type Tx } from '../live/commands';
+import { channelsTopic } from '../channels/live';
 import { accessSignal } from '../live/signals';
 import { notFound } from '../live/trpc';
 import { activitiesTopic } from './live';
@@ -28,11 +29,20 @@ type ActivityRow = typeof activities.$inferSelect;
 
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
+/**
+ * The case channel's rules changed: its live queries re-check their access, and the class's
+ * channel lists re-read what a post-first phase hides from each member (their unread counts,
+ * docs/phases.md#unread-counts).
+ */
+function announceCaseRules(announce: CommandScope['announce'], classId: string, channelId: string) {
+  announce({ topic: accessSignal, key: classId, ids: [channelId] });
+  announce({ topic: channelsTopic, key: classId, ids: null });
+}
+
 /** Tells the class's activity lists, and the case channel's live queries when the phase changed. */
 function announcePhase(announce: CommandScope['announce'], row: ActivityRow, phaseMoved: boolean) {
   announce({ topic: activitiesTopic, key: row.class_id, ids: [row.activity_id] });
-  if (phaseMoved && row.channel_id)
-    announce({ topic: accessSignal, key: row.class_id, ids: [row.channel_id] });
+  if (phaseMoved && row.channel_id) announceCaseRules(announce, row.class_id, row.channel_id);
 }
 
 /**
@@ -41,7 +51,7 @@ function announcePhase(announce: CommandScope['announce'], row: ActivityRow, pha
  */
 export function announcePhaseRules(announce: CommandScope['announce'], row: ActivityRow): void {
   if (row.channel_id && (row.phase_state === 'running' || row.phase_state === 'overtime'))
-    announce({ topic: accessSignal, key: row.class_id, ids: [row.channel_id] });
+    announceCaseRules(announce, row.class_id, row.channel_id);
 }
 
 async function lockActivity(tx: Tx, classId: string, activityId: string): Promise<ActivityRow> {

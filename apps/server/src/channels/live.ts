@@ -1,7 +1,7 @@
 // Docs: docs/channels.md#visibility-spec-4 — a viewer's channel list (SPEC §4 visibility, unread counts)
 // and a channel's typing and online notices.
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   noticeShown,
@@ -31,10 +31,17 @@ import {
   hiddenByPhaseSql,
   isStaffRole,
   messageColumns,
+  postFirstPhaseSql,
   requireMessageAccess,
   type MessageAccess,
 } from '../messages/phaseAccess';
 import { anonymousActivityOfChannel } from '../activities/anonymity';
+import {
+  hiddenUnread,
+  postFirstCounts,
+  type HiddenAtRead,
+  type PostFirstCount,
+} from './unreadHidden';
 
 interface ChannelListAccess {
   classId: string;
@@ -49,6 +56,28 @@ interface ChannelListAccess {
   mentions: Map<string, number>;
   /** Per channel: the viewer's notification level, when not `all`. */
   notify: Map<string, NotifyLevel>;
+  /**
+   * Per case channel whose post-first phase hides classmates' posts from the viewer (a student who
+   * has not posted in it): what was hidden when this was read (unreadHidden.ts).
+   */
+  hidden: Map<string, HiddenAtRead>;
+}
+
+/** A channel row as read for the lists: with its post-first phase's count (not sent). */
+type LoadedChannel = ChannelView & { postFirst?: PostFirstCount };
+
+/** The channels' rows with their post-first phases' counts (docs/phases.md#unread-counts). */
+async function loadChannels(db: Db, where: SQL | undefined): Promise<LoadedChannel[]> {
+  const rows = await db.select().from(channels).where(where);
+  const counts = await postFirstCounts(
+    db,
+    rows.map((row) => row.channel_id),
+  );
+  return rows.map((row) => {
+    const view = presentChannel(row, { email: null, lastReadSeq: 0 });
+    const postFirst = counts.get(row.channel_id);
+    return postFirst ? { ...view, postFirst } : view;
+  });
 }
 
 /** The notice key of one viewer's channel lists (reads and enrolment changes). */
@@ -66,14 +95,19 @@ async function channelListAccess(
     .where(and(eq(channelUsers.class_id, classId), eq(channelUsers.uid, viewer.uid)));
   // A channel never opened counts only what came after the viewer joined the class or the channel.
   const baselines = await db.execute(sql`
-    select b.channel_id, b.last_read, s.notify,
+    select b.channel_id, b.last_read, s.notify, p.start_seq, p.posts,
+      exists (select 1 from messages pm where pm.channel_id = b.channel_id
+        and pm.author_uid = ${viewer.uid} and pm.seq > p.start_seq) as posted,
+      case when p.start_seq is null then 0 else (select count(*) from messages m
+        where m.channel_id = b.channel_id and m.seq > b.last_read
+          and ${hiddenByPhaseSql(messageColumns('m'), viewer.uid, isStaffRole(role))}) end as hidden,
       (select count(*) from messages m
         where m.channel_id = b.channel_id and m.seq > b.last_read and not m.deleted
           and m.author_uid <> ${viewer.uid}
           and (m.mentions <> '{}'::text[] or m.mentions_channel)
           and (m.mentions_channel or ${viewer.uid} = any(m.mentions))
           and not ${hiddenByPhaseSql(messageColumns('m'), viewer.uid, isStaffRole(role))}) as mentions
-    from (select c.channel_id,
+    from (select c.channel_id, c.class_id,
       coalesce(r.last_read_seq,
         (select max(m.seq) from messages m
           where m.channel_id = c.channel_id
@@ -84,7 +118,9 @@ async function channelListAccess(
     from channels c
     left join channel_reads r on r.channel_id = c.channel_id and r.uid = ${viewer.uid}
     where c.class_id = ${classId} and c.deleted = false) b
-    left join channel_settings s on s.channel_id = b.channel_id and s.uid = ${viewer.uid}`);
+    left join channel_settings s on s.channel_id = b.channel_id and s.uid = ${viewer.uid}
+    left join lateral (${postFirstPhaseSql('b.channel_id', 'b.class_id')}) p
+      on ${sql.raw(isStaffRole(role) ? 'false' : 'true')}`);
   const rows = (
     baselines as unknown as {
       rows: Array<{
@@ -92,6 +128,10 @@ async function channelListAccess(
         last_read: string | number;
         notify: NotifyLevel | null;
         mentions: string | number;
+        start_seq: string | number | null;
+        posts: string | number | null;
+        posted: boolean;
+        hidden: string | number;
       }>;
     }
   ).rows;
@@ -108,6 +148,22 @@ async function channelListAccess(
         row.notify && row.notify !== 'all' ? [[row.channel_id, row.notify] as const] : [],
       ),
     ),
+    hidden: new Map(
+      rows.flatMap((row) =>
+        row.start_seq !== null && !row.posted
+          ? [
+              [
+                row.channel_id,
+                {
+                  startSeq: Number(row.start_seq),
+                  posts: Number(row.posts),
+                  hidden: Number(row.hidden),
+                },
+              ] as const,
+            ]
+          : [],
+      ),
+    ),
   };
 }
 
@@ -115,62 +171,61 @@ const classRef = z.object({ class_id: documentIdSchema });
 const channelRef = classRef.extend({ channel_id: documentIdSchema });
 
 /** SPEC §7 "Channels" and §4 visibility: the channels this viewer may see, with unread counts. */
-export const channelsTopic: CollectionTopic<{ class_id: string }, ChannelView, ChannelListAccess> =
-  {
-    name: 'channels.live',
-    kind: 'collection',
-    input: classRef,
-    key: (input) => input.class_id,
-    extraKeys: (access) => [viewerChannelsKey(access.uid)],
-    access: (services, viewer, input) =>
-      channelListAccess(services.database.db, viewer, input.class_id),
-    classOf: (access) => access.classId,
-    async snapshot(services, viewer, input, access) {
-      const rows = await services.database.db
-        .select()
-        .from(channels)
-        .where(and(eq(channels.class_id, input.class_id), eq(channels.deleted, false)));
-      return rows
-        .map((row) =>
-          presentChannel(row, {
-            email: access.email,
-            lastReadSeq: access.lastRead.get(row.channel_id) ?? 0,
-          }),
-        )
-        .filter((row) => channelsTopic.visible(row, viewer, access));
-    },
-    async load(services, _key, ids) {
-      const rows = await services.database.db
-        .select()
-        .from(channels)
-        .where(inArray(channels.channel_id, ids));
-      return rows.map((row) => presentChannel(row, { email: null, lastReadSeq: 0 }));
-    },
-    visible: (row, _viewer, access) =>
-      row.class_id === access.classId &&
-      canSeeChannel(row, {
-        role: access.role,
-        email: access.email,
-        enrolledChannelIds: access.enrolled,
-      }),
-    // Per viewer: unread and mention counts, and the group's addresses only for staff (a student
-    // sees at most their own: shownChannelGroup).
-    present: (row, _viewer, access) => ({
+export const channelsTopic: CollectionTopic<
+  { class_id: string },
+  LoadedChannel,
+  ChannelListAccess
+> = {
+  name: 'channels.live',
+  kind: 'collection',
+  input: classRef,
+  key: (input) => input.class_id,
+  extraKeys: (access) => [viewerChannelsKey(access.uid)],
+  access: (services, viewer, input) =>
+    channelListAccess(services.database.db, viewer, input.class_id),
+  classOf: (access) => access.classId,
+  async snapshot(services, viewer, input, access) {
+    const rows = await loadChannels(
+      services.database.db,
+      and(eq(channels.class_id, input.class_id), eq(channels.deleted, false)),
+    );
+    return rows.filter((row) => channelsTopic.visible(row, viewer, access));
+  },
+  // One read per change of channels, shared by every list of the class on this node.
+  load: (services, _key, ids) =>
+    loadChannels(services.database.db, inArray(channels.channel_id, ids)),
+  visible: (row, _viewer, access) =>
+    row.class_id === access.classId &&
+    canSeeChannel(row, {
+      role: access.role,
+      email: access.email,
+      enrolledChannelIds: access.enrolled,
+    }),
+  // Per viewer: unread, hidden and mention counts, and the group's addresses only for staff (a
+  // student sees at most their own: shownChannelGroup).
+  present: ({ postFirst, ...row }, _viewer, access) => {
+    const lastRead = Math.min(
+      access.lastRead.get(row.channel_id) ?? row.last_read_seq,
+      row.last_seq,
+    );
+    return {
       ...row,
       channel_group: shownChannelGroup(row, access),
-      last_read_seq: Math.min(
-        access.lastRead.get(row.channel_id) ?? row.last_read_seq,
-        row.last_seq,
+      last_read_seq: lastRead,
+      hidden_count: Math.min(
+        hiddenUnread(access.hidden.get(row.channel_id), postFirst),
+        row.last_seq - lastRead,
       ),
       is_own: isOwnChannel(row, access.email),
       mention_count: access.mentions.get(row.channel_id) ?? 0,
       notify: access.notify.get(row.channel_id) ?? 'all',
-    }),
-    id: (row) => row.channel_id,
-    // Every message bumps its channel's last_seq (unread counts): a class's lists are updated at
-    // most four times a second, not once per message per member.
-    coalesceMs: 250,
-  };
+    };
+  },
+  id: (row) => row.channel_id,
+  // Every message bumps its channel's last_seq (unread counts): a class's lists are updated at
+  // most four times a second, not once per message per member.
+  coalesceMs: 250,
+};
 
 /**
  * Ids of notices in an anonymous activity's case channel: the hub sends a notice's id to whoever

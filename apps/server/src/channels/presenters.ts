@@ -5,7 +5,7 @@ import type { channelNotifications, channels } from '../db/schema';
 type ChannelRow = typeof channels.$inferSelect;
 type NotificationRow = typeof channelNotifications.$inferSelect;
 
-/** A channel as one viewer sees it in their list (unread = last_seq − last_read_seq). */
+/** A channel as one viewer sees it in their list (unread = last_seq − last_read_seq − hidden_count). */
 export function presentChannel(
   row: ChannelRow,
   viewer: { email: string | null; lastReadSeq: number },
@@ -25,6 +25,7 @@ export function presentChannel(
     last_read_seq: Math.min(viewer.lastReadSeq, row.last_seq),
     is_own: isOwnChannel(row, viewer.email),
     mention_count: 0,
+    hidden_count: 0,
     notify: 'all',
     version: row.version,
   };

@@ -76,6 +76,29 @@ export function hiddenByPhaseSql(
             and sm.role in ('instructor', 'admin') and ${sql.raw(STAFF_MEMBERSHIP_SQL)})))`;
 }
 
+/**
+ * A lateral subquery: the post-first phase in force in the case channel `channelId` (an SQL
+ * expression) — `start_seq`, and `posts`: how many posts of that phase a student who has not posted
+ * cannot see (those of students: not staff of the class, not agents; deleted ones too, since
+ * unread counts are counts of seqs). No row when no post-first phase is in force: then it costs one
+ * probe of activities_channel_id_idx; with one, a count over the phase's seqs of the channel
+ * (messages' (channel, seq) key). The condition is `hiddenByPhaseSql`'s for a viewer who has not
+ * posted in the phase (channels/unreadHidden.ts, docs/phases.md#unread-counts).
+ */
+export function postFirstPhaseSql(channelId: string, classId: string): SQL {
+  return sql`select a.phase_start_seq as start_seq,
+      (select count(*) from messages sp where sp.channel_id = a.channel_id
+        and sp.seq > a.phase_start_seq and sp.ai is null
+        and not exists (select 1 from class_memberships sm join classes sk on sk.class_id = sm.class_id
+          where sm.class_id = a.class_id and sm.uid = sp.author_uid
+            and sm.role in ('instructor', 'admin') and ${sql.raw(STAFF_MEMBERSHIP_SQL)})) as posts
+    from activities a
+    where a.channel_id = ${sql.raw(channelId)} and a.class_id = ${sql.raw(classId)}
+      and not a.deleted and a.enabled and a.phase_state in ('running', 'overtime')
+      and a.phases -> a.phase_index ->> 'kind' = 'individual_post_first'
+    order by a.phase_started_at desc limit 1`;
+}
+
 /** A viewer's access to a channel's messages: the channel, and the phase in force there. */
 export interface MessageAccess extends ChannelAccess {
   uid: string;

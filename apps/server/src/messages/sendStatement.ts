@@ -34,10 +34,17 @@
 // activity carries their pseudonym number (messages.pseudonym), so the live path shapes it for
 // students without a read. A student's first need of a number hands out the channel's next
 // (channels.pseudonym_seq, read from the locked row, so fresh even after waiting for the lock) and
-// records it in activity_pseudonyms, in this statement.
+// records it in activity_pseudonyms, in this statement. A number handed out while the statement
+// waited for the lock (the student's reaction or cold-call, their send on another node) is kept:
+// the insert's conflict on (activity, student) returns it (a number this statement meant to give
+// is then skipped, leaving a gap; numbers only need to be unique).
+// test/postgres/pseudonym-race-two-nodes.test.ts races them.
 //
 // A message that mentions people also tells their channel lists to re-read their mention counts
-// (`viewer:<uid>`, or the whole class for `@channel`): docs/channels.md#mentions.
+// (`viewer:<uid>`, or the whole class for `@channel`): docs/channels.md#mentions. A student's post
+// in a post-first phase tells their own lists to re-read what the phase hides from them (every
+// such post, not only the first: the statement does not look for earlier ones; the re-read is of
+// the author's lists alone, at most four times a second).
 
 import { channelVisibleSql } from '../channels/access';
 import { activeRolesArraySql } from '../classes/access';
@@ -113,7 +120,7 @@ decided as (
 numbered as (
   select d.o, d.id, d.class_id, d.channel_id, d.uid, d.name, d.body, d.mentions, d.mention_all,
     d.last_seq + row_number() over (partition by d.channel_id order by d.o) as seq, d.att,
-    d.pseudonym_seq, ('instructor' = any(d.roles) or 'admin' = any(d.roles)) as staff
+    d.pseudonym_seq, ('instructor' = any(d.roles) or 'admin' = any(d.roles)) as staff, d.phase_kind
   from decided d
   where d.status = 'ok'
 ),
@@ -134,9 +141,13 @@ fresh as materialized (
     from anon where existing is null group by activity_id, uid, channel_id) f
 ),
 assigned as (
+  -- \`existing\` was read in the statement's snapshot, taken before it waited for the channel's
+  -- lock: a number handed out meanwhile (a reaction, a cold-call, another node's send) is not in
+  -- it. The key catches it, and the update returns the number the student already has.
   insert into activity_pseudonyms (activity_id, uid, number)
   select activity_id, uid, number from fresh
-  returning activity_id
+  on conflict (activity_id, uid) do update set number = activity_pseudonyms.number
+  returning activity_id, uid, number
 ),
 wanted as (
   select n.id as message_id, n.uid, n.channel_id, w.id as att_id
@@ -164,15 +175,16 @@ inserted as (
         'type', c.content_type, 'size', c.size) order by c.created_at, c.id), '[]'::jsonb)
       from claimed c where c.message_id = n.id),
     nextval('live_version'),
-    (select coalesce(a.existing, f.number) from anon a
-      left join fresh f on f.uid = a.uid and f.channel_id = a.channel_id where a.o = n.o)
+    (select coalesce(a.existing, s.number) from anon a
+      left join assigned s on s.activity_id = a.activity_id and s.uid = a.uid where a.o = n.o)
   from numbered n order by n.channel_id, n.seq
   returning id, class_id, channel_id, seq, created_at, version, attachments, pseudonym
 ),
 bumped as (
   update channels c set last_seq = c.last_seq + n.count, version = nextval('live_version'),
-    pseudonym_seq = c.pseudonym_seq
-      + (select count(*) from fresh f where f.channel_id = c.channel_id)
+    pseudonym_seq = greatest(c.pseudonym_seq, (select max(s.number) from assigned s
+      join fresh f on f.activity_id = s.activity_id and f.uid = s.uid
+      where f.channel_id = c.channel_id))
   from (select channel_id, count(*) as count from numbered group by channel_id) n
   where c.channel_id = n.channel_id
   returning c.channel_id
@@ -191,6 +203,12 @@ notices as (
   union all
   select json_build_object('t', 'channels.live', 'k', class_id, 'i', null) as n
     from (select distinct class_id from numbered where mention_all) everyone
+  union all
+  -- A student's post in a post-first phase shows them their classmates' posts: their lists re-read
+  -- what is hidden from them (docs/phases.md#unread-counts).
+  select json_build_object('t', 'channels.live', 'k', 'viewer:' || uid, 'i', null) as n
+    from (select distinct uid from numbered
+      where phase_kind = 'individual_post_first' and not staff) revealed
 ),
 payload as (
   select json_build_object('n', $2::text, 'w', $3::int, 'l', json_agg(n))::text as p from notices

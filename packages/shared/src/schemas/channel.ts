@@ -71,7 +71,7 @@ export const channelNameSchema = textSchema({ error: 'Enter a channel name' })
 
 /**
  * A channel as one viewer's channel list shows it: the channel, its last message seq, the viewer's
- * last read seq (unread = last_seq − last_read_seq) and whether it is the viewer's own channel.
+ * last read seq (unread = last_seq − last_read_seq − hidden_count) and whether it is the viewer's own channel.
  */
 export const channelViewSchema = channelSchema.extend({
   last_seq: z.int().min(0),
@@ -79,6 +79,11 @@ export const channelViewSchema = channelSchema.extend({
   is_own: z.boolean(),
   /** Unread messages that mention the viewer (by name or `@channel`). */
   mention_count: z.int().min(0).default(0),
+  /**
+   * Unread messages a post-first phase hides from the viewer (docs/phases.md#unread-counts): the
+   * unread count is last_seq − last_read_seq − hidden_count.
+   */
+  hidden_count: z.int().min(0).default(0),
   /** What of this channel raises a browser notification for the viewer. */
   notify: notifyLevelSchema.default('all'),
   version: z.int().min(0).default(0),

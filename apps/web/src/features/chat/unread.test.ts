@@ -8,6 +8,17 @@ describe('unread counts', () => {
     expect(unreadCount({ last_seq: 0, last_read_seq: 0 })).toBe(0);
   });
 
+  it('leaves out what a post-first phase hides from the viewer', () => {
+    expect(unreadCount({ last_seq: 12, last_read_seq: 9, hidden_count: 2 })).toBe(1);
+    expect(unreadCount({ last_seq: 12, last_read_seq: 9, hidden_count: 3 })).toBe(0);
+    expect(
+      totalUnread([
+        { channel_id: 'case', last_seq: 20, last_read_seq: 10, hidden_count: 10 },
+        { channel_id: 'general', last_seq: 4, last_read_seq: 3 },
+      ]),
+    ).toBe(1);
+  });
+
   it('never goes below zero, and ignores odd numbers', () => {
     expect(unreadCount({ last_seq: 3, last_read_seq: 7 })).toBe(0);
     expect(unreadCount({ last_seq: Number.NaN, last_read_seq: 1 })).toBe(0);

@@ -1,15 +1,17 @@
-// Unread counts of the channel list: unread = last_seq − last_read_seq (never below zero).
+// Unread counts of the channel list: unread = last_seq − last_read_seq − hidden_count (never below
+// zero); hidden_count is what a post-first phase hides from the viewer (docs/phases.md#unread-counts).
 import { countOf } from '@seminar/shared';
 
 /** The fields the unread count reads. */
 export interface UnreadLike {
   last_seq: number;
   last_read_seq: number;
+  hidden_count?: number;
 }
 
-/** Messages after the viewer's last read one; 0 when the numbers are missing or odd. */
+/** Messages after the viewer's last read one they may see; 0 when the numbers are missing or odd. */
 export function unreadCount(channel: UnreadLike): number {
-  const unread = channel.last_seq - channel.last_read_seq;
+  const unread = channel.last_seq - channel.last_read_seq - (channel.hidden_count ?? 0);
   return Number.isFinite(unread) && unread > 0 ? Math.floor(unread) : 0;
 }
 
