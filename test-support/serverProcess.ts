@@ -164,7 +164,9 @@ async function launch(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not become healthy within ${START_BOUND_MS / 1000} s:\n${output}`);
+      throw new Error(
+        `server did not become healthy within ${START_BOUND_MS / 1000} s:\n${output}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
