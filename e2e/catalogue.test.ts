@@ -58,6 +58,14 @@ async function chooseFilter(page: Page, label: string, options: string[]): Promi
   await listbox.waitFor({ state: 'detached' });
 }
 
+/**
+ * Stops the page's installed clock a little ahead of the page's time: "now" would already be past
+ * by the time the call lands on a loaded machine. Timers due in between fire once.
+ */
+async function stopPageClock(page: Page): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2_000);
+}
+
 describe('the AI product catalogue', () => {
   it('searches and filters the live catalogue, with the result count', async () => {
     const page = await newPage();
@@ -322,32 +330,39 @@ describe('analytics', () => {
 describe('inactivity', () => {
   it('reloads an idle page, and not while the user is active', async () => {
     const page = await newPage();
+    // The page's clock is Playwright's, stopped once the page is up: idle and active time pass only
+    // as the test says, whatever the machine's load.
+    await page.clock.install();
     await signIn(page, DEMO_STUDENT);
+    // A minute's threshold: the page's start (in real time, before the clock stops) is well within.
     await page.evaluate(() =>
       localStorage.setItem(
         'seminar.inactivityOverride',
-        JSON.stringify({ thresholdMs: 1_500, intervalMs: 100 }),
+        JSON.stringify({ thresholdMs: 60_000, intervalMs: 1_000 }),
       ),
     );
     // The override is read when the page starts.
     await page.reload();
     await page.getByRole('button', { name: 'Account' }).waitFor();
+    await stopPageClock(page);
     await page.evaluate(() => {
       (window as unknown as { __marker?: boolean }).__marker = true;
     });
     const marker = () =>
       page.evaluate(() => (window as unknown as { __marker?: boolean }).__marker === true);
 
-    // Active (mouse moves) for twice the threshold: no reload.
+    // Active (a mouse move every 8 s) for twice the threshold, every check run: no reload.
     for (let i = 0; i < 15; i += 1) {
       await page.mouse.move(100 + i * 10, 200 + (i % 2) * 10);
-      await page.waitForTimeout(200);
+      await page.clock.runFor(8_000);
     }
     expect(await marker()).toBe(true);
 
-    // Idle: the page reloads (the marker is gone with the old document).
-    const reloaded = page.waitForEvent('load', { timeout: 10_000 });
+    // Idle past the threshold: the page reloads (the marker is gone with the old document).
+    const reloaded = page.waitForEvent('load');
+    await page.clock.runFor(62_000);
     await reloaded;
+    await page.clock.resume();
     expect(await marker()).toBe(false);
     await page.getByRole('button', { name: 'Account' }).waitFor();
     await page.evaluate(() => localStorage.removeItem('seminar.inactivityOverride'));

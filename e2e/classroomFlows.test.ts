@@ -55,6 +55,14 @@ afterAll(async () => {
   await student?.context.close();
 });
 
+/**
+ * Stops the page's installed clock a little ahead of the page's time: "now" would already be past
+ * by the time the call lands on a loaded machine. Timers due in between fire once.
+ */
+async function stopPageClock(page: Page): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2_000);
+}
+
 describe('channel names are unique in a class', () => {
   it('says so in the dialogs before submit, and the server refuses a clash too', async () => {
     const page = teacher.page;
@@ -346,6 +354,10 @@ describe('reconnect when the network returns', () => {
           }
         };
       });
+      // The page's timers are Playwright's: the clock is stopped once the page is offline, so the
+      // retry the back-off scheduled never fires and a socket opened after that can only come from
+      // the browser saying the network is back.
+      await page.clock.install();
       const opened = page.waitForEvent('websocket');
       await page.goto(`${server.url}/`);
       await opened;
@@ -365,12 +377,23 @@ describe('reconnect when the network returns', () => {
       expect(await page.getByText('Lost the connection to the server. Reconnecting…').count()).toBe(
         0,
       );
-      // Offline long enough for the back-off to grow past 8 s (0.5, 1, 2, 4, 8 s, …).
-      await page.waitForTimeout(16_000);
+      // Time stands still: the back-off's pending retry stays pending. Each offline attempt fails at
+      // once; once none is under way, the next can only come from a timer, or from `online`.
+      await stopPageClock(page);
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            (window as unknown as { __sockets: WebSocket[] }).__sockets.every(
+              (socket) => socket.readyState === WebSocket.CLOSED,
+            ),
+          ),
+        )
+        .toBe(true);
 
-      const reconnected = page.waitForEvent('websocket', { timeout: 4_000 });
+      const reconnected = page.waitForEvent('websocket');
       await person.context.setOffline(false);
       await reconnected;
+      await page.clock.resume();
       await banner.waitFor({ state: 'detached' });
     } finally {
       await person.context.close();

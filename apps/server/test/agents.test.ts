@@ -19,8 +19,11 @@ import { testDatabaseKind } from './database';
 import { useTestServer } from './factories';
 import { createClassFixture, signUpUser, type TestUser } from './fixtures';
 
+// Leases far longer than any test: a lease runs out only where a test makes it so (the retry test
+// sets one in the past), never because a loaded machine was slow — that would claim a job twice.
+const LEASE_MS = 60_000;
 const server = useTestServer({
-  AI_JOB_LEASE_SECONDS: '1',
+  AI_JOB_LEASE_SECONDS: String(LEASE_MS / 1000),
   AI_JOB_MAX_ATTEMPTS: '2',
   AI_TRIGGERS_PER_MINUTE: '100',
 });
@@ -257,7 +260,7 @@ describe(`agents in case channels (${testDatabaseKind})`, () => {
       (nodeId) =>
         new AgentWorker(server.database, log, {
           nodeId,
-          leaseMs: 30_000,
+          leaseMs: LEASE_MS,
           maxAttempts: 3,
           triggersPerMinute: 100,
           pollMs: 50,
@@ -316,7 +319,7 @@ describe(`agents in case channels (${testDatabaseKind})`, () => {
     const log = pino({ level: 'silent' });
     const survivor = new AgentWorker(server.database, log, {
       nodeId: 'survivor',
-      leaseMs: 1000,
+      leaseMs: LEASE_MS,
       maxAttempts: 2,
       triggersPerMinute: 100,
       pollMs: 50,

@@ -65,7 +65,10 @@ async function twoQuestions() {
   return { jobs, replies };
 }
 
-async function withWorker(concurrency: number, run: (openai: TestOpenAiServer) => Promise<void>) {
+async function withWorker(
+  concurrency: number,
+  run: (openai: TestOpenAiServer, worker: AgentWorker) => Promise<void>,
+) {
   const openai = await startTestOpenAiServer({ gated: true, chunkSize: CHUNK });
   openais.push(openai);
   const worker = new AgentWorker(database, pino({ level: 'silent' }), {
@@ -79,7 +82,7 @@ async function withWorker(concurrency: number, run: (openai: TestOpenAiServer) =
   });
   await worker.start();
   try {
-    await run(openai);
+    await run(openai, worker);
   } finally {
     openai.releaseAll(); // a worker stops only once its model calls end
     await worker.stop();
@@ -89,12 +92,13 @@ async function withWorker(concurrency: number, run: (openai: TestOpenAiServer) =
 describe(`agent jobs answered at once on one node (${testDatabaseKind})`, () => {
   it('one slot: the second question waits while the first answer is being written', async () => {
     const { jobs, replies } = await twoQuestions();
-    await withWorker(1, async (openai) => {
+    await withWorker(1, async (openai, worker) => {
       await expect
         .poll(async () => (await replies()).map((row) => row.body), { timeout: 15_000 })
         .toEqual([STREAMED_ANSWER.slice(0, CHUNK)]);
-      // The first answer is held mid-stream; the one slot is taken, so nothing claims the other.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The first answer is held mid-stream; the one slot is taken, so a pass that looks now (with
+      // the second question queued all along) claims nothing.
+      await worker.nextPass();
       expect((await jobs()).map((job) => job.status).sort()).toEqual(['queued', 'running']);
       expect(openai.requests).toHaveLength(1);
       openai.releaseAll();

@@ -66,6 +66,10 @@ export class AgentWorker {
   readonly #answering = new Set<Promise<void>>();
   #again = false;
   #stopped = false;
+  /** Claiming passes begun and ended, and who waits for one to end (`nextPass`). */
+  #passesBegun = 0;
+  #passesEnded = 0;
+  #passWaiters: { pass: number; resolve: () => void }[] = [];
   /** When a node with a model last said so (this node has none); 0: never. */
   #modelHeardAt = 0;
   #heard: (() => void) | null = null;
@@ -161,13 +165,42 @@ export class AgentWorker {
       this.#again = true;
       return;
     }
+    this.#passesBegun += 1;
     this.#claiming = this.#fill().finally(() => {
       this.#claiming = null;
+      this.#passEnded();
       if (this.#again) {
         this.#again = false;
         this.wake();
       }
     });
+  }
+
+  /**
+   * Looks for jobs now and resolves once a claiming pass that began after this call has ended: what
+   * was claimable then is claimed (or left, for want of a free slot). Lets a caller know a pass saw
+   * a state rather than waiting some time for one to have run (a drain, a test).
+   */
+  nextPass(): Promise<void> {
+    if (this.#stopped) return Promise.resolve();
+    // A pass running now may have looked before the call: wait for the one after it.
+    const pass = this.#passesBegun + 1;
+    const ended = new Promise<void>((resolve) => this.#passWaiters.push({ pass, resolve }));
+    this.wake();
+    return ended;
+  }
+
+  #passEnded(): void {
+    this.#passesEnded += 1;
+    this.#releaseWaiters();
+  }
+
+  /** Resolves the waiters whose pass has ended; all of them once stopped (no pass is to come). */
+  #releaseWaiters(): void {
+    const done = (waiter: { pass: number }) => this.#stopped || waiter.pass <= this.#passesEnded;
+    const waiting = this.#passWaiters;
+    this.#passWaiters = waiting.filter((waiter) => !done(waiter));
+    for (const waiter of waiting) if (done(waiter)) waiter.resolve();
   }
 
   /** Stops taking jobs and waits for those being answered (unless they were handed back). */
@@ -179,6 +212,7 @@ export class AgentWorker {
   /** Claims no more jobs; those being answered go on (a drain waits for them: `idle`). */
   async stopClaiming(): Promise<void> {
     this.#stopped = true;
+    if (!this.#claiming) this.#releaseWaiters();
     if (this.#timer) clearInterval(this.#timer);
     if (this.#presence) clearInterval(this.#presence);
     const unlisten = this.#unlisten;
