@@ -1,5 +1,5 @@
 // A class page's header and its tabs (Chat, Activities, People, Settings) with the open tab's panel.
-// Two layouts (docs/classes.md#the-class-page): the full one — the class's name as a large heading,
+// Two layouts (docs/channels.md#laptops): the full one — the class's name as a large heading,
 // its course line, the tabs below, the panel in a padded card — and, in the Chat tab on a laptop,
 // the condensed one that gives the conversation the screen: one line with the name, the role and the
 // tabs, and the chat filling the rest of the window (`FILL_SCREEN_CLASS`, shell/appBar.css), so that
