@@ -63,6 +63,10 @@ beforeAll(async () => {
   } finally {
     await api.close();
   }
+  // The first load of a fresh server (its compression caches, the browser's code cache) is not what
+  // the sizes below measure: it happens here, under the hook's longer timeout.
+  await teacher.page.goto(channelLink);
+  await composer(teacher.page).waitFor({ timeout: 100_000 });
 });
 afterAll(async () => {
   await closeBrowser(browser);

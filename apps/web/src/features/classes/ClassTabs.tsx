@@ -141,6 +141,9 @@ export function ClassTabs({
         condensed
           ? {
               flexShrink: 0,
+              // On the paper colour, as in the full header: the selected tab's primary blue on the
+              // page's grey background is 4.4:1, under the 4.5:1 that text needs (axe).
+              bgcolor: 'background.paper',
               minHeight: CONDENSED_HEADER_HEIGHT,
               '& .MuiTab-root': { minHeight: CONDENSED_HEADER_HEIGHT, py: 1 },
             }
