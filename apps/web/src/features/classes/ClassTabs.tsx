@@ -4,7 +4,7 @@
 // the condensed one that gives the conversation the screen: one line with the name, the role and the
 // tabs, and the chat filling the rest of the window (`FILL_SCREEN_CLASS`, shell/appBar.css), so that
 // nothing scrolls but the message list.
-import { lazy, Suspense, useId, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -111,6 +111,13 @@ function CondensedClassHeader({ cls }: { cls: Class }) {
   );
 }
 
+/**
+ * Whether a tab had focus when the tabs last unmounted. Going from the Chat tab to another on a
+ * laptop swaps the condensed layout for the full one, which mounts the tabs anew: the new selected
+ * tab then takes the focus back, as it keeps it when the layout stays.
+ */
+let tabHadFocus = false;
+
 export function ClassTabs({
   cls,
   tab,
@@ -130,8 +137,20 @@ export function ClassTabs({
   const tabs = CLASS_TABS.filter((name) => name !== 'settings' || manager);
   const tabId = (name: ClassTab) => `${baseId}-tab-${name}`;
   const panelId = (name: ClassTab) => `${baseId}-panel-${name}`;
+  const listRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (tabHadFocus && lost)
+      list?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+    tabHadFocus = false;
+    return () => {
+      tabHadFocus = list?.contains(document.activeElement) ?? false;
+    };
+  }, []);
   const tabList = (
     <Tabs
+      ref={listRef}
       value={tab}
       aria-label="Class sections"
       variant="scrollable"
