@@ -61,6 +61,7 @@ export function ChatPanel({
   classId,
   canManage,
   fullScreen = false,
+  fill = false,
   readOnlyNote = null,
 }: {
   classId: string;
@@ -69,6 +70,8 @@ export function ChatPanel({
   readOnlyNote?: string | null;
   /** A phone with a channel open: fill the visible height below the app bar. */
   fullScreen?: boolean;
+  /** A laptop: fill the class page's panel, which has the window's height (ClassTabs.tsx). */
+  fill?: boolean;
 }) {
   const { user } = useSession();
   const channels = useChannels(classId);
@@ -179,7 +182,11 @@ export function ChatPanel({
         // above an on-screen keyboard), less the app bar when it fills a phone's screen.
         height: fullScreen
           ? 'calc(var(--app-height, 100dvh) - var(--app-bar-height, 56px))'
-          : 'max(400px, calc(var(--app-height, 100dvh) - 300px))',
+          : fill
+            ? 'auto'
+            : 'max(400px, calc(var(--app-height, 100dvh) - 300px))',
+        flex: fill ? 1 : undefined,
+        minHeight: fill ? 0 : undefined,
         overflow: 'hidden',
       }}
     >
@@ -197,7 +204,15 @@ export function ChatPanel({
             minHeight: 0,
           }}
         >
-          <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, minHeight: 52 }}>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              px: 2,
+              py: 1,
+              minHeight: { xs: 52, md: 48 },
+            }}
+          >
             <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>
               Channels
             </Typography>

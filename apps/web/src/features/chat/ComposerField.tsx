@@ -78,6 +78,12 @@ export const ComposerForm = styled('form')(({ theme }) => {
   const lineHeight = 1.4375; // MUI's InputBase
   return {
     padding: theme.spacing(1),
+    // On a laptop the conversation gets the screen (docs/channels.md#laptops): less room
+    // above and below the field, which the hint line under it already spaces.
+    [theme.breakpoints.up('md')]: {
+      paddingTop: theme.spacing(0.5),
+      paddingBottom: theme.spacing(0.5),
+    },
     borderTop: `1px solid ${palette.divider}`,
     position: 'relative',
     ...composerPartRules(theme),

@@ -32,6 +32,8 @@ function headerRules(theme: Theme) {
       gap: spacing(1),
       padding: spacing(0.5, 1),
       minHeight: 52,
+      // On a laptop its 40 px buttons and 4 px around them (the conversation gets the screen).
+      [theme.breakpoints.up('md')]: { minHeight: 48 },
       boxSizing: 'border-box',
       borderBottom: `1px solid ${palette.divider}`,
       flexShrink: 0,

@@ -1,17 +1,12 @@
 // A class page, /classes/:classId/:tab? — tabs Chat (the chat feature's panel), Activities, People
 // and, for instructors and class admins, Settings. Its URL is the class selection (selection.tsx). A
 // class that is not (or no longer) in my classes says so; a pending one says why it cannot open.
-import { lazy, Suspense, useId, type KeyboardEvent } from 'react';
+import { lazy, Suspense } from 'react';
 import Alert from '@mui/material/Alert';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -29,23 +24,18 @@ import { usePageTitle } from '../../shell/usePageTitle';
 import { visuallyHidden } from '../chat/a11y';
 import { ChatPanel } from '../chat/ChatPanel';
 import { KeptMessages } from '../chat/KeptMessages';
-import { mentionWords } from '../chat/unread';
 import { useClassChatSignals } from '../chat/useChatSignals';
 import { useSpotlightNotifications } from '../classroom/useSpotlightNotifications';
 import { EmptyState, LoadError } from '../common/EmptyState';
-import { classSubtitle, pendingLabel, roleLabel } from './classText';
+import {
+  ClassHeader,
+  ClassTabs,
+  CONDENSED_HEADER_HEIGHT,
+  FILL_SCREEN_CLASS,
+  TAB_LABELS,
+} from './ClassTabs';
+import { pendingLabel } from './classText';
 import { useClassSelection } from './selection';
-
-// The chat tab is what a class page opens on; the other tabs' code loads when one is opened.
-const ActivitiesPanel = lazy(() =>
-  import('../activities/ActivitiesPanel').then((module) => ({ default: module.ActivitiesPanel })),
-);
-const PeoplePanel = lazy(() =>
-  import('../people/PeoplePanel').then((module) => ({ default: module.PeoplePanel })),
-);
-const ClassSettingsPanel = lazy(() =>
-  import('./ClassSettingsPanel').then((module) => ({ default: module.ClassSettingsPanel })),
-);
 
 // An activity's review page (its own route, routes.tsx) loads from here rather than from the route
 // table: its chunk then takes the modules it shares with this page from this page's chunk, instead
@@ -75,13 +65,6 @@ export function ActivityDebriefRoute() {
     </Suspense>
   );
 }
-
-const TAB_LABELS: Record<ClassTab, string> = {
-  chat: 'Chat',
-  activities: 'Activities',
-  people: 'People',
-  settings: 'Settings',
-};
 
 function isClassTab(value: string | undefined): value is ClassTab {
   return (CLASS_TABS as readonly string[]).includes(value ?? '');
@@ -130,8 +113,17 @@ export function ClassPage() {
   }
   const tab: ClassTab = params.tab ?? 'chat';
 
+  // The Chat tab on a laptop gives the conversation the window (ClassTabs.tsx), and so does its
+  // loading state: the page does not change its shape when the class arrives.
+  const condensed = !narrow && tab === 'chat';
   if (classes.status === 'loading' && !cls)
-    return <ClassPageSkeleton classId={classId} channelId={search.get(CHANNEL_PARAM)} />;
+    return (
+      <ClassPageSkeleton
+        classId={classId}
+        channelId={search.get(CHANNEL_PARAM)}
+        condensed={condensed}
+      />
+    );
   if (classes.status === 'error' && !cls) {
     return <LoadError message={classes.error ?? ''} onRetry={classes.retry} />;
   }
@@ -180,6 +172,19 @@ export function ClassPage() {
     );
   }
 
+  if (condensed && !isPendingClass(cls)) {
+    return (
+      <div className={FILL_SCREEN_CLASS}>
+        {readOnlyNote && (
+          <Alert severity="info" icon={<ArchiveIcon />} sx={{ mb: 1, flexShrink: 0 }}>
+            {readOnlyNote}
+          </Alert>
+        )}
+        <ClassTabs cls={cls} tab={tab} manager={manager} mentions={chat.mentions} condensed />
+      </div>
+    );
+  }
+
   return (
     <Stack spacing={2}>
       <ClassHeader cls={cls} />
@@ -193,24 +198,6 @@ export function ClassPage() {
       ) : (
         <ClassTabs cls={cls} tab={tab} manager={manager} mentions={chat.mentions} />
       )}
-    </Stack>
-  );
-}
-
-function ClassHeader({ cls }: { cls: Class }) {
-  const subtitle = classSubtitle(cls);
-  return (
-    <Stack spacing={0.5}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography component="h1" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
-          {cls.name}
-        </Typography>
-        {cls.my_role && <Chip size="small" label={roleLabel(cls.my_role)} />}
-        {cls.is_demo && <Chip size="small" color="secondary" label="Demo" />}
-        {cls.is_public && <Chip size="small" variant="outlined" label="Public" />}
-        {cls.archived_at !== null && <Chip size="small" variant="outlined" label="Archived" />}
-      </Stack>
-      {subtitle && <Typography sx={{ color: 'text.secondary' }}>{subtitle}</Typography>}
     </Stack>
   );
 }
@@ -233,99 +220,37 @@ function PendingNotice({ cls }: { cls: Class }) {
   );
 }
 
-function ClassTabs({
-  cls,
-  tab,
-  manager,
-  mentions,
-}: {
-  cls: Class;
-  tab: ClassTab;
-  manager: boolean;
-  /** Unread mentions of the viewer in the class's channels (a badge on the Chat tab). */
-  mentions: number;
-}) {
-  const baseId = useId();
-  const tabs = CLASS_TABS.filter((name) => name !== 'settings' || manager);
-  const tabId = (name: ClassTab) => `${baseId}-tab-${name}`;
-  const panelId = (name: ClassTab) => `${baseId}-panel-${name}`;
-  return (
-    <>
-      <Tabs
-        value={tab}
-        aria-label="Class sections"
-        variant="scrollable"
-        scrollButtons="auto"
-        allowScrollButtonsMobile
-        sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
-      >
-        {tabs.map((name) => (
-          <Tab
-            key={name}
-            value={name}
-            label={
-              name === 'chat' && mentions > 0 ? (
-                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-                  {TAB_LABELS[name]}
-                  <Badge
-                    color="warning"
-                    badgeContent={`@${mentions > 99 ? '99+' : mentions}`}
-                    data-testid="class-mention-badge"
-                    sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
-                    slotProps={{ badge: { 'aria-hidden': true } }}
-                  >
-                    <span style={visuallyHidden}>, {mentionWords(mentions)}</span>
-                  </Badge>
-                </Box>
-              ) : (
-                TAB_LABELS[name]
-              )
-            }
-            id={tabId(name)}
-            aria-controls={panelId(name)}
-            component={RouterLink}
-            to={classPath(cls.class_id, name)}
-            // A tab is a link (its section has an address): Space opens it too, as on any tab.
-            onKeyDown={(event: KeyboardEvent<HTMLElement>) => {
-              if (event.key !== ' ') return;
-              event.preventDefault();
-              event.currentTarget.click();
-            }}
-          />
-        ))}
-      </Tabs>
-      <Paper
-        role="tabpanel"
-        id={panelId(tab)}
-        aria-labelledby={tabId(tab)}
-        variant="outlined"
-        sx={{ p: { xs: 1.5, sm: 2 }, bgcolor: 'background.paper' }}
-      >
-        {tab === 'chat' && (
-          <ChatPanel
-            classId={cls.class_id}
-            canManage={can(cls.my_role, 'channels.manage') && cls.archived_at === null}
-            readOnlyNote={cls.archived_at !== null ? CLASS_ARCHIVED_MESSAGE : null}
-          />
-        )}
-        <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
-          {tab === 'activities' && <ActivitiesPanel cls={cls} />}
-          {tab === 'people' && <PeoplePanel cls={cls} />}
-          {tab === 'settings' && <ClassSettingsPanel cls={cls} />}
-        </Suspense>
-      </Paper>
-    </>
-  );
-}
-
 /** The class loading; a channel's unsent messages (the local outbox) show meanwhile. */
 function ClassPageSkeleton({
   classId,
   channelId = null,
+  condensed = false,
 }: {
   classId?: string;
   channelId?: string | null;
+  /** The Chat tab on a laptop: the condensed header's line and the chat's frame. */
+  condensed?: boolean;
 }) {
+  if (condensed) {
+    const kept = classId && channelId;
+    return (
+      <div className={FILL_SCREEN_CLASS}>
+        <Stack
+          aria-busy="true"
+          aria-label="Loading class"
+          sx={{ flex: kept ? 0 : 1, minHeight: 0 }}
+        >
+          <Skeleton variant="text" width="40%" height={CONDENSED_HEADER_HEIGHT} />
+          {kept ? null : <Skeleton variant="rounded" sx={{ flex: 1, height: 'auto' }} />}
+        </Stack>
+        {kept ? (
+          <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+            <KeptMessages classId={classId} channelId={channelId} />
+          </Box>
+        ) : null}
+      </div>
+    );
+  }
   return (
     <Stack spacing={2}>
       <Stack spacing={2} aria-busy="true" aria-label="Loading class">
