@@ -2,7 +2,7 @@
 // and POST), the launch (the platform's form post of the id_token), the tool's JWKS, and the
 // deep-linking answer. Every refusal is a plain page and a line in the launch log.
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { textSchema } from '@seminar/shared';
@@ -131,6 +131,8 @@ export function registerLtiRoutes(app: FastifyInstance, runtime: Runtime): void 
         );
       const state = randomBytes(24).toString('hex');
       const nonce = randomBytes(24).toString('hex');
+      // Logins nobody finished are dropped once expired, so unfinished ones cannot pile up.
+      await db.delete(ltiLoginStates).where(lt(ltiLoginStates.expires_at, sql`now()`));
       await db.insert(ltiLoginStates).values({
         state,
         nonce,
