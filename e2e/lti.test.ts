@@ -101,12 +101,12 @@ describe('launching Seminar from an LMS course', () => {
     await page.goto(`${server.url}/admin`);
     await page.getByRole('heading', { name: 'LTI platforms', level: 2 }).waitFor();
     const platforms = page.getByRole('table', { name: 'LTI platforms' });
-    await platforms.getByRole('cell', { name: 'Test LMS' }).waitFor();
+    await platforms.getByRole('cell', { name: 'Test LMS', exact: true }).waitFor();
     const log = page.getByRole('table', { name: 'Last launches and errors' });
     await log.getByText(/Refused: Unknown deployment id/).waitFor();
     await log.getByText(/OK: Staff launch \(class created\)/).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Disable Test LMS' }).click();
-    await platforms.getByText('Disabled').waitFor();
+    await platforms.getByText('Disabled', { exact: true }).waitFor();
   });
 });
