@@ -84,6 +84,8 @@ export function AdminLtiSection() {
                     <Stack direction="row" spacing={1}>
                       <Button
                         size="small"
+                        color="inherit"
+                        variant="outlined"
                         onClick={() => setEditing(platform)}
                         aria-label={`Edit ${platform.name}`}
                       >
@@ -91,6 +93,8 @@ export function AdminLtiSection() {
                       </Button>
                       <Button
                         size="small"
+                        color="inherit"
+                        variant="outlined"
                         onClick={() => void setEnabled(platform, !platform.enabled)}
                         aria-label={`${platform.enabled ? 'Disable' : 'Enable'} ${platform.name}`}
                       >
