@@ -9,6 +9,7 @@ import { registerAttachmentRoutes } from './attachments/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerClassRecordRoutes } from './classRecord/routes';
 import { registerHealthRoutes } from './http/health';
+import { registerLtiRoutes } from './lti/routes';
 import { registerLiveSocket } from './live/transport/socket';
 import { registerMetricsRoutes } from './metrics/routes';
 import { registerOutboxRoutes } from './mail/routes';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAttachmentRoutes(app, runtime);
   registerClassRecordRoutes(app, runtime);
   registerUnsubscribeRoutes(app, runtime);
+  registerLtiRoutes(app, runtime);
   const live = registerLiveSocket(app, runtime, appRouter, runtime.metrics.live);
   runtime.metrics.watchSockets(() => live.connections);
   app.addHook('onClose', async () => live.close());

@@ -6,6 +6,7 @@ import { classesRouter } from './classes/router';
 import { coldCallRouter } from './coldCall/router';
 import { debriefRouter } from './debrief/router';
 import { publicProcedure, router } from './live/trpc';
+import { ltiRouter } from './lti/router';
 import { messagesRouter } from './messages/router';
 import { pinsRouter } from './pins/router';
 import { notificationsRouter } from './notifications/router';
@@ -33,6 +34,7 @@ export const appRouter = router({
   polls: pollsRouter,
   coldCall: coldCallRouter,
   debrief: debriefRouter,
+  lti: ltiRouter,
 });
 
 /** The router's type, imported by the web client. */

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { makeRecordId, type Phase } from '@seminar/shared';
 import type { SessionUser } from '../src/auth/session';
-import { activities, debriefRubrics } from '../src/db/schema';
+import { activities, debriefRubrics, ltiPlatforms } from '../src/db/schema';
 import type { Services } from '../src/runtime';
 import { collect, type callerFor } from './callers';
 
@@ -105,6 +105,23 @@ const ONE_PHASE: Phase = {
 const ONE_CRITERION = {
   scale: 10,
   criteria: [{ id: 'c1', name: 'Quality', weight: 100, source: 'manual' as const, target: null }],
+};
+/** A platform registration with a fresh issuer (each is unique with its client id). */
+const ltiPlatformFields = () => {
+  const issuer = `https://lms-${randomUUID()}.example.org`;
+  return {
+    name: 'LMS',
+    issuer,
+    client_id: 'seminar',
+    deployment_ids: ['1'],
+    auth_login_url: `${issuer}/auth`,
+    token_url: `${issuer}/token`,
+    jwks_url: `${issuer}/jwks`,
+  };
+};
+/** A BAD_REQUEST after every check of who may (the class has no LMS link) counts as allowed. */
+const pastAuthorization = (error: { code?: string }) => {
+  if (error.code !== 'BAD_REQUEST') throw error;
 };
 /** Procedures that take a message id and no class: outsiders get "Message not found." */
 const byMessage = { notFound: 'Message not found.' } as const;
@@ -621,6 +638,35 @@ export const MATRIX: Record<string, Entry> = {
   'products.delete': {
     scope: 'site',
     run: ({ caller, world }) => caller.products.delete({ product_id: world.productId }),
+  },
+  // Docs: docs/institutions.md#lti-13 — the platform registry and its log are the site admins';
+  // roster sync and grade posting are staff's (the matrix's class has no LMS link: past every
+  // check of who may, staff are told so with BAD_REQUEST).
+  'lti.platforms': { scope: 'site', run: ({ caller }) => caller.lti.platforms() },
+  'lti.launches': { scope: 'site', run: ({ caller }) => caller.lti.launches() },
+  'lti.addPlatform': {
+    scope: 'site',
+    run: ({ caller }) => caller.lti.addPlatform(ltiPlatformFields()),
+  },
+  'lti.updatePlatform': {
+    scope: 'site',
+    run: async ({ caller, services }) => {
+      const fields = ltiPlatformFields();
+      const platformId = randomUUID();
+      await services.database.db.insert(ltiPlatforms).values({ id: platformId, ...fields });
+      return caller.lti.updatePlatform({ ...fields, id: platformId, enabled: false });
+    },
+  },
+  'lti.syncRoster': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) =>
+      caller.lti.syncRoster({ class_id: world.classId }).catch(pastAuthorization),
+  },
+  'lti.postGrades': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) => caller.lti.postGrades(ofActivity(world)).catch(pastAuthorization),
   },
 };
 

@@ -249,6 +249,28 @@ const samples: Record<string, unknown> = {
   },
   'products.setEnabled': { product_id: 'product_1', enabled: true },
   'products.delete': { product_id: 'product_1' },
+  'lti.addPlatform': {
+    name: 'Canvas',
+    issuer: 'https://canvas.example.org',
+    client_id: '10000000000001',
+    deployment_ids: ['1:abc'],
+    auth_login_url: 'https://sso.canvas.example.org/api/lti/authorize_redirect',
+    token_url: 'https://sso.canvas.example.org/login/oauth2/token',
+    jwks_url: 'https://sso.canvas.example.org/api/lti/security/jwks',
+  },
+  'lti.updatePlatform': {
+    id: 'platform_1',
+    name: 'Canvas',
+    issuer: 'https://canvas.example.org',
+    client_id: '10000000000001',
+    deployment_ids: ['1:abc'],
+    auth_login_url: 'https://sso.canvas.example.org/api/lti/authorize_redirect',
+    token_url: 'https://sso.canvas.example.org/login/oauth2/token',
+    jwks_url: 'https://sso.canvas.example.org/api/lti/security/jwks',
+    enabled: true,
+  },
+  'lti.syncRoster': { class_id: 'class_1' },
+  'lti.postGrades': { class_id: 'class_1', activity_id: 'activity_1' },
 };
 
 interface ProcedureDef {

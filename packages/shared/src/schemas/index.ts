@@ -25,3 +25,4 @@ export * from './phase';
 export * from './debrief';
 export * from './agentLimits';
 export * from './tutorModes';
+export * from './lti';

@@ -1,0 +1,112 @@
+// Issue 35 part 3 in the browser (docs/institutions.md#lti-13): a course of an LTI platform stand-in
+// (test-support/ltiPlatform.ts, real HTTP, its auth endpoint auto-posts the signed id_token) opens
+// Seminar: the instructor's launch creates the class and lands them in it signed in, a learner's
+// lands them in it as a student, a launch with an unregistered deployment id shows the refusal
+// page, and the site admin's page lists the platform and the launches. axe on each page.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { LIS_ROLE, startLtiPlatform, type LtiPlatformStandIn } from '../test-support/ltiPlatform';
+import { axeViolations } from './support/axe';
+import { closeBrowser, launchBrowser } from './support/browser';
+import { apiAs, signUpPerson, type Person } from './support/people';
+import { startServer, type RunningServer } from './support/server';
+
+const ADMIN_EMAIL = 'lti-admin@example.edu';
+let server: RunningServer;
+let browser: Browser;
+let platform: LtiPlatformStandIn;
+let admin: Person;
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_EMAILS: ADMIN_EMAIL, SEED_DEMO: '0' });
+  platform = await startLtiPlatform({ toolUrl: server.url, contextTitle: 'Strategy 101' });
+  platform.users.set('tara', {
+    sub: 'lms-tara',
+    name: 'Teach, Tara',
+    roles: [LIS_ROLE.instructor],
+  });
+  platform.users.set('ann', { sub: 'lms-ann', name: 'Ash, Ann', roles: [LIS_ROLE.learner] });
+  browser = await launchBrowser();
+  admin = await signUpPerson(browser, server, 'Admin, Alma', ADMIN_EMAIL);
+  const api = await apiAs(server, admin);
+  try {
+    await api.trpc.lti.addPlatform.mutate({
+      name: 'Test LMS',
+      issuer: platform.issuer,
+      client_id: platform.clientId,
+      deployment_ids: [platform.deploymentId],
+      auth_login_url: platform.urls.authLogin,
+      token_url: platform.urls.token,
+      jwks_url: platform.urls.jwks,
+    });
+  } finally {
+    await api.close();
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await closeBrowser(browser);
+  await platform?.close();
+  await server?.stop();
+});
+
+/** Opens Seminar from the course as the LMS does: the login initiation link, in a fresh browser. */
+async function openFromCourse(hint: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    bypassCSP: true,
+  });
+  const page = await context.newPage();
+  const login = new URL('/lti/login', server.url);
+  login.search = new URLSearchParams({
+    iss: platform.issuer,
+    login_hint: hint,
+    client_id: platform.clientId,
+    lti_deployment_id: platform.deploymentId,
+    target_link_uri: new URL('/lti/launch', server.url).href,
+  }).toString();
+  await page.goto(login.href);
+  return page;
+}
+
+describe('launching Seminar from an LMS course', () => {
+  it('lands the instructor in the class their launch created, then a learner in it', async () => {
+    const instructor = await openFromCourse('tara');
+    await instructor.getByRole('heading', { name: 'Strategy 101', level: 1 }).waitFor();
+    expect(new URL(instructor.url()).pathname).toMatch(/^\/classes\//);
+    expect(await axeViolations(instructor)).toEqual([]);
+
+    const learner = await openFromCourse('ann');
+    await learner.getByRole('heading', { name: 'Strategy 101', level: 1 }).waitFor();
+    expect(new URL(learner.url()).pathname).toBe(new URL(instructor.url()).pathname);
+    await instructor.context().close();
+    await learner.context().close();
+  });
+
+  it('shows a clear page for an unknown deployment id', async () => {
+    platform.nextTweak = {
+      claims: { 'https://purl.imsglobal.org/spec/lti/claim/deployment_id': 'unregistered-9' },
+    };
+    const page = await openFromCourse('ann');
+    await page.getByRole('heading', { name: 'Seminar could not open this launch' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain(
+      'Unknown deployment id "unregistered-9"',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("lists the platform and the launches on the site admin's page", async () => {
+    const page = admin.page;
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole('heading', { name: 'LTI platforms', level: 2 }).waitFor();
+    const platforms = page.getByRole('table', { name: 'LTI platforms' });
+    await platforms.getByRole('cell', { name: 'Test LMS', exact: true }).waitFor();
+    const log = page.getByRole('table', { name: 'Last launches and errors' });
+    await log.getByText(/Refused: Unknown deployment id/).waitFor();
+    await log.getByText(/OK: Staff launch \(class created\)/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Disable Test LMS' }).click();
+    await platforms.getByText('Disabled', { exact: true }).waitFor();
+  });
+});
