@@ -47,6 +47,8 @@ import { displayMessages } from './displayMessages';
 import { isLostOnTheWay, useLostWriteRetries } from './lostWrites';
 import { MessageList, type DisplayMessage } from './MessageList';
 import { SavedCopyNote } from './SavedCopyNote';
+import type { ChannelAgentInfo } from './useChannelAgents';
+import { useCaseActivity } from '../../data/phases';
 import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
 import { useFirstUnread } from './useFirstUnread';
 import { useOutbox } from './useOutbox';
@@ -82,6 +84,8 @@ export interface ChatViewProps {
 export type { MessageFocus };
 
 // The members dialog (with MUI's Autocomplete) loads when first opened, not with the channel.
+const ChannelAgentsSource = lazy(() => import('./ChannelAgentsSource'));
+const NO_AGENTS: readonly ChannelAgentInfo[] = [];
 const MembersPanel = lazy(() =>
   import('./MembersPanel').then((module) => ({ default: module.MembersPanel })),
 );
@@ -121,6 +125,11 @@ export function ChatView({
   const [olderState, setOlderState] = useState<'idle' | 'loading' | 'done'>('idle');
   const [membersOpen, setMembersOpen] = useState(false);
   const people = useChannelChatPeople(classId, channel, viewer.uid);
+  // The channel's AI agents (the mention picker offers them), read by a chunk of their own loaded
+  // only when an activity of this channel has an AI product.
+  const caseActivity = useCaseActivity(classId, channelId);
+  const [agents, setAgents] = useState<readonly ChannelAgentInfo[]>(NO_AGENTS);
+  const hasAgents = caseActivity !== null && caseActivity.product_id !== null;
   // Files attached in the composer: the button, a paste, or dropped anywhere on the channel.
   const files = useAttachmentUploads(classId, channelId);
   const drop = useFileDrop(channel.enabled, files.attach);
@@ -412,6 +421,17 @@ export function ChatView({
           // The typing line's space (its minimum height), so the list does not move when it comes.
           <div aria-hidden className={frameClass.typing} />
         )}
+        {hasAgents ? (
+          <Suspense fallback={null}>
+            <ChannelAgentsSource
+              key={channelId}
+              classId={classId}
+              channelId={channelId}
+              canManage={canManage}
+              onAgents={setAgents}
+            />
+          </Suspense>
+        ) : null}
         <Composer
           onSend={send}
           onTyping={presence.typing}
@@ -421,6 +441,7 @@ export function ChatView({
           mentionable={people.mentionable}
           viewerUid={viewer.uid}
           canMentionChannel={people.canMentionChannel}
+          agents={hasAgents ? agents : NO_AGENTS}
           disabled={readOnlyNote !== null || !channel.enabled || casePhase.readOnly !== null}
           disabledNote={
             readOnlyNote ?? casePhase.readOnly ?? 'This channel is disabled: nobody can post in it.'
