@@ -48,6 +48,7 @@ import { isLostOnTheWay, useLostWriteRetries } from './lostWrites';
 import { MessageList, type DisplayMessage } from './MessageList';
 import { SavedCopyNote } from './SavedCopyNote';
 import type { ChannelAgentInfo } from './useChannelAgents';
+import { AgentCardContext } from './agentCardContext';
 import { useCaseActivity } from '../../data/phases';
 import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
 import { useFirstUnread } from './useFirstUnread';
@@ -85,6 +86,7 @@ export type { MessageFocus };
 
 // The members dialog (with MUI's Autocomplete) loads when first opened, not with the channel.
 const ChannelAgentsSource = lazy(() => import('./ChannelAgentsSource'));
+const AgentCardDialog = lazy(() => import('./AgentCardDialog'));
 const NO_AGENTS: readonly ChannelAgentInfo[] = [];
 const MembersPanel = lazy(() =>
   import('./MembersPanel').then((module) => ({ default: module.MembersPanel })),
@@ -130,6 +132,8 @@ export function ChatView({
   const caseActivity = useCaseActivity(classId, channelId);
   const [agents, setAgents] = useState<readonly ChannelAgentInfo[]>(NO_AGENTS);
   const hasAgents = caseActivity !== null && caseActivity.product_id !== null;
+  // The agent whose card is open (its name in a message row opens it).
+  const [agentCard, setAgentCard] = useState<string | null>(null);
   // Files attached in the composer: the button, a paste, or dropped anywhere on the channel.
   const files = useAttachmentUploads(classId, channelId);
   const drop = useFileDrop(channel.enabled, files.attach);
@@ -391,27 +395,29 @@ export function ChatView({
             {messages.status === 'loading' ? (
               <LinearProgress aria-label="Loading messages" />
             ) : null}
-            <MessageList
-              // Only the outbox's rows while loading; a fresh list (opening at the newest or the
-              // first unread) once the channel's messages are there.
-              key={messages.status === 'loading' ? 'kept' : 'live'}
-              items={items}
-              viewerUid={viewer.uid}
-              canModerate={canManage}
-              hasOlder={hasOlder}
-              loadingOlder={olderState === 'loading'}
-              onLoadOlder={loadOlder}
-              onEdit={edit}
-              onDelete={remove}
-              onReact={react}
-              firstUnreadSeq={firstUnreadSeq}
-              focusId={focused?.id ?? null}
-              focusKey={focused?.at ?? 0}
-              // Only while the controls wait: Virtuoso reports rendered rows only when asked.
-              onRowsShown={
-                !controlsShown && messages.status === 'ready' ? releaseControls : undefined
-              }
-            />
+            <AgentCardContext.Provider value={hasAgents ? setAgentCard : null}>
+              <MessageList
+                // Only the outbox's rows while loading; a fresh list (opening at the newest or the
+                // first unread) once the channel's messages are there.
+                key={messages.status === 'loading' ? 'kept' : 'live'}
+                items={items}
+                viewerUid={viewer.uid}
+                canModerate={canManage}
+                hasOlder={hasOlder}
+                loadingOlder={olderState === 'loading'}
+                onLoadOlder={loadOlder}
+                onEdit={edit}
+                onDelete={remove}
+                onReact={react}
+                firstUnreadSeq={firstUnreadSeq}
+                focusId={focused?.id ?? null}
+                focusKey={focused?.at ?? 0}
+                // Only while the controls wait: Virtuoso reports rendered rows only when asked.
+                onRowsShown={
+                  !controlsShown && messages.status === 'ready' ? releaseControls : undefined
+                }
+              />
+            </AgentCardContext.Provider>
           </>
         )}
 
@@ -421,6 +427,15 @@ export function ChatView({
           // The typing line's space (its minimum height), so the list does not move when it comes.
           <div aria-hidden className={frameClass.typing} />
         )}
+        {agentCard !== null ? (
+          <Suspense fallback={null}>
+            <AgentCardDialog
+              name={agentCard}
+              agent={agents.find((a) => a.agent === agentCard) ?? null}
+              onClose={() => setAgentCard(null)}
+            />
+          </Suspense>
+        ) : null}
         {hasAgents ? (
           <Suspense fallback={null}>
             <ChannelAgentsSource
