@@ -107,6 +107,7 @@ describe(`anonymity: the proof over every procedure a student can call (${testDa
       'classes.request': () =>
         benCalls.classes.request({ pending_class_id: newMessageId(), name: 'Requested' }),
       'activities.pseudonym': () => benCalls.activities.pseudonym(act),
+      'activities.myExchanges': () => benCalls.activities.myExchanges({ class_id: ref.class_id }),
       'channels.markRead': () => benCalls.channels.markRead({ ...ref, seq: 1 }),
       'channels.notify': () => benCalls.channels.notify({ ...ref, type: 'user_online' }),
       'channels.clearTyping': () => benCalls.channels.clearTyping(ref),

@@ -326,6 +326,11 @@ export const MATRIX: Record<string, Entry> = {
       return caller.activities.setAnonymous(ofActivity(world));
     },
   },
+  'activities.myExchanges': {
+    scope: 'class',
+    ...anyMember,
+    run: ({ caller, world }) => caller.activities.myExchanges({ class_id: world.classId }),
+  },
   'activities.pseudonym': {
     scope: 'class',
     ...anyMember,

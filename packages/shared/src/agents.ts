@@ -159,6 +159,12 @@ export function channelAgents(
   return agents;
 }
 
+/**
+ * Messages of the case channel an LLM agent's model reads, up to the trigger (the server's context
+ * query, apps/server/src/ai/llm.ts; the agent's card says this number).
+ */
+export const AGENT_CONTEXT_MESSAGES = 20;
+
 /** How a mode is worded for people. */
 export const AGENT_MODE_LABELS: Readonly<Record<AiAgentCooperationMode, string>> = {
   mention: 'Answers when @mentioned',

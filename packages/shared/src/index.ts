@@ -34,6 +34,7 @@ export * from './liveProtocol';
 export * from './analyticsCheck';
 export * from './dataAnalyst';
 export * from './agents';
+export * from './myExchanges';
 export * from './agentLimits';
 export * from './tutorModes';
 export * from './caseBrief';

@@ -25,6 +25,7 @@ import {
   activitySaver,
 } from './commands';
 import { activitiesTopic } from './live';
+import { myExchangesReader } from './myExchanges';
 import { briefSaver } from './brief';
 import { activityAnonymousSetter, ownPseudonymReader } from './anonymity';
 import { activityPhaseAdvancer, activityPhasesSetter } from './phases';
@@ -73,6 +74,10 @@ export const activitiesRouter = router({
     .query(({ ctx, input }) =>
       activityExchangesReader(ctx.services.database.db, ctx.viewer, input),
     ),
+  /** Anyone in the class: their own exchanges with AI agents, per activity (docs/ai.md). */
+  myExchanges: authedProcedure
+    .input(z.object({ class_id: documentIdSchema }))
+    .query(({ ctx, input }) => myExchangesReader(ctx.services.database.db, ctx.viewer, input)),
   /** Instructors and class admins: the case brief (docs/activities.md#case-brief-and-pins). */
   setBrief: authedProcedure.input(briefInputSchema).mutation(({ ctx, input }) =>
     briefSaver(ctx.services.database.db, ctx.viewer, input, {

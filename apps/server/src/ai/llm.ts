@@ -17,6 +17,7 @@ import {
   pseudonymLabel,
   type MessageChart,
   tutorInstructions,
+  AGENT_CONTEXT_MESSAGES,
 } from '@seminar/shared';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -24,8 +25,8 @@ import { activities, messages, products } from '../db/schema';
 import { hiddenByPhaseSql, messageColumns } from '../messages/phaseAccess';
 import type { ClaimedJob } from './jobs';
 
-/** Messages of the case channel the model reads, up to the trigger. */
-export const LLM_CONTEXT_MESSAGES = 20;
+/** Messages of the case channel the model reads, up to the trigger (the agent's card says it). */
+export const LLM_CONTEXT_MESSAGES = AGENT_CONTEXT_MESSAGES;
 /** Most updates of a streaming reply per second (each is a write and a fan-out). */
 export const STREAM_UPDATES_PER_SECOND = 4;
 /** Model steps (a tool call and the answer after it) per answer. */

@@ -77,6 +77,16 @@ export function useAgentExchanges(classId: string, activityId: string, authorUid
   });
 }
 
+/** The viewer's own exchanges with AI agents in the class, per activity (docs/ai.md). */
+export function useMyExchanges(classId: string) {
+  const { client } = useLive();
+  return useQuery({
+    queryKey: ['activities.myExchanges', classId],
+    queryFn: () => client!.activities.myExchanges.query({ class_id: classId }),
+    enabled: client !== null,
+  });
+}
+
 /** The activity writes of one class. */
 /** A tutor mode as the instructor picks it (the instructions only for `custom`). */
 export interface TutorChoice {

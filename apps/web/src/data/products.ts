@@ -1,29 +1,17 @@
 // Docs: docs/ARCHITECTURE.md#web-data, docs/catalogue.md — the products resource: the AI product
 // catalogue (live, by seq: enabled and not deleted; site admins also get disabled ones) and the site
 // admin's writes (save, enable/disable, delete), each shown at once and reconciled by the server's
-// row; a refusal rolls back and is said in the shared error banner.
-import { useQuery } from '@tanstack/react-query';
+// row; a refusal rolls back and is said in the shared error banner. The catalogue itself (the live
+// query) is productsLive.ts: the writes reach zod through the product form, the chat must not.
 import { useMemo } from 'react';
 import type { ProductInput, PublicProduct } from '@seminar/shared';
-import { liveQuery } from '../live/liveQueries';
+import { productsQuery } from './productsLive';
 import { useLive } from '../live/LiveProvider';
 import { useOptimisticWrite, type OptimisticOutcome } from '../live/optimistic';
-import { useLiveQuery, type LiveQueryResult } from '../live/useLiveQuery';
-import { bySeq } from '../features/catalogue/catalogue';
 import { optimisticProduct } from '../features/catalogue/productForm';
 import { NOT_CONNECTED } from './connection';
 
-export const productIdOf = (product: PublicProduct) => product.product_id;
-
-export const productsQuery = () =>
-  liveQuery<PublicProduct, 'products.live'>('products.live', undefined, {
-    idOf: productIdOf,
-    sort: bySeq,
-  });
-
-export function useProducts(enabled = true): LiveQueryResult<PublicProduct> {
-  return useLiveQuery(productsQuery(), { enabled });
-}
+export { productIdOf, productsQuery, useProducts, useLlmConfigured } from './productsLive';
 
 /** The site admin's catalogue writes. */
 export function useProductActions() {
@@ -68,19 +56,4 @@ export function useProductActions() {
       },
     };
   }, [client, write]);
-}
-
-/**
- * Whether the server runs LLM agents (`products.agentsStatus`); null while unknown. Agents other
- * than DataAnalystBot answer only where it does.
- */
-export function useLlmConfigured(): boolean | null {
-  const { client } = useLive();
-  const { data } = useQuery({
-    queryKey: ['products.agentsStatus'],
-    queryFn: () => client!.products.agentsStatus.query(),
-    enabled: client !== null,
-    staleTime: 5 * 60_000,
-  });
-  return data ? data.llmConfigured : null;
 }

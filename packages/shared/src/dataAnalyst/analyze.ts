@@ -103,7 +103,8 @@ function byStrength(a: CorrelationPair, b: CorrelationPair): number {
   return Math.abs(b.r) - Math.abs(a.r);
 }
 
-function scatter(x: TableColumn, y: TableColumn, r: number): ChartSpec {
+/** A scatter of two numeric columns, sampled evenly down to ANALYST_MAX_SCATTER_POINTS. */
+export function scatter(x: TableColumn, y: TableColumn, r: number): ChartSpec {
   const xs = x.numbers ?? [];
   const ys = y.numbers ?? [];
   const all: { x: number; y: number }[] = [];

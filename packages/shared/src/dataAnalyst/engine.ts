@@ -40,9 +40,13 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions = {}
     search.table.requestText,
     table.columns.map((c) => c.name),
   );
+  const operations = requests.map((request) => runOperation(table, request));
+  const analysis = analyzeTable(table);
+  // The chart drawn is the first one asked for; without one, the analysis picks it.
+  const asked = operations.find((o) => o.kind === 'chart');
   return {
     kind: 'analysis',
-    analysis: analyzeTable(table),
-    operations: requests.map((request) => runOperation(table, request)),
+    analysis: asked ? { ...analysis, chart: asked.chart } : analysis,
+    operations,
   };
 }

@@ -1,8 +1,14 @@
 // Docs: docs/ai.md#asked-for-operations — answers a parsed request from a typed table.
-import { ANALYST_MAX_GROUPS } from './limits';
-import { type NumericColumnAnalysis, type TextColumnAnalysis, analyzeTextColumn } from './analyze';
+import { ANALYST_MAX_GROUPS, ANALYST_MAX_HISTOGRAM_BINS } from './limits';
+import {
+  type ChartSpec,
+  type NumericColumnAnalysis,
+  type TextColumnAnalysis,
+  analyzeTextColumn,
+  scatter,
+} from './analyze';
 import type { AnalystRequest } from './requests';
-import { type Aggregate, aggregate, pearson, summarizeNumbers } from './stats';
+import { type Aggregate, aggregate, histogram, pearson, summarizeNumbers } from './stats';
 import type { Table } from './table';
 
 export interface GroupValue {
@@ -27,6 +33,11 @@ export type OperationResult =
     }
   | { kind: 'correlation'; x: string; y: string; n: number; r: number | null }
   | { kind: 'summary'; numeric: NumericColumnAnalysis | null; text: TextColumnAnalysis | null }
+  /** A chart drawn as asked; the message carries the first one asked for. */
+  | { kind: 'chart'; chart: ChartSpec }
+  /** A scatter of a pair whose r is undefined (a constant column, fewer than two pairs). */
+  | { kind: 'no-scatter'; x: string; y: string }
+  | { kind: 'not-understood'; text: string }
   | { kind: 'unknown-column'; asked: string; available: string[] }
   /** The operation needs numbers and the column holds text. */
   | { kind: 'not-numeric'; column: string; operation: string };
@@ -41,6 +52,33 @@ export function runOperation(table: Table, request: AnalystRequest): OperationRe
   switch (request.kind) {
     case 'unknown-column':
       return { kind: 'unknown-column', asked: request.asked, available };
+    case 'not-understood':
+      return { kind: 'not-understood', text: request.text };
+    case 'histogram': {
+      const column = find(request.column);
+      if (!column) return { kind: 'unknown-column', asked: request.column, available };
+      if (!column.numbers)
+        return { kind: 'not-numeric', column: column.name, operation: 'histogram' };
+      return {
+        kind: 'chart',
+        chart: {
+          kind: 'histogram',
+          column: column.name,
+          bins: histogram(column.numbers, ANALYST_MAX_HISTOGRAM_BINS),
+        },
+      };
+    }
+    case 'scatter': {
+      const x = find(request.x);
+      const y = find(request.y);
+      if (!x || !y) return { kind: 'unknown-column', asked: x ? request.y : request.x, available };
+      for (const column of [x, y])
+        if (!column.numbers)
+          return { kind: 'not-numeric', column: column.name, operation: 'scatter' };
+      const { r } = pearson(x.numbers ?? [], y.numbers ?? []);
+      if (r === null) return { kind: 'no-scatter', x: x.name, y: y.name };
+      return { kind: 'chart', chart: scatter(x, y, r) };
+    }
     case 'summary': {
       const column = find(request.column);
       if (!column) return { kind: 'unknown-column', asked: request.column, available };

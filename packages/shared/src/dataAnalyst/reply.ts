@@ -1,7 +1,7 @@
 // Docs: docs/ai.md#replies — turns the engine's outcome into DataAnalystBot's message: markdown of
 // the chat's safe subset (bold, inline code, fenced blocks), always within MESSAGE_MAX_LENGTH.
 import { MESSAGE_MAX_LENGTH } from '../constants';
-import type { TableAnalysis } from './analyze';
+import type { ChartSpec, TableAnalysis } from './analyze';
 import type { AnalystOutcome } from './engine';
 import { ANALYST_MAX_LINES_READ } from './limits';
 import { codeTable, formatCount, formatR, formatStat, plain } from './format';
@@ -71,8 +71,27 @@ export function formatProblem(problem: TableProblem): string {
 const more = (n: number, one: string, many: string) =>
   n > 0 ? `\n… and ${formatCount(n)} more ${n === 1 ? one : many}.` : '';
 
-function operationLines(result: OperationResult): string {
+/** What a chart asked for is, in words. */
+function chartWords(chart: ChartSpec): string {
+  return chart.kind === 'histogram'
+    ? `histogram of ${code(chart.column)}`
+    : `scatter of ${code(chart.y)} against ${code(chart.x)}`;
+}
+
+function operationLines(result: OperationResult, drawn: ChartSpec | null): string {
   switch (result.kind) {
+    case 'chart':
+      return result.chart === drawn
+        ? `Chart: the ${chartWords(result.chart)} is drawn below.`
+        : `I draw one chart per answer, so not the ${chartWords(result.chart)}: ask for it in another message.`;
+    case 'no-scatter':
+      return `I cannot draw a scatter of ${code(result.y)} against ${code(result.x)}: one of them does not vary.`;
+    case 'not-understood':
+      return (
+        `I did not understand ${code(result.text)}, so I left it out. I can do: summary of, ` +
+        'mean/median/sum/count/min/max of (by a group), correlation of … and …, histogram of, ' +
+        'scatter of … against ….'
+      );
     case 'unknown-column':
       return (
         `There is no column ${code(result.asked)}. The columns are: ` +
@@ -205,7 +224,10 @@ export function formatAnalystReply(outcome: AnalystOutcome): string {
     case 'problem':
       return fit(formatProblem(outcome.problem));
     case 'analysis': {
-      const answers = outcome.operations.map(operationLines).filter((line) => line !== '');
+      const drawn = outcome.analysis.chart;
+      const answers = outcome.operations
+        .map((o) => operationLines(o, drawn))
+        .filter((line) => line !== '');
       const asked = answers.length > 0 ? `${answers.join('\n\n')}\n\n` : '';
       return fit(asked + analysisText(outcome.analysis));
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ANALYST_MAX_OPERATIONS, ANALYST_MAX_REQUEST_LINE_CHARS } from './limits';
 import { type AnalystRequest, parseRequests } from './requests';
 
-const columns = ['score', 'group', 'Sepal_Length', 'x', 'y', 'test score'];
+const columns = ['score', 'group', 'Sepal_Length', 'x', 'y', 'test score', 'hours'];
 
 describe('parseRequests', () => {
   it.each<[string, AnalystRequest[]]>([
@@ -62,6 +62,60 @@ describe('parseRequests', () => {
         { kind: 'correlation', x: 'x', y: 'y' },
       ],
     ],
+    // Several requests in one sentence (issue 32), each answered; parts asked for besides them
+    // that the engine does not do are named, never swapped for something else.
+    [
+      '@DataAnalystBot summary of score, the correlation of hours and score, and a histogram of score',
+      [
+        { kind: 'summary', column: 'score' },
+        { kind: 'correlation', x: 'hours', y: 'score' },
+        { kind: 'histogram', column: 'score' },
+      ],
+    ],
+    [
+      'mean of score by group and the median of score, please',
+      [
+        { kind: 'aggregate', aggregate: 'mean', column: 'score', by: 'group' },
+        { kind: 'aggregate', aggregate: 'median', column: 'score', by: null },
+      ],
+    ],
+    [
+      'summary of score, and a regression of hours on score',
+      [
+        { kind: 'summary', column: 'score' },
+        { kind: 'not-understood', text: 'regression of hours on score' },
+      ],
+    ],
+    [
+      'correlation of hours and score and the mode of score.',
+      [
+        { kind: 'correlation', x: 'hours', y: 'score' },
+        { kind: 'not-understood', text: 'mode of score' },
+      ],
+    ],
+    [
+      'histogram of score and a pie chart of group',
+      [
+        { kind: 'histogram', column: 'score' },
+        { kind: 'not-understood', text: 'pie chart of group' },
+      ],
+    ],
+    [
+      'summary of age, and mean of score',
+      [
+        { kind: 'unknown-column', asked: 'age' },
+        { kind: 'aggregate', aggregate: 'mean', column: 'score', by: null },
+      ],
+    ],
+    ['histogram of hours', [{ kind: 'histogram', column: 'hours' }]],
+    ['distribution of score?', [{ kind: 'histogram', column: 'score' }]],
+    ['plot of score', [{ kind: 'histogram', column: 'score' }]],
+    ['scatter of score against hours', [{ kind: 'scatter', x: 'hours', y: 'score' }]],
+    ['scatter plot of hours and score', [{ kind: 'scatter', x: 'hours', y: 'score' }]],
+    ['plot hours vs score', [{ kind: 'scatter', x: 'hours', y: 'score' }]],
+    ['scatter of score', [{ kind: 'unknown-column', asked: '' }]],
+    // Text before the first request is a preamble, not a part left out.
+    ['hi there, could you give the summary of score', [{ kind: 'summary', column: 'score' }]],
     ['mean of height by group', [{ kind: 'unknown-column', asked: 'height' }]],
     ['mean of score by class size', [{ kind: 'unknown-column', asked: 'class size' }]],
     ['correlation of x and weight?', [{ kind: 'unknown-column', asked: 'weight' }]],

@@ -2,7 +2,7 @@
 // Instructors and class admins create and edit them ("New activity"), switch each on or off, and
 // delete with a confirmation (shown at once, SPEC §4). A case channel shows as its case label; an
 // AI product's cost for the class shows on the card to instructors and class admins.
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -41,6 +41,8 @@ import { AgentBudget } from './AgentBudget';
 import { AgentLimitsControl } from './AgentLimitsControl';
 import { TutorModeControl } from './TutorModeControl';
 import { AgentControls } from './AgentControls';
+
+const MyExchangesDialog = lazy(() => import('./MyExchangesDialog'));
 
 /** The case label of an activity with a case channel (SPEC §3 "Case record"), else null. */
 export function activityCaseLabel(
@@ -110,6 +112,7 @@ export function ActivitiesPanel({ cls }: { cls: Class }) {
   const [deleting, setDeleting] = useState<Activity | null>(null);
 
   const activities = useActivities(classId);
+  const [mineOpen, setMineOpen] = useState(false);
   const channels = useChannels(classId);
   const channelsById = useMemo(
     () => new Map(channels.rows.map((channel) => [channel.channel_id, channel])),
@@ -137,8 +140,24 @@ export function ActivitiesPanel({ cls }: { cls: Class }) {
         <Typography component="h2" variant="h6">
           Activities
         </Typography>
-        {manager && newButton}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {activities.rows.some((activity) => activity.product_id !== null) && (
+            <Button variant="outlined" onClick={() => setMineOpen(true)}>
+              My exchanges with AI agents
+            </Button>
+          )}
+          {manager && newButton}
+        </Stack>
       </Stack>
+      {mineOpen && (
+        <Suspense fallback={null}>
+          <MyExchangesDialog
+            classId={classId}
+            className={cls.name}
+            onClose={() => setMineOpen(false)}
+          />
+        </Suspense>
+      )}
 
       {activities.status === 'loading' && (
         <Stack spacing={1} aria-busy="true" aria-label="Loading activities">

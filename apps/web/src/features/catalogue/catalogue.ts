@@ -3,6 +3,8 @@
 // product costs a class (price per user × the class's enrolled students, per term).
 import { countOf, plural, type PublicProduct, type RosterEntry } from '@seminar/shared';
 import { formatPrice } from '../../shell/currency';
+// The order is its own zod-free module: the chat reads the catalogue, and currency reaches zod.
+import { byText } from './productOrder';
 
 export interface CatalogueFilters {
   /** Words to find (all of them, in any order, ignoring case and accents). */
@@ -74,9 +76,6 @@ export function filterProducts<P extends PublicProduct>(
   );
 }
 
-const byText = (a: string, b: string) =>
-  a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
-
 /** The choices of each filter: every value the products have, once, alphabetically. */
 export function filterChoices(products: readonly PublicProduct[]): {
   disciplines: string[];
@@ -92,10 +91,7 @@ export function filterChoices(products: readonly PublicProduct[]): {
   };
 }
 
-/** The catalogue's order: by seq, then title. */
-export function bySeq(a: PublicProduct, b: PublicProduct): number {
-  return a.seq - b.seq || byText(a.title, b.title) || a.product_id.localeCompare(b.product_id);
-}
+export { bySeq } from './productOrder';
 
 const TYPE_LABELS: Readonly<Record<string, string>> = { ai_agent: 'AI agent' };
 

@@ -47,6 +47,9 @@ import { displayMessages } from './displayMessages';
 import { isLostOnTheWay, useLostWriteRetries } from './lostWrites';
 import { MessageList, type DisplayMessage } from './MessageList';
 import { SavedCopyNote } from './SavedCopyNote';
+import type { ChannelAgentInfo } from './useChannelAgents';
+import { AgentCardContext } from './agentCardContext';
+import { useCaseActivity } from '../../data/phases';
 import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
 import { useFirstUnread } from './useFirstUnread';
 import { useOutbox } from './useOutbox';
@@ -82,6 +85,9 @@ export interface ChatViewProps {
 export type { MessageFocus };
 
 // The members dialog (with MUI's Autocomplete) loads when first opened, not with the channel.
+const ChannelAgentsSource = lazy(() => import('./ChannelAgentsSource'));
+const AgentCardDialog = lazy(() => import('./AgentCardDialog'));
+const NO_AGENTS: readonly ChannelAgentInfo[] = [];
 const MembersPanel = lazy(() =>
   import('./MembersPanel').then((module) => ({ default: module.MembersPanel })),
 );
@@ -121,6 +127,13 @@ export function ChatView({
   const [olderState, setOlderState] = useState<'idle' | 'loading' | 'done'>('idle');
   const [membersOpen, setMembersOpen] = useState(false);
   const people = useChannelChatPeople(classId, channel, viewer.uid);
+  // The channel's AI agents (the mention picker offers them), read by a chunk of their own loaded
+  // only when an activity of this channel has an AI product.
+  const caseActivity = useCaseActivity(classId, channelId);
+  const [agents, setAgents] = useState<readonly ChannelAgentInfo[]>(NO_AGENTS);
+  const hasAgents = caseActivity !== null && caseActivity.product_id !== null;
+  // The agent whose card is open (its name in a message row opens it).
+  const [agentCard, setAgentCard] = useState<string | null>(null);
   // Files attached in the composer: the button, a paste, or dropped anywhere on the channel.
   const files = useAttachmentUploads(classId, channelId);
   const drop = useFileDrop(channel.enabled, files.attach);
@@ -382,27 +395,29 @@ export function ChatView({
             {messages.status === 'loading' ? (
               <LinearProgress aria-label="Loading messages" />
             ) : null}
-            <MessageList
-              // Only the outbox's rows while loading; a fresh list (opening at the newest or the
-              // first unread) once the channel's messages are there.
-              key={messages.status === 'loading' ? 'kept' : 'live'}
-              items={items}
-              viewerUid={viewer.uid}
-              canModerate={canManage}
-              hasOlder={hasOlder}
-              loadingOlder={olderState === 'loading'}
-              onLoadOlder={loadOlder}
-              onEdit={edit}
-              onDelete={remove}
-              onReact={react}
-              firstUnreadSeq={firstUnreadSeq}
-              focusId={focused?.id ?? null}
-              focusKey={focused?.at ?? 0}
-              // Only while the controls wait: Virtuoso reports rendered rows only when asked.
-              onRowsShown={
-                !controlsShown && messages.status === 'ready' ? releaseControls : undefined
-              }
-            />
+            <AgentCardContext.Provider value={hasAgents ? setAgentCard : null}>
+              <MessageList
+                // Only the outbox's rows while loading; a fresh list (opening at the newest or the
+                // first unread) once the channel's messages are there.
+                key={messages.status === 'loading' ? 'kept' : 'live'}
+                items={items}
+                viewerUid={viewer.uid}
+                canModerate={canManage}
+                hasOlder={hasOlder}
+                loadingOlder={olderState === 'loading'}
+                onLoadOlder={loadOlder}
+                onEdit={edit}
+                onDelete={remove}
+                onReact={react}
+                firstUnreadSeq={firstUnreadSeq}
+                focusId={focused?.id ?? null}
+                focusKey={focused?.at ?? 0}
+                // Only while the controls wait: Virtuoso reports rendered rows only when asked.
+                onRowsShown={
+                  !controlsShown && messages.status === 'ready' ? releaseControls : undefined
+                }
+              />
+            </AgentCardContext.Provider>
           </>
         )}
 
@@ -412,6 +427,26 @@ export function ChatView({
           // The typing line's space (its minimum height), so the list does not move when it comes.
           <div aria-hidden className={frameClass.typing} />
         )}
+        {agentCard !== null ? (
+          <Suspense fallback={null}>
+            <AgentCardDialog
+              name={agentCard}
+              agent={agents.find((a) => a.agent === agentCard) ?? null}
+              onClose={() => setAgentCard(null)}
+            />
+          </Suspense>
+        ) : null}
+        {hasAgents ? (
+          <Suspense fallback={null}>
+            <ChannelAgentsSource
+              key={channelId}
+              classId={classId}
+              channelId={channelId}
+              canManage={canManage}
+              onAgents={setAgents}
+            />
+          </Suspense>
+        ) : null}
         <Composer
           onSend={send}
           onTyping={presence.typing}
@@ -421,6 +456,7 @@ export function ChatView({
           mentionable={people.mentionable}
           viewerUid={viewer.uid}
           canMentionChannel={people.canMentionChannel}
+          agents={hasAgents ? agents : NO_AGENTS}
           disabled={readOnlyNote !== null || !channel.enabled || casePhase.readOnly !== null}
           disabledNote={
             readOnlyNote ?? casePhase.readOnly ?? 'This channel is disabled: nobody can post in it.'

@@ -11,6 +11,7 @@ import {
   MESSAGE_MAX_LENGTH,
   TYPING_WINDOW_MS,
   type MentionablePerson,
+  type ChannelAgent,
 } from '@seminar/shared';
 import { COMPOSER_ATTRIBUTE } from '../../shell/focus';
 import { composerClass, ComposerField, ComposerForm } from './ComposerField';
@@ -58,6 +59,8 @@ export interface ComposerProps {
   viewerUid?: string;
   /** Instructors: the picker offers `@channel` too. */
   canMentionChannel?: boolean;
+  /** The channel's AI agents, which the picker offers after the people. */
+  agents?: readonly Pick<ChannelAgent, 'agent' | 'productTitle' | 'mode'>[];
   /** Files chosen with "Attach file" or pasted (the chat uploads them); no button without it. */
   onAttach?: (files: File[]) => void;
   /** Attached files ready to go: a message may then be sent without text. */
@@ -82,6 +85,7 @@ export function Composer({
   mentionable = NOBODY,
   viewerUid = '',
   canMentionChannel = false,
+  agents,
   onAttach,
   attachmentsReady = false,
   attachmentsBusy = false,
@@ -104,6 +108,7 @@ export function Composer({
     people: mentionable,
     viewerUid,
     canMentionChannel,
+    agents,
   });
 
   const send = () => {
@@ -174,32 +179,34 @@ export function Composer({
             />
           </>
         ) : null}
-        <ComposerField
-          ref={input}
-          value={text}
-          onChange={(event) => {
-            change(event.target.value);
-            picker.track();
-          }}
-          onKeyDown={keyDown}
-          onKeyUp={picker.track}
-          onClick={picker.track}
-          onPaste={(event) => {
-            // Pasted files (a screenshot) are attached; pasted text goes in as usual.
-            const files = [...event.clipboardData.files];
-            if (!onAttach || disabled || files.length === 0) return;
-            event.preventDefault();
-            onAttach(files);
-          }}
-          disabled={disabled}
-          placeholder={disabled ? 'Sending is turned off here' : 'Write a message'}
-          error={tooLong}
-          aria-label="Message"
-          {...{ [COMPOSER_ATTRIBUTE]: '' }}
-          {...picker.inputProps}
-          aria-describedby={count ? 'chat-composer-count' : undefined}
-          enterKeyHint="send"
-        />
+        <div className={composerClass.combo} aria-label="Message" {...picker.comboboxProps}>
+          <ComposerField
+            ref={input}
+            value={text}
+            onChange={(event) => {
+              change(event.target.value);
+              picker.track();
+            }}
+            onKeyDown={keyDown}
+            onKeyUp={picker.track}
+            onClick={picker.track}
+            onPaste={(event) => {
+              // Pasted files (a screenshot) are attached; pasted text goes in as usual.
+              const files = [...event.clipboardData.files];
+              if (!onAttach || disabled || files.length === 0) return;
+              event.preventDefault();
+              onAttach(files);
+            }}
+            disabled={disabled}
+            placeholder={disabled ? 'Sending is turned off here' : 'Write a message'}
+            error={tooLong}
+            aria-label="Message"
+            {...{ [COMPOSER_ATTRIBUTE]: '' }}
+            {...picker.inputProps}
+            aria-describedby={count ? 'chat-composer-count' : undefined}
+            enterKeyHint="send"
+          />
+        </div>
         <button type="submit" className={composerClass.send} disabled={!sendable}>
           Send
           <FrameIcon path={FRAME_ICONS.send} />

@@ -23,6 +23,8 @@ export const composerFieldClass = 'composer-field';
 /** The class names of the composer's other parts (Composer.tsx), styled by ComposerForm too. */
 export const composerClass = {
   row: 'composer-row',
+  /** The combobox around the text box (MentionPicker.tsx). */
+  combo: 'composer-combo',
   attach: 'composer-attach',
   send: 'composer-send',
   note: 'composer-note',
@@ -143,6 +145,7 @@ function composerPartRules(theme: Theme) {
   const c = composerClass;
   return {
     [`.${c.row}`]: { display: 'flex', gap: spacing(1), alignItems: 'flex-end' },
+    [`.${c.combo}`]: { flex: '1 1 auto', minWidth: 0 },
     [`.${c.attach}`]: { ...iconButtonRules(theme, { padding: 8, iconPx: 24 }), flexShrink: 0 },
     // As MUI's contained Button (medium) with an end icon.
     [`.${c.send}`]: {

@@ -35,7 +35,7 @@ import {
 } from '../../data/channels';
 import { useActivities } from '../../data/activities';
 import { useRoster } from '../../data/classes';
-import { useLlmConfigured, useProducts } from '../../data/products';
+import { useLlmConfigured, useProducts } from '../../data/productsLive';
 import { AgentAvatar, AgentBadge } from './AgentBadge';
 import { describeError } from '../../live/errors';
 import { useServerOffset } from '../../live/serverTime';

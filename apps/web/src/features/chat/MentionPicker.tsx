@@ -1,8 +1,11 @@
-// Docs: docs/channels.md#mentions — the composer's mention picker. Typing `@` (at a word's start)
-// opens a list of the channel's people filtered by what follows; ArrowDown/ArrowUp move, Enter or
-// Tab picks, Escape closes, and a click picks too. The text box keeps its textbox role (with
-// aria-autocomplete="list", aria-controls and aria-activedescendant pointing into the listbox), so
-// focus never leaves it. A pick writes `@Name ` into the text; the send turns it into a reference.
+// Docs: docs/channels.md#mentions, docs/ai.md#finding-an-agent — the composer's mention picker.
+// Typing `@` (at a word's start) opens a list of the channel's people and AI agents filtered by what
+// follows; ArrowDown/ArrowUp move, Enter or Tab picks, Escape closes, and a click picks too. The
+// text box sits in a `combobox` (a <textarea> may not take that role itself: ARIA in HTML) with
+// `aria-expanded` and `aria-controls`; the text box keeps aria-autocomplete="list",
+// aria-controls and aria-activedescendant pointing into the listbox, so focus never leaves it. A
+// pick writes `@Name ` into the text: the send turns a person's into a reference, and an agent's
+// stays the text the mention rule reads (`mentionsAgent`, the same in SQL).
 import { useId, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -10,19 +13,25 @@ import Typography from '@mui/material/Typography';
 import { visuallyHidden } from './a11y';
 import {
   activeMentionQuery,
+  agentUid,
   CHANNEL_MENTION,
   matchMentionable,
+  type ChannelAgent,
   type MentionablePerson,
 } from '@seminar/shared';
 
-/** What the picker lists: people, and `@channel` for instructors. */
+/** What the picker lists: people, the channel's AI agents, and `@channel` for instructors. */
 interface Choice {
   key: string;
   label: string;
   /** What replaces `@query` (without the `@`). */
   insert: string;
   hint?: string;
+  /** An AI agent: shown with an AI mark, and named so ("DataAnalystBot, AI agent"). */
+  agent?: boolean;
 }
+
+const NO_AGENTS: readonly Pick<ChannelAgent, 'agent' | 'productTitle' | 'mode'>[] = [];
 
 /** State and handlers of the picker for one text box. */
 export function useMentionPicker(options: {
@@ -32,8 +41,18 @@ export function useMentionPicker(options: {
   people: readonly MentionablePerson[];
   viewerUid: string;
   canMentionChannel: boolean;
+  /** The channel's AI agents (a case channel's), listed after the people. */
+  agents?: readonly Pick<ChannelAgent, 'agent' | 'productTitle' | 'mode'>[] | undefined;
 }) {
-  const { text, setText, input, people, viewerUid, canMentionChannel } = options;
+  const {
+    text,
+    setText,
+    input,
+    people,
+    viewerUid,
+    canMentionChannel,
+    agents = NO_AGENTS,
+  } = options;
   const listId = useId();
   const [caret, setCaret] = useState<number | null>(null);
   const [active, setActive] = useState(0);
@@ -46,6 +65,19 @@ export function useMentionPicker(options: {
       people.filter((person) => person.uid !== viewerUid),
       query.query,
     ).map((person) => ({ key: person.uid, label: person.name, insert: person.name }));
+    const agentChoices = matchMentionable(
+      agents.map((agent) => ({ ...agent, uid: agentUid(agent.agent), name: agent.agent })),
+      query.query,
+    );
+    for (const agent of agentChoices)
+      if (!found.some((choice) => choice.key === agent.uid))
+        found.push({
+          key: agent.uid,
+          label: agent.agent,
+          insert: agent.agent,
+          hint: agent.mode === 'paused' ? `${agent.productTitle} · paused` : agent.productTitle,
+          agent: true,
+        });
     if (canMentionChannel && 'channel'.startsWith(query.query.toLowerCase()))
       found.push({
         key: '@channel',
@@ -54,7 +86,7 @@ export function useMentionPicker(options: {
         hint: 'everyone in this channel',
       });
     return found;
-  }, [query, people, viewerUid, canMentionChannel]);
+  }, [query, people, viewerUid, canMentionChannel, agents]);
   const open = query !== null && choices.length > 0 && closedAt !== query.start;
   const current = Math.min(active, Math.max(choices.length - 1, 0));
 
@@ -113,6 +145,13 @@ export function useMentionPicker(options: {
     'aria-controls': open ? listId : undefined,
     'aria-activedescendant': open ? optionId(current) : undefined,
   };
+  /** The element around the text box: the combobox, expanded while the list is open. */
+  const comboboxProps = {
+    role: 'combobox' as const,
+    'aria-expanded': open,
+    'aria-haspopup': 'listbox' as const,
+    'aria-controls': listId,
+  };
 
   // The number of suggestions, said when the list opens or its filter changes
   // (docs/accessibility.md#announcements); always there, so its changes are announced.
@@ -143,6 +182,11 @@ export function useMentionPicker(options: {
             id={optionId(index)}
             role="option"
             aria-selected={index === current}
+            aria-label={
+              choice.agent
+                ? `${choice.label}, AI agent${choice.hint ? `, ${choice.hint}` : ''}`
+                : undefined
+            }
             // Keep the focus in the text box.
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => pick(choice)}
@@ -158,6 +202,23 @@ export function useMentionPicker(options: {
             <Typography component="span" variant="body2">
               {choice.label}
             </Typography>
+            {choice.agent ? (
+              <Box
+                component="span"
+                sx={{
+                  ml: 1,
+                  px: 0.75,
+                  borderRadius: 1,
+                  fontSize: '0.7rem',
+                  fontWeight: 700,
+                  border: 1,
+                  borderColor: 'primary.main',
+                  color: 'primary.main',
+                }}
+              >
+                AI
+              </Box>
+            ) : null}
             {choice.hint ? (
               <Typography
                 component="span"
@@ -180,5 +241,5 @@ export function useMentionPicker(options: {
     </>
   );
 
-  return { track, keyDown, inputProps, list };
+  return { track, keyDown, inputProps, comboboxProps, list };
 }

@@ -2,12 +2,25 @@
 // and the author header above it, if any. Memoized on what it shows, so a render of the list
 // renders only new or changed rows; plain elements with the list's class names (chatStyles.ts)
 // instead of MUI components whose `sx` would be resolved on every render of every row.
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import { isPseudonymKey, pseudonymAvatar, type Message } from '@seminar/shared';
 import { initialsOf } from '../../auth/AccountMenu';
 import { groupMessages, timeLabel, type MessageGroup } from './grouping';
 import { MessageItem, sameMessage, sameStatus, type MessageStatus } from './MessageItem';
 import { AgentAvatar, AgentBadge } from './AgentBadge';
+import { AgentCardContext } from './agentCardContext';
+
+/** An agent's name as a button that opens its card: drawn as the name, underlined. */
+const AGENT_NAME_BUTTON = {
+  background: 'none',
+  border: 0,
+  padding: 0,
+  font: 'inherit',
+  color: 'inherit',
+  cursor: 'pointer',
+  textDecoration: 'underline dotted',
+  textUnderlineOffset: 3,
+} as const;
 import { chatClass } from './chatStyles';
 
 /** A message with its state on this client. */
@@ -105,6 +118,7 @@ export const MessageRow = memo(function MessageRow({
       onReact={onReact}
     />
   );
+  const openAgent = useContext(AgentCardContext);
   const group = row.group;
   const author = group ? group.authorName || 'Someone' : '';
   const avatar =
@@ -148,7 +162,20 @@ export const MessageRow = memo(function MessageRow({
           )}
           <div className={chatClass.groupBody}>
             <div className={chatClass.groupHead}>
-              <span className={chatClass.author}>{author}</span>
+              {message.ai && openAgent ? (
+                <button
+                  type="button"
+                  className={chatClass.author}
+                  aria-haspopup="dialog"
+                  aria-label={`${author}, AI agent: about it`}
+                  onClick={() => openAgent(message.ai?.agent ?? author)}
+                  style={AGENT_NAME_BUTTON}
+                >
+                  {author}
+                </button>
+              ) : (
+                <span className={chatClass.author}>{author}</span>
+              )}
               {message.ai ? <AgentBadge productTitle={message.ai.product_title} /> : null}
               <time className={chatClass.time} dateTime={new Date(group.startedAt).toISOString()}>
                 {timeLabel(group.startedAt)}

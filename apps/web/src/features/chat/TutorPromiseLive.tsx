@@ -3,7 +3,7 @@
 // products resource, which reaches zod through the catalogue's form, and the class page's first
 // load carries no zod (docs/ARCHITECTURE.md#first-load).
 import type { Activity } from '@seminar/shared';
-import { useLlmConfigured } from '../../data/products';
+import { useLlmConfigured } from '../../data/productsLive';
 import { TutorPromise } from './TutorPromise';
 
 export default function TutorPromiseLive({ activity }: { activity: Activity }) {

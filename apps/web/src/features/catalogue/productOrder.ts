@@ -1,0 +1,11 @@
+// Docs: docs/catalogue.md — the catalogue's order, zod-free (the chat's mention picker reads the
+// catalogue on the class page's first load; catalogue.ts reaches zod through the currency).
+import type { PublicProduct } from '@seminar/shared';
+
+export const byText = (a: string, b: string) =>
+  a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
+
+/** The catalogue's order: by seq, then title. */
+export function bySeq(a: PublicProduct, b: PublicProduct): number {
+  return a.seq - b.seq || byText(a.title, b.title) || a.product_id.localeCompare(b.product_id);
+}
