@@ -44,3 +44,4 @@ export * from './debrief';
 export * from './coldCall';
 export * from './phases';
 export * from './anonymity';
+export * from './sso';

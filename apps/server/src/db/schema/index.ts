@@ -11,3 +11,4 @@ export * from './caseBrief';
 export * from './notifications';
 export * from './polls';
 export * from './debrief';
+export * from './sso';
