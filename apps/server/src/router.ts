@@ -11,6 +11,7 @@ import { pinsRouter } from './pins/router';
 import { notificationsRouter } from './notifications/router';
 import { pollsRouter } from './polls/router';
 import { productsRouter } from './products/router';
+import { ssoRouter } from './sso/router';
 import { isSiteAdmin } from './users/policies';
 
 export const appRouter = router({
@@ -33,6 +34,7 @@ export const appRouter = router({
   polls: pollsRouter,
   coldCall: coldCallRouter,
   debrief: debriefRouter,
+  sso: ssoRouter,
 });
 
 /** The router's type, imported by the web client. */

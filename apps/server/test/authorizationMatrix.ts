@@ -622,6 +622,13 @@ export const MATRIX: Record<string, Entry> = {
     scope: 'site',
     run: ({ caller, world }) => caller.products.delete({ product_id: world.productId }),
   },
+  // Single sign-on's admin section (docs/institutions.md#the-admin-page).
+  'sso.admin': { scope: 'site', run: ({ caller }) => caller.sso.admin() },
+  'sso.setDomainRequired': {
+    scope: 'site',
+    run: ({ caller }) =>
+      caller.sso.setDomainRequired({ domain: 'uni.example.edu', required: false }),
+  },
 };
 
 /** What `actor` gets from `entry`. */

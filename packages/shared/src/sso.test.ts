@@ -12,7 +12,10 @@ describe('emailDomain', () => {
 });
 
 describe('ssoRequiredFor', () => {
-  const providers = [{ domains: ['uni.edu'] }, { domains: ['college.ac.uk', 'staff.college.ac.uk'] }];
+  const providers = [
+    { domains: ['uni.edu'] },
+    { domains: ['college.ac.uk', 'staff.college.ac.uk'] },
+  ];
   it.each([
     ['ann@uni.edu', ['uni.edu'], true],
     ['ANN@UNI.EDU', ['uni.edu'], true],

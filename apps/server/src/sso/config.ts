@@ -29,7 +29,9 @@ const samlProviderSchema = z.object({
   certificate: z
     .string()
     .transform((text) => text.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, ''))
-    .pipe(z.string().regex(/^[A-Za-z0-9+/]+=*$/, 'certificate must be a PEM or base64 certificate')),
+    .pipe(
+      z.string().regex(/^[A-Za-z0-9+/]+=*$/, 'certificate must be a PEM or base64 certificate'),
+    ),
 });
 
 export type OidcProviderConfig = z.infer<typeof oidcProviderSchema>;

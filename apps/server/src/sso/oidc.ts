@@ -52,7 +52,10 @@ async function discover(provider: OidcProviderConfig): Promise<Discovered> {
     if (!response.ok) throw new Error(`status ${response.status}`);
     document = discoverySchema.parse(await response.json());
   } catch {
-    throw new OidcError('PROVIDER_UNAVAILABLE', `${provider.label} did not answer. Try again later.`);
+    throw new OidcError(
+      'PROVIDER_UNAVAILABLE',
+      `${provider.label} did not answer. Try again later.`,
+    );
   }
   // The document must speak for the configured issuer (OpenID Connect Discovery §4.3).
   if (document.issuer !== provider.issuer)
@@ -135,7 +138,10 @@ export async function verifyIdToken(
   )
     throw new OidcError('TOKEN_REFUSED', `${provider.label}'s answer could not be verified.`);
   if (typeof payload.email !== 'string' || !payload.email.includes('@'))
-    throw new OidcError('MISSING_EMAIL', `${provider.label} did not say which e-mail address is yours.`);
+    throw new OidcError(
+      'MISSING_EMAIL',
+      `${provider.label} did not say which e-mail address is yours.`,
+    );
   return {
     subject: String(payload.sub),
     email: payload.email,

@@ -144,7 +144,8 @@ async function start(runtime: Runtime, request: FastifyRequest, reply: FastifyRe
 async function oidcCallback(runtime: Runtime, request: FastifyRequest, reply: FastifyReply) {
   const services = requireServices(runtime);
   const provider = providerOf(services.config, request);
-  if (provider?.type !== 'oidc') return failed(reply, 404, 'There is no such sign-in provider here.');
+  if (provider?.type !== 'oidc')
+    return failed(reply, 404, 'There is no such sign-in provider here.');
   const query = request.query as { code?: unknown; state?: unknown; error?: unknown };
   const state = await consumeState(
     services.database.db,
@@ -154,7 +155,11 @@ async function oidcCallback(runtime: Runtime, request: FastifyRequest, reply: Fa
   );
   if (!state.ok) return failed(reply, 400, STATE_WORDS[state.reason]);
   if (typeof query.error === 'string' || typeof query.code !== 'string')
-    return failed(reply, 400, `${provider.label} did not sign you in. Start again from the sign-in page.`);
+    return failed(
+      reply,
+      400,
+      `${provider.label} did not sign you in. Start again from the sign-in page.`,
+    );
   try {
     const claims = await redeemCode(provider, services.config.publicUrl, query.code, state);
     return await finishSignIn(
@@ -184,10 +189,15 @@ async function firstUse(db: Db, providerId: string, assertionId: string, expires
 async function samlAcs(runtime: Runtime, request: FastifyRequest, reply: FastifyReply) {
   const services = requireServices(runtime);
   const provider = providerOf(services.config, request);
-  if (provider?.type !== 'saml') return failed(reply, 404, 'There is no such sign-in provider here.');
+  if (provider?.type !== 'saml')
+    return failed(reply, 404, 'There is no such sign-in provider here.');
   const body = (request.body ?? {}) as { SAMLResponse?: unknown; RelayState?: unknown };
   if (typeof body.SAMLResponse !== 'string' || typeof body.RelayState !== 'string')
-    return failed(reply, 400, `${provider.label} sent no sign-in answer. Start again from the sign-in page.`);
+    return failed(
+      reply,
+      400,
+      `${provider.label} sent no sign-in answer. Start again from the sign-in page.`,
+    );
   let assertion;
   try {
     assertion = await verifySamlResponse(services.config, provider, body.SAMLResponse);
@@ -197,7 +207,11 @@ async function samlAcs(runtime: Runtime, request: FastifyRequest, reply: Fastify
   }
   const db = services.database.db;
   if (!(await firstUse(db, provider.id, assertion.assertionId, assertion.expiresAt)))
-    return failed(reply, 403, `This ${provider.label} answer was already used. Start again from the sign-in page.`);
+    return failed(
+      reply,
+      403,
+      `This ${provider.label} answer was already used. Start again from the sign-in page.`,
+    );
   const attached = await attachIdentity(db, provider.id, body.RelayState, assertion.inResponseTo, {
     subject: assertion.subject,
     email: assertion.email,
@@ -212,7 +226,8 @@ async function samlAcs(runtime: Runtime, request: FastifyRequest, reply: Fastify
 async function samlFinish(runtime: Runtime, request: FastifyRequest, reply: FastifyReply) {
   const services = requireServices(runtime);
   const provider = providerOf(services.config, request);
-  if (provider?.type !== 'saml') return failed(reply, 404, 'There is no such sign-in provider here.');
+  if (provider?.type !== 'saml')
+    return failed(reply, 404, 'There is no such sign-in provider here.');
   const query = request.query as { state?: unknown };
   const state = await consumeState(
     services.database.db,
@@ -267,7 +282,8 @@ export function registerSsoRoutes(app: FastifyInstance, runtime: Runtime): void 
     scope.get(`${SSO_BASE_PATH}/:id/metadata`, (request, reply) => {
       const { config } = requireServices(runtime);
       const provider = providerOf(config, request);
-      if (provider?.type !== 'saml') return failed(reply, 404, 'There is no such SAML provider here.');
+      if (provider?.type !== 'saml')
+        return failed(reply, 404, 'There is no such SAML provider here.');
       return reply.type('application/samlmetadata+xml').send(spMetadata(config, provider));
     });
     scope.post(`${SSO_BASE_PATH}/:id/acs`, (request, reply) => samlAcs(runtime, request, reply));

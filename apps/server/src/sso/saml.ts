@@ -109,7 +109,9 @@ function firstText(value: unknown): string | undefined {
 function attribute(attributes: Record<string, unknown>, names: readonly string[]) {
   for (const [key, value] of Object.entries(attributes)) {
     const short = key.slice(Math.max(key.lastIndexOf('/'), 0) + (key.includes('/') ? 1 : 0));
-    if (names.some((name) => name.toLowerCase() === key.toLowerCase() || name === short.toLowerCase()))
+    if (
+      names.some((name) => name.toLowerCase() === key.toLowerCase() || name === short.toLowerCase())
+    )
       return firstText(value);
   }
   return undefined;
@@ -160,13 +162,20 @@ export async function verifySamlResponse(
   } catch {
     assertionSigned = false;
   }
-  if (!assertionSigned) throw new SamlError(`${provider.label} sent an assertion without a valid signature.`);
+  if (!assertionSigned)
+    throw new SamlError(`${provider.label} sent an assertion without a valid signature.`);
 
   const details = samlify.Extractor.extract(samlContent, [
     { key: 'assertion', localPath: ['Response', 'Assertion'], attributes: ['ID'] },
     {
       key: 'confirmation',
-      localPath: ['Response', 'Assertion', 'Subject', 'SubjectConfirmation', 'SubjectConfirmationData'],
+      localPath: [
+        'Response',
+        'Assertion',
+        'Subject',
+        'SubjectConfirmation',
+        'SubjectConfirmationData',
+      ],
       attributes: ['Recipient', 'NotOnOrAfter', 'InResponseTo'],
     },
   ]) as {

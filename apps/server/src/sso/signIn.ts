@@ -38,7 +38,10 @@ function nameFor(identity: AssertedIdentity, email: string): string {
  * an account: an unverified claim (any provider lets its users type an address) would otherwise take
  * over whoever owns that address here.
  */
-export async function signInAsserted(auth: Auth, identity: AssertedIdentity): Promise<SignInOutcome> {
+export async function signInAsserted(
+  auth: Auth,
+  identity: AssertedIdentity,
+): Promise<SignInOutcome> {
   if (!identity.emailVerified) return { ok: false, reason: 'unverified-email' };
   const ctx = await auth.$context;
   const adapter = ctx.internalAdapter;
