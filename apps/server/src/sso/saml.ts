@@ -118,6 +118,8 @@ function attribute(attributes: Record<string, unknown>, names: readonly string[]
 }
 
 const refused = (label: string) => new SamlError(`${label}'s answer could not be verified.`);
+const unsigned = (label: string) =>
+  new SamlError(`${label} sent an assertion without a valid signature.`);
 
 /**
  * Verifies a SAMLResponse (base64, POST binding): the IdP's signature on the assertion itself (a
@@ -136,7 +138,10 @@ export async function verifySamlResponse(
     result = (await sp.parseLoginResponse(idp, 'post', {
       body: { SAMLResponse: samlResponse },
     })) as typeof result;
-  } catch {
+  } catch (error) {
+    // samlify's own refusals are codes (FAILED_TO_VERIFY_SIGNATURE, ERR_ISSUER, …): the signature
+    // one is said as such, the rest as "could not be verified".
+    if (error instanceof Error && /SIGNATURE/.test(error.message)) throw unsigned(provider.label);
     throw refused(provider.label);
   }
   const { samlContent } = result;
@@ -179,7 +184,8 @@ export async function verifySamlResponse(
       attributes: ['Recipient', 'NotOnOrAfter', 'InResponseTo'],
     },
   ]) as {
-    assertion?: { id?: string };
+    /** The assertion's ID (samlify gives a lone attribute as its value). */
+    assertion?: string;
     confirmation?: { recipient?: string; notOnOrAfter?: string; inResponseTo?: string };
   };
   const acs = samlAcsUrl(config.publicUrl, provider.id);
@@ -192,7 +198,7 @@ export async function verifySamlResponse(
   if (extract.response?.destination !== undefined && extract.response.destination !== acs)
     throw new SamlError(`${provider.label}'s answer was meant for another address (destination).`);
   const inResponseTo = extract.response?.inResponseTo ?? details.confirmation?.inResponseTo;
-  const assertionId = details.assertion?.id;
+  const assertionId = details.assertion;
   const until = extract.conditions?.notOnOrAfter ?? details.confirmation?.notOnOrAfter;
   const untilMs = until === undefined ? Number.NaN : Date.parse(until);
   if (!inResponseTo || !assertionId || !Number.isFinite(untilMs)) throw refused(provider.label);
