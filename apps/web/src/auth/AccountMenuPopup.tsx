@@ -11,8 +11,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
+import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
 import { Link as RouterLink } from 'react-router';
+import { useIsSiteAdmin } from '../data/users';
 import { PATHS } from '../routes/paths';
 
 export default function AccountMenuPopup({
@@ -38,6 +40,7 @@ export default function AccountMenuPopup({
   onSignOut: () => void;
   onErrorClose: () => void;
 }) {
+  const isSiteAdmin = useIsSiteAdmin();
   return (
     <>
       <Menu
@@ -64,6 +67,14 @@ export default function AccountMenuPopup({
           </ListItemIcon>
           <ListItemText>Notification settings</ListItemText>
         </MenuItem>
+        {isSiteAdmin && (
+          <MenuItem component={RouterLink} to={PATHS.admin} onClick={onClose}>
+            <ListItemIcon>
+              <AdminIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Site admin</ListItemText>
+          </MenuItem>
+        )}
         <MenuItem disabled={pending} onClick={onSignOut}>
           <ListItemIcon>
             {pending ? (

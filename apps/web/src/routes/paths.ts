@@ -16,6 +16,8 @@ export const PATHS = {
   activityDebrief: '/classes/:classId/activities/:activityId/debrief',
   /** A person's away-notification settings (NOTIFICATION_SETTINGS_PATH, which mails link to). */
   notificationSettings: '/settings/notifications',
+  /** The site admin page (single sign-on, LTI platforms). */
+  admin: '/admin',
 } as const;
 
 /** The catalogue's path, or one product's detail in it; `search` keeps the search and filters. */

@@ -97,6 +97,7 @@ export const routes: RouteObject[] = [
               'NotificationSettingsPage',
             ),
           },
+          { path: PATHS.admin, ...page(() => import('../features/admin/AdminPage'), 'AdminPage') },
           { path: '*', ...page(() => import('./pages/NotFoundPage'), 'NotFoundPage') },
         ],
       },
