@@ -249,6 +249,7 @@ const samples: Record<string, unknown> = {
   },
   'products.setEnabled': { product_id: 'product_1', enabled: true },
   'products.delete': { product_id: 'product_1' },
+  'sso.setDomainRequired': { domain: 'uni.example.edu', required: true },
 };
 
 interface ProcedureDef {
