@@ -16,6 +16,7 @@ import { registerOutboxRoutes } from './mail/routes';
 import { registerUnsubscribeRoutes } from './notifications/unsubscribe';
 import { appRouter } from './router';
 import { registerUserRoutes } from './users/routes';
+import { registerSsoRoutes } from './sso/routes';
 import { registerSecurityHeaders } from './http/security';
 import { fastifyTrustProxy } from './http/trustProxy';
 import { registerWebApp } from './http/web';
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMetricsRoutes(app, runtime.metrics, config.metricsToken);
   registerHealthRoutes(app, runtime);
   registerAuthRoutes(app, runtime);
+  registerSsoRoutes(app, runtime);
   registerOutboxRoutes(app, runtime);
   registerUserRoutes(app, runtime);
   registerAnalyticsRoutes(app, runtime);

@@ -10,6 +10,7 @@ import type { S3Settings } from './attachments/s3';
 import type { LiveLimits } from './live/transport/limits';
 import { isLoopbackHost } from './http/loopback';
 import { trustProxySchema, type TrustProxy } from './http/trustProxy';
+import { ssoProvidersSchema, type SsoProviderConfig } from './sso/config';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -51,6 +52,7 @@ const envSchema = z.object({
     .max(60, 'must be at most 60 characters')
     .default(DEFAULT_APP_NAME),
   ADMIN_EMAILS: emailList.default([]),
+  SSO_PROVIDERS: ssoProvidersSchema.optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -168,6 +170,8 @@ export interface Config {
   /** The currency prices are in (ISO 4217), shown by the web app. */
   currency: string;
   adminEmails: readonly string[];
+  /** Single sign-on's identity providers (SSO_PROVIDERS; docs/institutions.md). */
+  ssoProviders: readonly SsoProviderConfig[];
   smtpUrl: string | undefined;
   smtpFrom: string;
   /** Which X-Forwarded-For entries count (http/trustProxy.ts). */
@@ -311,6 +315,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appName: value.APP_NAME,
     currency: value.CURRENCY,
     adminEmails: value.ADMIN_EMAILS,
+    ssoProviders: value.SSO_PROVIDERS ?? [],
     smtpUrl: value.SMTP_URL,
     smtpFrom,
     trustProxy: value.TRUST_PROXY ?? false,

@@ -12,6 +12,7 @@ import { pinsRouter } from './pins/router';
 import { notificationsRouter } from './notifications/router';
 import { pollsRouter } from './polls/router';
 import { productsRouter } from './products/router';
+import { ssoRouter } from './sso/router';
 import { isSiteAdmin } from './users/policies';
 
 export const appRouter = router({
@@ -35,6 +36,7 @@ export const appRouter = router({
   coldCall: coldCallRouter,
   debrief: debriefRouter,
   lti: ltiRouter,
+  sso: ssoRouter,
 });
 
 /** The router's type, imported by the web client. */

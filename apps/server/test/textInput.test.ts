@@ -271,6 +271,7 @@ const samples: Record<string, unknown> = {
   },
   'lti.syncRoster': { class_id: 'class_1' },
   'lti.postGrades': { class_id: 'class_1', activity_id: 'activity_1' },
+  'sso.setDomainRequired': { domain: 'uni.example.edu', required: true },
 };
 
 interface ProcedureDef {

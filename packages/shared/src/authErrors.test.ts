@@ -21,6 +21,7 @@ describe('authErrorCode', () => {
     [400, 'PASSWORD_TOO_COMMON', 'weak-password'],
     [400, 'INVALID_EMAIL', 'invalid-email'],
     [400, 'INVALID_NAME', 'invalid-name'],
+    [403, 'SSO_REQUIRED', 'sso-required'],
     [500, undefined, 'unknown'],
     [400, 'SOMETHING_NEW', 'unknown'],
     [400, 'constructor', 'unknown'],

@@ -17,6 +17,7 @@ export const AUTH_ERROR_CODES = [
   'weak-password',
   'invalid-email',
   'invalid-name',
+  'sso-required',
   'unknown',
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
@@ -44,6 +45,8 @@ const FROM_PROVIDER: Readonly<Record<string, AuthErrorCode>> = {
   PASSWORD_TOO_COMMON: 'weak-password',
   INVALID_EMAIL: 'invalid-email',
   INVALID_NAME: 'invalid-name',
+  // The address's domain signs in through single sign-on only (docs/institutions.md).
+  SSO_REQUIRED: 'sso-required',
 };
 
 /**
@@ -103,6 +106,10 @@ const WORDS: Readonly<Record<AuthErrorCode, { field: AuthErrorField; message: st
   'invalid-name': {
     field: 'name',
     message: `Enter a name of at most ${PERSON_NAME_MAX_LENGTH} characters, on one line.`,
+  },
+  'sso-required': {
+    field: 'form',
+    message: 'Your institution signs in with single sign-on: use its “Sign in with …” button.',
   },
   unknown: { field: 'form', message: 'Something went wrong. Try again.' },
 };

@@ -46,3 +46,4 @@ export * from './coldCall';
 export * from './phases';
 export * from './anonymity';
 export * from './ltiRoles';
+export * from './sso';

@@ -25,6 +25,7 @@ import { ALLOWED_CODE_TYPES, AUTH_BASE_PATH, CODE_TYPE_PATHS } from './allowedRo
 import { passwordProblem } from './passwordPolicy';
 import { resetCodeMail, verificationCodeMail } from './mails';
 import { signInDelays } from './signInDelays';
+import { mustUseSso, ssoRequiredMessage } from '../sso/requiredDomains';
 import { notify, toNotice } from '../live/bus';
 import { sessionsEndedSignal } from '../live/signals';
 
@@ -45,6 +46,13 @@ export const CODE_CHECK_PATHS: ReadonlySet<string> = new Set([
   '/email-otp/reset-password',
   '/email-otp/check-verification-otp',
   '/email-otp/verify-email',
+]);
+
+/** Routes that sign in, sign up or set a password by e-mail: closed to SSO-required domains. */
+const PASSWORD_PATHS: ReadonlySet<string> = new Set([
+  '/sign-in/email',
+  '/sign-up/email',
+  '/email-otp/reset-password',
 ]);
 
 /** The routes whose code a run of wrong tries voids, with the code's Better Auth type. */
@@ -279,6 +287,19 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
         }
         if (typeof body.email !== 'string') return;
         const email = normalizeEmail(body.email);
+        // A domain a site admin put under single sign-on: no password way in for its addresses
+        // (sign-in, sign-up, and a reset, which would set a password), checked before anything
+        // is counted or mailed (docs/institutions.md#requiring-single-sign-on).
+        if (
+          PASSWORD_PATHS.has(ctx.path) ||
+          (CODE_REQUEST_PATHS.has(ctx.path) && body.type !== 'email-verification')
+        ) {
+          if (await mustUseSso(db, config, email))
+            throw new APIError('FORBIDDEN', {
+              code: 'SSO_REQUIRED',
+              message: ssoRequiredMessage(config, email),
+            });
+        }
         if (ctx.path === '/sign-in/email') {
           const waitMs = await delays.waitMs(email, clientIp(ctx.headers));
           if (waitMs > 0) {

@@ -11,6 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
+import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
 import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import { Link as RouterLink } from 'react-router';

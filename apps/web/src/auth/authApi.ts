@@ -56,7 +56,9 @@ export async function authErrorFromResponse(response: Response): Promise<AuthErr
     code === 'too-many-requests' && providerMessage && /try again/i.test(providerMessage)
       ? providerMessage
       : undefined;
-  return new AuthError(code, response.status, until);
+  // "Addresses at uni.edu sign in with …": the server names the institution's provider.
+  const ssoWords = code === 'sso-required' ? providerMessage : undefined;
+  return new AuthError(code, response.status, until ?? ssoWords);
 }
 
 /** `fetch` that turns "no answer" into AuthError('network-request-failed'); aborts are rethrown. */

@@ -16,7 +16,7 @@ export const PATHS = {
   activityDebrief: '/classes/:classId/activities/:activityId/debrief',
   /** A person's away-notification settings (NOTIFICATION_SETTINGS_PATH, which mails link to). */
   notificationSettings: '/settings/notifications',
-  /** The site admins' page (docs/institutions.md#the-admin-page). */
+  /** The site admin page (single sign-on, LTI platforms). */
   admin: '/admin',
 } as const;
 

@@ -12,3 +12,4 @@ export * from './notifications';
 export * from './polls';
 export * from './debrief';
 export * from './lti';
+export * from './sso';

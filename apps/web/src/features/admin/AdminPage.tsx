@@ -1,13 +1,16 @@
-// Docs: docs/institutions.md#the-admin-page — the site admins' page: one section per concern, each
-// in its own file (LTI platforms here; single sign-on adds its own beside it).
+// Docs: docs/institutions.md#the-admin-page — the site admins' page: one section per institution
+// integration, each in its own file, listed in adminSections.tsx. Site admins only; anyone else
+// sees that it is not theirs (the server refuses them every procedure all the same).
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useIsSiteAdmin } from '../../data/users';
+import { usePageTitle } from '../../shell/usePageTitle';
 import { EmptyState } from '../common/EmptyState';
-import { AdminLtiSection } from './AdminLtiSection';
+import { ADMIN_SECTIONS } from './adminSections';
 
 export function AdminPage() {
+  usePageTitle('Site administration');
   const isSiteAdmin = useIsSiteAdmin();
   if (!isSiteAdmin)
     return <EmptyState title="Site administration">Only site admins can see this page.</EmptyState>;
@@ -17,7 +20,9 @@ export function AdminPage() {
         Site administration
       </Typography>
       <Stack spacing={4}>
-        <AdminLtiSection />
+        {ADMIN_SECTIONS.map(({ id, Section }) => (
+          <Section key={id} />
+        ))}
       </Stack>
     </Box>
   );

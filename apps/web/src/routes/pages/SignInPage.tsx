@@ -17,6 +17,7 @@ import {
   useFormAction,
 } from '../../auth/forms';
 import { clearSignOutNotice, useConfirmSignedIn, useSignOutNotice } from '../../auth/session';
+import { SsoButtons } from '../../auth/SsoButtons';
 import { Notice } from '../../shell/ui';
 import { PATHS } from '../paths';
 
@@ -65,6 +66,7 @@ export function SignInPage() {
         </Notice>
       )}
       {pageState.passwordChanged && <Notice severity="success">{PASSWORD_CHANGED_MESSAGE}</Notice>}
+      <SsoButtons />
       <form noValidate onSubmit={onSubmit}>
         <div className="sm-stack">
           <FormAlert message={errors.form} />
