@@ -672,6 +672,7 @@ export const MATRIX: Record<string, Entry> = {
     scope: 'class',
     ...staffOnly,
     run: ({ caller, world }) => caller.lti.postGrades(ofActivity(world)).catch(pastAuthorization),
+  },
   // Single sign-on's admin section (docs/institutions.md#the-admin-page).
   'sso.admin': { scope: 'site', run: ({ caller }) => caller.sso.admin() },
   'sso.setDomainRequired': {
