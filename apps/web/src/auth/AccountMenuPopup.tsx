@@ -13,7 +13,6 @@ import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
-import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useIsSiteAdmin } from '../data/users';
 import { PATHS } from '../routes/paths';

@@ -125,6 +125,7 @@ export function useChannelActions(classId: string) {
           ...input,
           enabled: true,
           deleted: false,
+          hidden_count: 0,
           updated_at: Date.now(),
           updated_by: author.uid,
           updated_by_name: displayName(author.name),

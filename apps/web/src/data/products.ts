@@ -2,13 +2,12 @@
 // catalogue (live, by seq: enabled and not deleted; site admins also get disabled ones) and the site
 // admin's writes (save, enable/disable, delete), each shown at once and reconciled by the server's
 // row; a refusal rolls back and is said in the shared error banner. The catalogue itself (the live
-// query) is productsLive.ts: the writes reach zod through the product form, the chat must not.
+// query) is productsLive.ts, which the chat imports: it must stay free of zod.
 import { useMemo } from 'react';
 import type { ProductInput, PublicProduct } from '@seminar/shared';
 import { productsQuery } from './productsLive';
 import { useLive } from '../live/LiveProvider';
 import { useOptimisticWrite, type OptimisticOutcome } from '../live/optimistic';
-import { optimisticProduct } from '../features/catalogue/productForm';
 import { NOT_CONNECTED } from './connection';
 
 export { productIdOf, productsQuery, useProducts, useLlmConfigured } from './productsLive';
@@ -56,4 +55,9 @@ export function useProductActions() {
       },
     };
   }, [client, write]);
+}
+
+/** The row a save shows at once, before the server answers (its version stays until then). */
+function optimisticProduct(input: ProductInput, previous: PublicProduct | null): PublicProduct {
+  return { ...input, deleted: false, version: previous?.version ?? 0 };
 }

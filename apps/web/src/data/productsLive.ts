@@ -7,7 +7,7 @@ import type { PublicProduct } from '@seminar/shared';
 import { liveQuery } from '../live/liveQueries';
 import { useLive } from '../live/LiveProvider';
 import { useLiveQuery, type LiveQueryResult } from '../live/useLiveQuery';
-import { bySeq } from '../features/catalogue/productOrder';
+import { bySeq } from './productOrder';
 
 export const productIdOf = (product: PublicProduct) => product.product_id;
 

@@ -130,6 +130,7 @@ export function makeChannel(overrides: Partial<ChannelView> = {}): ChannelView {
     last_read_seq: 0,
     is_own: false,
     mention_count: 0,
+    hidden_count: 0,
     notify: 'all',
     version: 1,
     ...overrides,

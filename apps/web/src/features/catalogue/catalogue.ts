@@ -4,7 +4,7 @@
 import { countOf, plural, type PublicProduct, type RosterEntry } from '@seminar/shared';
 import { formatPrice } from '../../shell/currency';
 // The order is its own zod-free module: the chat reads the catalogue, and currency reaches zod.
-import { byText } from './productOrder';
+import { byText } from '../../data/productOrder';
 
 export interface CatalogueFilters {
   /** Words to find (all of them, in any order, ignoring case and accents). */
@@ -91,7 +91,7 @@ export function filterChoices(products: readonly PublicProduct[]): {
   };
 }
 
-export { bySeq } from './productOrder';
+export { bySeq } from '../../data/productOrder';
 
 const TYPE_LABELS: Readonly<Record<string, string>> = { ai_agent: 'AI agent' };
 

@@ -105,6 +105,7 @@ const channel = (over: Partial<ChannelView> & { channel_id: string }): ChannelVi
   last_read_seq: 0,
   is_own: false,
   mention_count: 0,
+  hidden_count: 0,
   notify: 'all',
   version: 1,
   ...over,

@@ -1,5 +1,5 @@
-// Docs: docs/catalogue.md — the catalogue's order, zod-free (the chat's mention picker reads the
-// catalogue on the class page's first load; catalogue.ts reaches zod through the currency).
+// Docs: docs/catalogue.md — the catalogue's order, zod-free and in the data layer (the chat's
+// mention picker reads the catalogue on the class page's first load; the screens sort with it too).
 import type { PublicProduct } from '@seminar/shared';
 
 export const byText = (a: string, b: string) =>
