@@ -64,7 +64,8 @@ export function arrivalsText(spoken: readonly { author: string; text: string }[]
 /** What is said when people start typing: "Ada started typing", "Ada and Bo started typing". */
 export function startedTypingText(names: readonly string[]): string {
   if (names.length === 0) return '';
-  const all = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const all =
+    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   return `${all} started typing`;
 }
 

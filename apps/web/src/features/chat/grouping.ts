@@ -98,7 +98,10 @@ export function timeLabel(ms: number, options: Pick<LayoutOptions, 'timeZone' | 
 }
 
 /** The full date of `ms`, e.g. "Tuesday, November 24, 2026" (the locale's order and words). */
-export function fullDateLabel(ms: number, options: Pick<LayoutOptions, 'timeZone' | 'locale'> = {}) {
+export function fullDateLabel(
+  ms: number,
+  options: Pick<LayoutOptions, 'timeZone' | 'locale'> = {},
+) {
   return cachedFormat('dayLabel', options.locale, options.timeZone, {
     weekday: 'long',
     year: 'numeric',
