@@ -93,7 +93,7 @@ describe('focus after actions', () => {
     await page.keyboard.type(text);
     await page.keyboard.press('Enter');
     const sent = log.locator('[data-message-id]', { hasText: text });
-    await sent.locator('[aria-label="Message actions"]').waitFor();
+    await sent.locator('[aria-label^="Message actions"]').waitFor();
     // By id: its text changes below.
     const messageId = (await sent.getAttribute('data-message-id')) ?? '';
     const row = log.locator(`[data-message-id="${messageId}"]`);

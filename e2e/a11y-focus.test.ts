@@ -138,8 +138,11 @@ describe.each<Mode>(['light', 'dark'])('focus ring in %s mode', (mode) => {
 
     const log = page.getByRole('log', { name: 'Messages' });
     await log.getByText(/Introduce yourself/).waitFor();
+    // The log hands keyboard focus to a message in view (one Tab stop, roving focus): its ring.
     await keyboardFocus(page, log);
-    found['message log'] = await ringVerdict(log);
+    const message = log.locator('[role="article"]:focus');
+    await message.waitFor();
+    found['message'] = await ringVerdict(message);
 
     await page.getByRole('searchbox', { name: 'Search messages' }).fill('introduce');
     const result = page.getByRole('list', { name: 'Messages found' }).getByRole('button').first();

@@ -13,7 +13,9 @@ import {
   SESSION_ENDED_MESSAGE,
   useErrorState,
 } from './errors';
-import { ErrorBanner } from './ErrorBanner';
+import { ErrorBanner, RECONNECTED_MESSAGE } from './ErrorBanner';
+import { LiveContext } from './LiveProvider';
+import type { ConnectionState } from './client';
 
 afterEach(cleanup);
 
@@ -110,6 +112,37 @@ describe('ErrorBanner', () => {
 
     act(() => void store.report('Again.'));
     expect(screen.getByRole('alert').textContent).toContain('Again.');
+  });
+
+  it('says "Reconnected." once when a lost connection the banner reported is back', () => {
+    const store = createErrorStore(() => undefined);
+    const view = (connection: ConnectionState) => (
+      <LiveContext.Provider value={{ client: null, connection }}>
+        <ErrorStateProvider store={store}>
+          <ErrorBanner />
+        </ErrorStateProvider>
+      </LiveContext.Provider>
+    );
+    const { rerender } = render(view('open'));
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('');
+
+    rerender(view('reconnecting'));
+    act(() => void store.report(CONNECTION_LOST_MESSAGE));
+    expect(screen.getByRole('alert').textContent).toContain(CONNECTION_LOST_MESSAGE);
+    expect(status.textContent).toBe('');
+
+    // Back: the banner's message is cleared (LiveProvider) and the status says so, once.
+    act(() => void store.clear(CONNECTION_LOST_MESSAGE));
+    rerender(view('open'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(status.textContent).toBe(RECONNECTED_MESSAGE);
+    rerender(view('open'));
+    expect(status.textContent).toBe(RECONNECTED_MESSAGE);
+
+    // Another loss empties it, so the next "Reconnected." is read again.
+    act(() => void store.report(CONNECTION_LOST_MESSAGE));
+    expect(status.textContent).toBe('');
   });
 
   it('needs the provider', () => {

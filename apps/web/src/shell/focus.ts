@@ -93,10 +93,13 @@ export function keepFocusNear(find: () => HTMLElement | null): void {
   window.setTimeout(check, 0);
 }
 
-/** A control of the message row with this id, by its accessible name ("Message actions"). */
+/**
+ * A control of the message row with this id, by how its accessible name begins ("Message actions":
+ * the name goes on to say which message, "… for Marie Curie's message at 10:42 AM").
+ */
 export function messageControl(messageId: string, label: string): HTMLElement | null {
   return document.querySelector<HTMLElement>(
-    `[data-message-id="${CSS.escape(messageId)}"] [aria-label="${label}"]`,
+    `[data-message-id="${CSS.escape(messageId)}"] [aria-label^="${label}"]`,
   );
 }
 

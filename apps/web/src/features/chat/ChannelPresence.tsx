@@ -2,6 +2,7 @@
 // its own component reading the channel's live notices: a typing notice, and the recency clock that
 // ticks every second while one exists, re-render only these, never the open channel or its message
 // list (docs/channels.md#typing-and-online).
+import { useEffect, useRef } from 'react';
 import Avatar from '@mui/material/Avatar';
 import AvatarGroup from '@mui/material/AvatarGroup';
 import { Hint } from '../common/Hint';
@@ -11,6 +12,8 @@ import { useNotifications } from '../../data/channels';
 import { useServerOffset } from '../../live/serverTime';
 import { frameClass } from './channelFrameStyles';
 import { onlineLabel, recentNames, typingLine, useRecencyClock } from './presence';
+import { newlyTyping, startedTypingText } from './announcements';
+import { useAnnouncer } from './LiveAnnouncer';
 
 export interface ChannelPresenceProps {
   classId: string;
@@ -54,12 +57,28 @@ export function OnlinePeople(props: ChannelPresenceProps) {
   );
 }
 
-/** "Ada is typing…" (a polite live region, empty while nobody else types). */
+/**
+ * "Ada is typing…", empty while nobody else types. The line itself is not a live region (it changes
+ * as people start and stop, and would be read each time): a hidden one says "Ada started typing" once
+ * when Ada starts, and again only after she has stopped (docs/accessibility.md#live-regions).
+ */
 export function TypingLine(props: ChannelPresenceProps) {
-  const typing = typingLine(usePresentNames(props, 'user_typing'));
+  const names = usePresentNames(props, 'user_typing');
+  const typing = typingLine(names);
+  const { region, announce } = useAnnouncer();
+  // Who was typing when the line appeared is not news: the channel was just opened.
+  const before = useRef<readonly string[] | null>(null);
+  const key = names.join('\u0000');
+  useEffect(() => {
+    const now = key === '' ? [] : key.split('\u0000');
+    const started = before.current === null ? [] : newlyTyping(before.current, now);
+    before.current = now;
+    if (started.length > 0) announce(startedTypingText(started));
+  }, [key, announce]);
   return (
-    <div className={frameClass.typing} aria-live="polite">
+    <div className={frameClass.typing}>
       {typing ?? ''}
+      {region}
     </div>
   );
 }

@@ -43,7 +43,7 @@ export function KeptMessages({
       <Typography variant="subtitle2" component="h2" gutterBottom>
         Your unsent messages
       </Typography>
-      <Box role="log" aria-label="Messages" sx={{ display: 'grid', gap: 1 }}>
+      <Box role="log" aria-label="Messages" aria-live="off" sx={{ display: 'grid', gap: 1 }}>
         {kept.map((entry) => (
           <Box key={entry.id} sx={{ opacity: 0.7 }}>
             <Typography variant="caption" sx={{ fontWeight: 600 }}>

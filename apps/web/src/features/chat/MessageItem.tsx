@@ -4,7 +4,7 @@
 // (chatStyles.ts), and its menu, delete dialog and editor are built when first opened (rowMenus.tsx,
 // a chunk of their own): a page of messages builds no MUI component per message unless it is being
 // edited, failed, or has reactions or files.
-import { memo, Suspense, useRef, useState } from 'react';
+import { memo, Suspense, useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { decodeMentions, mentionsPerson, type Message } from '@seminar/shared';
@@ -25,6 +25,10 @@ import { composerNear, keepFocusNear, messageControl } from '../../shell/focus';
 const MORE_ICON =
   'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2';
 
+/** How its two buttons' names begin (the rest says which message: `target`). */
+const REACTION_LABEL = 'Add reaction';
+const ACTIONS_LABEL = 'Message actions';
+
 /** What a message's state is on this client. */
 export type MessageStatus =
   | { kind: 'sent' }
@@ -38,6 +42,10 @@ export type MessageStatus =
 
 export interface MessageItemProps {
   message: Message;
+  /** Its accessible name: who wrote it and when ("Marie Curie, 10:42 AM"), grouping.ts. */
+  label: string;
+  /** What its actions' names say they act on ("Marie Curie's message at 10:42 AM"). */
+  target: string;
   status: MessageStatus;
   canEdit: boolean;
   canDelete: boolean;
@@ -77,6 +85,8 @@ export const MessageItem = memo(
   (before, after) =>
     sameMessage(before.message, after.message) &&
     sameStatus(before.status, after.status) &&
+    before.label === after.label &&
+    before.target === after.target &&
     before.canEdit === after.canEdit &&
     before.canDelete === after.canDelete &&
     before.onEdit === after.onEdit &&
@@ -86,6 +96,8 @@ export const MessageItem = memo(
 
 function MessageItemView({
   message,
+  label,
+  target,
   status,
   canEdit,
   canDelete,
@@ -113,9 +125,10 @@ function MessageItemView({
   // Focus stays with the message when its editor closes (docs/accessibility.md#focus-rules): on its
   // "Message actions", where the edit began.
   const row = useRef<HTMLDivElement>(null);
+  const mainId = useId();
   const closeEditor = () => {
     setEditing(null);
-    keepFocusNear(() => messageControl(message.id, 'Message actions'));
+    keepFocusNear(() => messageControl(message.id, ACTIONS_LABEL));
   };
 
   const saveEdit = () => {
@@ -138,15 +151,20 @@ function MessageItemView({
 
   return (
     // Mentions of the viewer stand out, and the actions show on hover or focus with a mouse (always on
-    // touch screens): chatStyles.ts.
+    // touch screens): chatStyles.ts. An article named by its author and time, described by its
+    // text; focusable by the list's roving focus only (MessageList.tsx, docs/accessibility.md).
     <div
       ref={row}
+      role="article"
+      aria-label={label}
+      aria-describedby={mainId}
+      tabIndex={-1}
       className={chatClass.message}
       data-message-id={message.id}
       data-mentions-me={mentionsMe ? 'true' : undefined}
       data-pending={status.kind === 'sending' || status.kind === 'waiting' ? 'true' : undefined}
     >
-      <div className={chatClass.messageMain}>
+      <div id={mainId} className={chatClass.messageMain}>
         {message.deleted ? (
           <p className={chatClass.deleted}>Message deleted</p>
         ) : editing !== null ? (
@@ -198,10 +216,11 @@ function MessageItemView({
       </div>
       {canReact ? (
         <AddReactionButton
+          label={`${REACTION_LABEL} to ${target}`}
           className="message-actions"
           onPick={(emoji) => {
             // The message is drawn again with its reaction: focus stays on its "Add reaction".
-            keepFocusNear(() => messageControl(message.id, 'Add reaction'));
+            keepFocusNear(() => messageControl(message.id, REACTION_LABEL));
             toggleReaction(
               emoji,
               !message.reactions.some(
@@ -214,7 +233,7 @@ function MessageItemView({
       {hasActions ? (
         <>
           <RowIconButton
-            label="Message actions"
+            label={`${ACTIONS_LABEL} for ${target}`}
             iconPath={MORE_ICON}
             className="message-actions"
             expanded={menuAnchor !== null}

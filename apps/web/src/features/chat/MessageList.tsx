@@ -24,8 +24,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import type { Message } from '@seminar/shared';
+import { serverClock } from '../../live/serverTime';
 import { ChatStyleScope } from './chatStyles';
+import { useChatPeople } from './ChatPeople';
 import { MessageRow, rowsOf, type DisplayMessage, type Row } from './MessageRow';
+import { useAnnouncer } from './LiveAnnouncer';
+import { ARRIVAL_SLACK_MS, arrivals, arrivalsText, arrivalText } from './announcements';
+import { useRovingFocus } from './rovingFocus';
 
 export type { DisplayMessage };
 
@@ -74,7 +79,12 @@ interface ListContext {
   onLoadOlder: () => void;
 }
 
-/** The scroller: the "Messages" log, reachable with the keyboard. */
+/**
+ * The scroller: the "Messages" log, one Tab stop that hands focus to a message (rovingFocus.ts). Not
+ * a live region (`aria-live="off"` over the log's implicit "polite"): opening a channel, loading
+ * older messages or a reaction would have it read rows out; new messages are announced on their own
+ * (docs/accessibility.md#live-regions).
+ */
 const Scroller = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
   function Scroller(props, ref) {
     return (
@@ -83,6 +93,7 @@ const Scroller = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
         ref={ref}
         role="log"
         aria-label="Messages"
+        aria-live="off"
         tabIndex={0}
         style={{ ...props.style, outlineOffset: -2 }}
       />
@@ -129,6 +140,37 @@ const components = { Scroller, Header, EmptyPlaceholder, Footer: () => <Box sx={
 const rowKey = (_index: number, row: Row) => row.item.message.id;
 
 /**
+ * Announces the messages of others that arrive while the list is open (announcements.ts): not the
+ * ones it opened with, nor older ones loaded above, nor changes to a message (its seq stays).
+ */
+function useArrivalAnnouncements(rows: readonly Row[], viewerUid: string) {
+  const { nameOf } = useChatPeople();
+  const { region, announce } = useAnnouncer();
+  const newestSeq = useRef<number | null>(null);
+  // Written after the list opened (by the server's clock, as messages' times are).
+  const [since] = useState(() => Date.now() + serverClock.getOffset() - ARRIVAL_SLACK_MS);
+  useLayoutEffect(() => {
+    const sent = rows.filter((row) => row.item.status.kind === 'sent');
+    const newest = sent.reduce((max, row) => Math.max(max, row.item.message.seq), -1);
+    const before = newestSeq.current;
+    newestSeq.current = Math.max(before ?? -1, newest);
+    if (before === null) return;
+    const byId = new Map(sent.map((row) => [row.item.message.id, row]));
+    const spoken = arrivals(
+      sent.map((row) => row.item.message),
+      before,
+      viewerUid,
+      since,
+    ).map((message) => {
+      const author = byId.get(message.id)?.authorName ?? message.author_name;
+      return { author, text: arrivalText(message, author, nameOf) };
+    });
+    for (const text of arrivalsText(spoken)) announce(text);
+  }, [rows, viewerUid, since, nameOf, announce]);
+  return region;
+}
+
+/**
  * The list of a channel's messages. Memoized: it renders again only when its own props change (the
  * typing line and the online avatars live outside it), and each message again only when it changed.
  */
@@ -148,10 +190,21 @@ export const MessageList = memo(function MessageList({
   onRowsShown,
 }: MessageListProps) {
   const list = useRef<VirtuosoHandle>(null);
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const scrollerRef = useCallback((element: HTMLElement | Window | null) => {
+    setScroller(element instanceof HTMLElement ? element : null);
+  }, []);
   const atBottom = useRef(true);
   const [newBelow, setNewBelow] = useState(false);
   // Linear, no parsing; again only when the messages change (not for "New messages" or a focus).
   const rows = useMemo(() => rowsOf(items), [items]);
+  const ids = useMemo(() => rows.map((row) => row.item.message.id), [rows]);
+  const scrollToRow = useCallback((index: number) => {
+    list.current?.scrollToIndex({ index, align: 'center' });
+  }, []);
+  useRovingFocus(scroller, { ids, scrollToIndex: scrollToRow });
+  const region = useArrivalAnnouncements(rows, viewerUid);
+
   // Where the list opens: the first unread message, or the newest. The first unread can be missing
   // from the rows at mount (a channel opened again shows its kept rows at once, and the messages
   // missed meanwhile follow as the subscription resumes): then the list opens at the newest and
@@ -286,6 +339,7 @@ export const MessageList = memo(function MessageList({
     <ChatStyleScope sx={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex' }}>
       <Virtuoso<Row, ListContext>
         ref={list}
+        scrollerRef={scrollerRef}
         style={{ flex: 1 }}
         data={rows}
         firstItemIndex={firstIndex}
@@ -306,6 +360,7 @@ export const MessageList = memo(function MessageList({
         increaseViewportBy={OVERSCAN}
         {...(onRowsShown ? { itemsRendered: rowsRendered } : {})}
       />
+      {region}
       {newBelow ? (
         <Button
           variant="contained"

@@ -5,7 +5,13 @@
 import { memo, useContext } from 'react';
 import { isPseudonymKey, pseudonymAvatar, type Message } from '@seminar/shared';
 import { initialsOf } from '../../auth/AccountMenu';
-import { groupMessages, timeLabel, type MessageGroup } from './grouping';
+import {
+  groupMessages,
+  messageLabel,
+  messageTarget,
+  timeLabel,
+  type MessageGroup,
+} from './grouping';
 import { MessageItem, sameMessage, sameStatus, type MessageStatus } from './MessageItem';
 import { AgentAvatar, AgentBadge } from './AgentBadge';
 import { AgentCardContext } from './agentCardContext';
@@ -33,22 +39,32 @@ export interface DisplayMessage {
 export interface Row {
   item: DisplayMessage;
   day: string | null;
+  /** The day divider's accessible name (the full date). */
+  dayName: string | null;
   group: MessageGroup<Message> | null;
+  /** The author's name as the message's group shows it (also on follow-on messages). */
+  authorName: string;
 }
 
 /** The rows of a channel's messages (in order): day dividers and author groups. */
 export function rowsOf(items: readonly DisplayMessage[]): Row[] {
   const statusOf = new Map(items.map((item) => [item.message.id, item]));
   const rows: Row[] = [];
-  let day: string | null = null;
+  let day: { label: string; name: string } | null = null;
   for (const entry of groupMessages(items.map((item) => item.message))) {
     if (entry.kind === 'day') {
-      day = entry.label;
+      day = entry;
       continue;
     }
     entry.messages.forEach((message, index) => {
       const item = statusOf.get(message.id) ?? { message, status: { kind: 'sent' } };
-      rows.push({ item, day, group: index === 0 ? entry : null });
+      rows.push({
+        item,
+        day: day?.label ?? null,
+        dayName: day?.name ?? null,
+        group: index === 0 ? entry : null,
+        authorName: entry.authorName,
+      });
       day = null;
     });
   }
@@ -76,6 +92,8 @@ function sameRow(a: MessageRowProps, b: MessageRowProps): boolean {
     sameStatus(a.row.item.status, b.row.item.status) &&
     a.row.item.message.ai?.product_title === b.row.item.message.ai?.product_title &&
     a.row.day === b.row.day &&
+    a.row.dayName === b.row.dayName &&
+    a.row.authorName === b.row.authorName &&
     (ga === gb ||
       (ga !== null &&
         gb !== null &&
@@ -107,9 +125,12 @@ export const MessageRow = memo(function MessageRow({
 }: MessageRowProps) {
   const { message, status } = row.item;
   const own = message.author_uid === viewerUid;
+  const shownName = row.authorName || 'Someone';
   const body = (
     <MessageItem
       message={message}
+      label={messageLabel(`${shownName}${message.ai ? ' (AI agent)' : ''}`, message.created_at)}
+      target={messageTarget(shownName, message.created_at, own)}
       status={status}
       canEdit={own}
       canDelete={own || canModerate}
@@ -137,7 +158,7 @@ export const MessageRow = memo(function MessageRow({
         </div>
       ) : null}
       {row.day !== null ? (
-        <div role="separator" className={chatClass.divider}>
+        <div role="separator" aria-label={row.dayName ?? row.day} className={chatClass.divider}>
           <span>{row.day}</span>
         </div>
       ) : null}

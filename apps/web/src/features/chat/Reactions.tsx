@@ -67,9 +67,12 @@ export function RowIconButton({
  * picker (a Menu, rowMenus.tsx) is built when first opened, not with every message.
  */
 export function AddReactionButton({
+  label = 'Add reaction',
   onPick,
   className,
 }: {
+  /** Its name; in a message, it says which ("Add reaction to Marie Curie's message at 10:42 AM"). */
+  label?: string;
   onPick: (emoji: string) => void;
   className?: string;
 }) {
@@ -78,7 +81,7 @@ export function AddReactionButton({
   return (
     <>
       <RowIconButton
-        label="Add reaction"
+        label={label}
         iconPath={ADD_REACTION_ICON}
         className={className}
         expanded={anchor !== null}

@@ -155,6 +155,8 @@ function messageRules(theme: Theme) {
         backgroundColor: palette.action.hover,
       },
       '&:hover, &:focus-within': { backgroundColor: palette.action.hover },
+      // The message focused in the list (rovingFocus.ts): its ring inside, since the list clips.
+      '&:focus-visible': { outlineOffset: -2 },
       '&[data-pending="true"]': { opacity: 0.7 },
       // With a mouse the actions show on hover or focus; touch screens always show them.
       '@media (hover: hover)': {

@@ -23,6 +23,8 @@ export interface DayDivider {
   /** YYYY-MM-DD in the zone used. */
   key: string;
   label: string;
+  /** What a screen reader names the divider: the full date, also for "Today" and "Yesterday". */
+  name: string;
 }
 
 export interface MessageGroup<M extends GroupableMessage> {
@@ -79,17 +81,12 @@ export function dayKey(ms: number, timeZone?: string): string {
 
 /** "Today", "Yesterday", or the full date, e.g. "Monday, March 2, 2026". */
 export function dayLabel(ms: number, options: LayoutOptions = {}): string {
-  const { now = Date.now(), timeZone, locale } = options;
+  const { now = Date.now(), timeZone } = options;
   const key = dayKey(ms, timeZone);
   if (key === dayKey(now, timeZone)) return 'Today';
   // Noon-to-noon steps are safe across daylight-saving changes.
   if (key === dayKey(now - 24 * 3_600_000, timeZone)) return 'Yesterday';
-  return cachedFormat('dayLabel', locale, timeZone, {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  }).format(new Date(ms));
+  return fullDateLabel(ms, options);
 }
 
 /** The time of day of a message, e.g. "9:05 AM". */
@@ -98,6 +95,57 @@ export function timeLabel(ms: number, options: Pick<LayoutOptions, 'timeZone' | 
     hour: 'numeric',
     minute: '2-digit',
   }).format(new Date(ms));
+}
+
+/** The full date of `ms`, e.g. "Tuesday, November 24, 2026" (the locale's order and words). */
+export function fullDateLabel(
+  ms: number,
+  options: Pick<LayoutOptions, 'timeZone' | 'locale'> = {},
+) {
+  return cachedFormat('dayLabel', options.locale, options.timeZone, {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(new Date(ms));
+}
+
+/** A day divider's accessible name: "Today, Sunday, November 29, 2026" or the date alone. */
+export function dayName(ms: number, options: LayoutOptions = {}): string {
+  const label = dayLabel(ms, options);
+  const date = fullDateLabel(ms, options);
+  return label === date ? date : `${label}, ${date}`;
+}
+
+/** When a message was written, for a screen reader: "10:42 AM", with the date unless it is today. */
+export function whenLabel(ms: number, options: LayoutOptions = {}): string {
+  const time = timeLabel(ms, options);
+  const { now = Date.now(), timeZone } = options;
+  return dayKey(ms, timeZone) === dayKey(now, timeZone)
+    ? time
+    : `${time}, ${fullDateLabel(ms, options)}`;
+}
+
+/**
+ * Every message's accessible name says who wrote it and when (follow-on messages of an author group
+ * too, which show neither): "Marie Curie, 10:42 AM", "Participant 3, 9:05 AM, Monday, March 2, 2026".
+ */
+export function messageLabel(author: string, ms: number, options: LayoutOptions = {}): string {
+  return `${author.trim() || 'Someone'}, ${whenLabel(ms, options)}`;
+}
+
+/**
+ * The message an action acts on, for its button's name: "Marie Curie's message at 10:42 AM", or
+ * "your message at 9:05 AM, Monday, March 2, 2026".
+ */
+export function messageTarget(
+  author: string,
+  ms: number,
+  own: boolean,
+  options: LayoutOptions = {},
+): string {
+  const whose = own ? 'your' : `${author.trim() || 'Someone'}'s`;
+  return `${whose} message at ${whenLabel(ms, options)}`;
 }
 
 // A long channel regroups all its loaded messages whenever a page of older ones arrives: each
@@ -132,7 +180,12 @@ export function groupMessages<M extends GroupableMessage>(
     if (key !== day) {
       day = key;
       group = null;
-      items.push({ kind: 'day', key, label: dayLabel(message.created_at, options) });
+      items.push({
+        kind: 'day',
+        key,
+        label: dayLabel(message.created_at, options),
+        name: dayName(message.created_at, options),
+      });
     }
     const last = group?.messages.at(-1);
     if (
