@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundaryRules } from './scripts/lib/boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -64,4 +65,6 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // Import boundaries (docs/ARCHITECTURE.md), checked by scripts/lib/boundaries.test.ts.
+  ...boundaryRules(),
 );

@@ -1,0 +1,91 @@
+// The import boundaries docs/ARCHITECTURE.md states, as ESLint rules (eslint.config.js spreads
+// them; boundaries.test.ts breaks each on purpose and expects the lint to fail):
+// - the server's realtime kernel (apps/server/src/live/) imports no resource folder — only the
+//   database, the viewer's session (auth/) and the top-level modules (runtime, errors, config);
+// - the web's screens (features/) talk to the server through data/: no tRPC client, and of live/
+//   only what screens show (connection errors, the server's clock, the providers), never its
+//   machinery (client, subscriptions, queries, cache);
+// - the web's data layer (data/) does not import screens (features/).
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** What the kernel may import besides itself. */
+const KERNEL_MAY_IMPORT = new Set(['live', 'db', 'auth']);
+
+/** The server's resource folders (every folder of apps/server/src the kernel may not import). */
+export function serverResourceFolders() {
+  return readdirSync(join(root, 'apps/server/src'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !KERNEL_MAY_IMPORT.has(entry.name))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** ESLint flat-config entries for the boundaries. */
+export function boundaryRules() {
+  const resources = serverResourceFolders().map(escape).join('|');
+  return [
+    // By depth: from live/x.ts `../` is src/, from live/transport/x.ts `../` is still live/.
+    ...[1, 2, 3].map((depth) => ({
+      files: [`apps/server/src/live/${'*/'.repeat(depth - 1)}*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^(\\.\\./){${depth}}(${resources})(/|$)`,
+                message:
+                  'The live kernel imports no resource (docs/ARCHITECTURE.md): give it a narrow dependency instead.',
+              },
+            ],
+          },
+        ],
+      },
+    })),
+    {
+      files: ['apps/web/src/features/**/*.{ts,tsx}'],
+      ignores: ['**/*.test.{ts,tsx}'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: '^@trpc/',
+                message: 'Screens reach the server through data/ (docs/ARCHITECTURE.md).',
+              },
+              {
+                regex:
+                  '^(\\.\\./)+live/(client|subscription|liveQueries|liveCache|liveClientFactory|optimistic|useLiveQuery|offlineCache|useOfflineCopy)$',
+                message:
+                  'Screens use data/, not the live machinery (docs/ARCHITECTURE.md); of live/ they may show errors, the server clock and the providers.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      files: ['apps/web/src/data/**/*.{ts,tsx}'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: '^(\\.\\./)+features/',
+                message:
+                  'The data layer does not import screens (docs/ARCHITECTURE.md): move the shared rule to data/ or packages/shared.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
