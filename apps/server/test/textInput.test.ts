@@ -127,6 +127,7 @@ const samples: Record<string, unknown> = {
     tutor: { mode: 'custom', custom: 'Ask about the numbers first.' },
   },
   'activities.usage': { class_id: 'class_1', activity_id: 'activity_1' },
+  'activities.myExchanges': { class_id: 'class_1' },
   'activities.exchanges': { class_id: 'class_1', activity_id: 'activity_1', author_uid: 'uid_1' },
   'activities.setAgentMode': {
     class_id: 'class_1',
