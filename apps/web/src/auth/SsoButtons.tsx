@@ -3,7 +3,6 @@
 // the sign-in goes through the provider's own pages and comes back with a session cookie. While the
 // list loads, or when it cannot be had, the page shows the password form alone.
 import { useEffect, useState } from 'react';
-import Button from '@mui/material/Button';
 import type { SsoProviderButton } from '@seminar/shared';
 
 export function SsoButtons() {
@@ -21,9 +20,10 @@ export function SsoButtons() {
   return (
     <div className="sm-stack" role="group" aria-label="Sign in with your institution">
       {providers.map((provider) => (
-        <Button key={provider.id} variant="outlined" href={provider.startUrl} fullWidth>
+        // A link styled as a button (no MUI: the sign-in page loads none, docs/ARCHITECTURE.md).
+        <a key={provider.id} className="sm-button sm-button-outlined" href={provider.startUrl}>
           Sign in with {provider.label}
-        </Button>
+        </a>
       ))}
     </div>
   );

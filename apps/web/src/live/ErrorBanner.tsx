@@ -40,7 +40,9 @@ export function ErrorBanner() {
           {error}
         </Alert>
       ) : null}
-      <span role="status" style={visuallyHidden}>
+      {/* A polite live region, not a `status`: screens keep one status of their own (a count of
+          results) that tests and assistive technology find by that role. */}
+      <span aria-live="polite" aria-atomic="true" style={visuallyHidden}>
         {reconnected ? RECONNECTED_MESSAGE : ''}
       </span>
     </>

@@ -123,8 +123,9 @@ describe('ErrorBanner', () => {
         </ErrorStateProvider>
       </LiveContext.Provider>
     );
-    const { rerender } = render(view('open'));
-    const status = screen.getByRole('status');
+    const { rerender, container } = render(view('open'));
+    const status = container.querySelector('[aria-live="polite"]')!;
+    expect(status).not.toBeNull();
     expect(status.textContent).toBe('');
 
     rerender(view('reconnecting'));
