@@ -11,7 +11,7 @@ import {
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
 import { classes, classInvitations, classMemberships, users } from '../db/schema';
-import { auditFields, nextVersion, runCommand, type Tx } from '../live/commands';
+import { auditFields, nextVersion, runCommand, type CommandScope, type Tx } from '../live/commands';
 import { forbidden, notFound } from '../live/trpc';
 import { hasOtherActiveInstructor } from './access';
 import { announceInvitation, announceMembership } from './notices';
@@ -116,27 +116,12 @@ export async function classMembersAdder(
         result.already.push(email);
         continue;
       }
-      await tx
-        .insert(classMemberships)
-        .values({
-          class_id: input.class_id,
-          uid,
-          role: input.role,
-          created_by: viewer.uid,
-          ...auditFields(viewer),
-          version: nextVersion,
-        })
-        .onConflictDoUpdate({
-          target: [classMemberships.class_id, classMemberships.role, classMemberships.uid],
-          set: {
-            enabled: true,
-            deleted: false,
-            pending_deleted: false,
-            ...auditFields(viewer),
-            version: nextVersion,
-          },
-        });
-      announceMembership(announce, input.class_id, input.role, uid);
+      await upsertMembership(tx, announce, {
+        classId: input.class_id,
+        uid,
+        role: input.role,
+        actor: viewer,
+      });
       result.added.push(email);
     }
   });
@@ -269,4 +254,38 @@ function membershipWhere(ref: MembershipRef) {
     eq(classMemberships.role, ref.role),
     eq(classMemberships.deleted, false),
   );
+}
+
+/**
+ * Adds a member, or enables and restores one that was disabled or removed, and announces it (the
+ * class's add-members command and an LMS launch or roster sync share it).
+ */
+export async function upsertMembership(
+  tx: Tx,
+  announce: CommandScope['announce'],
+  member: { classId: string; uid: string; role: Role; actor: SessionUser },
+): Promise<void> {
+  const { classId, uid, role, actor } = member;
+  const version = nextVersion;
+  await tx
+    .insert(classMemberships)
+    .values({
+      class_id: classId,
+      uid,
+      role,
+      created_by: actor.uid,
+      ...auditFields(actor),
+      version,
+    })
+    .onConflictDoUpdate({
+      target: [classMemberships.class_id, classMemberships.role, classMemberships.uid],
+      set: {
+        enabled: true,
+        deleted: false,
+        pending_deleted: false,
+        ...auditFields(actor),
+        version,
+      },
+    });
+  announceMembership(announce, classId, role, uid);
 }

@@ -15,8 +15,8 @@ import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
 import { classMemberships, ltiContexts, ltiUsers, users } from '../db/schema';
 import { classRequester } from '../classes/commands';
-import { announceMembership } from '../classes/notices';
-import { auditFields, nextVersion, runCommand } from '../live/commands';
+import { runCommand } from '../live/commands';
+import { upsertMembership } from '../classes/memberCommands';
 import type { PlatformRow } from './platforms';
 
 /** What the LMS says about a person (id_token or NRPS member). */
@@ -185,26 +185,6 @@ export async function ensureMember(
     if (role !== 'student' && current.some((row) => row.role === 'instructor' && !row.deleted))
       return;
     if (same && same.enabled && !same.deleted && !same.pending_deleted) return;
-    await tx
-      .insert(classMemberships)
-      .values({
-        class_id: classId,
-        uid: user.uid,
-        role,
-        created_by: actor.uid,
-        ...auditFields(actor),
-        version: nextVersion,
-      })
-      .onConflictDoUpdate({
-        target: [classMemberships.class_id, classMemberships.role, classMemberships.uid],
-        set: {
-          enabled: true,
-          deleted: false,
-          pending_deleted: false,
-          ...auditFields(actor),
-          version: nextVersion,
-        },
-      });
-    announceMembership(announce, classId, role, user.uid);
+    await upsertMembership(tx, announce, { classId, uid: user.uid, role, actor });
   });
 }
