@@ -1,7 +1,15 @@
 // Starts a Seminar server as its own process — the built bundle (as `npm start` runs it) or the
 // TypeScript source through tsx — on a free port, and waits until /readyz answers.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,6 +104,8 @@ export async function startServerProcess(
     nodeArgs?: string[];
     /** Picks the port when `port` is not given (tests of the retry hand out a taken one). */
     freePort?: () => Promise<number>;
+    /** An embedded database folder to start from: copied into the server's own DATA_DIR. */
+    dataDirFrom?: string;
   } = {},
 ): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt += 1) {
@@ -116,6 +126,7 @@ async function launch(
   port: number,
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'seminar-server-'));
+  if (options.dataDirFrom) cpSync(options.dataDirFrom, dataDir, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   const args = [
     ...(options.nodeArgs ?? []),
