@@ -57,6 +57,7 @@ export async function createServices(options: {
     publicUrl: config.publicUrl,
     key: unsubscribeKey(secret),
     mailer,
+    onPass: metrics && (() => metrics.passed('notifications')),
   });
   await services.notifications.start();
   services.push = new PushWorker(database, log, {
@@ -65,9 +66,15 @@ export async function createServices(options: {
     vapid: await vapidKeys(database.db, config.push.vapidKeys),
     subject: config.push.subject,
     agent: options.pushAgent,
+    onPass: metrics && (() => metrics.passed('push')),
   });
   await services.push.start();
-  services.phaseTimer = new PhaseTimer(database.db, log);
+  services.phaseTimer = new PhaseTimer(
+    database.db,
+    log,
+    undefined,
+    metrics && (() => metrics.passed('phase_timer')),
+  );
   services.phaseTimer.start();
   return services;
 }

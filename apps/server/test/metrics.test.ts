@@ -9,6 +9,7 @@ import { createTestDatabase, testDatabaseKind } from './database';
 import { makeApp, startListening } from './factories';
 import { createClassFixture, signUpUser } from './fixtures';
 import { openRawSocket, type RawLiveSocket } from './rawSocket';
+import { afterPasses, workerPasses } from './workerPasses';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -102,6 +103,13 @@ describe(`/metrics (${testDatabaseKind})`, () => {
     expect(after).toMatch(/^seminar_agent_jobs\{state="queued"\} 0$/m);
     if (testDatabaseKind === 'postgres')
       expect(sample(after, 'seminar_db_pool_connections{state="max"}')).toBeGreaterThan(0);
+  });
+
+  it("counts every background worker's passes", async () => {
+    // Each worker looks once at start; the phase timer sweeps every second.
+    for (const worker of ['agents', 'notifications', 'push', 'phase_timer'] as const)
+      await expect.poll(() => workerPasses(server.url, worker)).toBeGreaterThanOrEqual(1);
+    await afterPasses([server.url], 'phase_timer');
   });
 
   it('counts a socket the per-user limit refused', async () => {

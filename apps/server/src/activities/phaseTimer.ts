@@ -16,6 +16,8 @@ export class PhaseTimer {
     readonly db: Db,
     readonly log: FastifyBaseLogger,
     readonly everyMs = PHASE_SWEEP_MS,
+    /** A sweep ended (counted in the node's metrics). */
+    readonly onSweep?: () => void,
   ) {}
 
   start(): void {
@@ -40,6 +42,7 @@ export class PhaseTimer {
       return 0;
     } finally {
       this.#running = false;
+      this.onSweep?.();
     }
   }
 }

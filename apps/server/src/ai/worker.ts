@@ -37,6 +37,8 @@ export interface AgentWorkerOptions {
 export interface AgentMetrics {
   /** A job this node claimed ended: its outcome (`error`: it failed and waits for a retry). */
   finished(outcome: JobOutcome['status'] | 'error', seconds: number): void;
+  /** A claiming pass ended. */
+  passed(): void;
 }
 
 const DEFAULT_POLL_MS = 2_000;
@@ -192,6 +194,7 @@ export class AgentWorker {
 
   #passEnded(): void {
     this.#passesEnded += 1;
+    this.#options.metrics?.passed();
     this.#releaseWaiters();
   }
 

@@ -21,6 +21,9 @@ const LIMITS: readonly LiveLimitName[] = [
   'mutation_rate',
 ];
 
+/** The background workers whose passes are counted (seminar_worker_passes_total). */
+export type WorkerName = 'agents' | 'notifications' | 'push' | 'phase_timer';
+
 /** The live kernel's counters: plain numbers, added to on the hot path, read on a scrape. */
 class LiveCounters implements LiveMetrics {
   frames = 0;
@@ -107,6 +110,7 @@ export class ServerMetrics {
   readonly #agentJobs: Counter<'outcome'>;
   readonly #agentSeconds: Histogram;
   readonly #mails: Counter<'result'>;
+  readonly #passes: Counter<'worker'>;
 
   /** The send queue's sink. */
   readonly sends: SendMetrics;
@@ -256,6 +260,12 @@ export class ServerMetrics {
       labelNames: ['result'],
       registers,
     });
+    this.#passes = new Counter({
+      name: 'seminar_worker_passes_total',
+      help: "Passes of this node's background workers (agents, notifications, push, phase_timer): one that stops growing has stalled.",
+      labelNames: ['worker'],
+      registers,
+    });
     new Gauge({
       name: 'seminar_db_pool_connections',
       help: 'PostgreSQL pool connections by state (total, idle, waiting = requests queued for one, max).',
@@ -276,12 +286,19 @@ export class ServerMetrics {
     };
     const agentJobs = this.#agentJobs;
     const agentSeconds = this.#agentSeconds;
+    const passes = this.#passes;
     this.agents = {
       finished(outcome, seconds) {
         agentJobs.inc({ outcome });
         if (outcome !== 'error') agentSeconds.observe(seconds);
       },
+      passed: () => passes.inc({ worker: 'agents' }),
     };
+  }
+
+  /** A background worker's pass ended. */
+  passed(worker: WorkerName): void {
+    this.#passes.inc({ worker });
   }
 
   /** The node's live sockets, read at each scrape. */

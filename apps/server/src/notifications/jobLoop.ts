@@ -21,6 +21,8 @@ export interface JobLoopSteps<Job> {
   run(job: Job): Promise<void>;
   /** Gives back the jobs this node holds; how many. */
   release(): Promise<number>;
+  /** A pass ended (the node's metrics count them: how a test or an operator sees it still looks). */
+  passed?: (() => void) | undefined;
   /** Log words and fields: "could not expand …", "could not claim …", "… failed". */
   words: { expand: string; claim: string; failed: string };
   fields(job: Job): Record<string, unknown>;
@@ -64,6 +66,7 @@ export class JobLoop<Job> {
     }
     this.#claiming = this.#fill().finally(() => {
       this.#claiming = null;
+      this.#steps.passed?.();
       if (this.#again) {
         this.#again = false;
         this.wake();

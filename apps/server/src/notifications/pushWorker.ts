@@ -53,6 +53,8 @@ export interface PushWorkerOptions {
   /** The HTTPS agent of the requests (tests: one that trusts the stand-in's certificate). */
   agent?: Agent | undefined;
   pollMs?: number;
+  /** A claiming pass ended (counted in the node's metrics). */
+  onPass?: (() => void) | undefined;
   /** Sends of one push that fail before it is dropped. */
   maxAttempts?: number;
 }
@@ -76,7 +78,10 @@ export function pushTopic(messageId: string): string {
 export class PushWorker {
   readonly #database: Database;
   readonly #log: FastifyBaseLogger;
-  readonly #options: Required<Omit<PushWorkerOptions, 'agent'>> & { agent?: Agent | undefined };
+  readonly #options: Required<Omit<PushWorkerOptions, 'agent' | 'onPass'>> & {
+    agent?: Agent | undefined;
+    onPass?: (() => void) | undefined;
+  };
   readonly #loop: JobLoop<ClaimedPush>;
 
   constructor(database: Database, log: FastifyBaseLogger, options: PushWorkerOptions) {
@@ -87,6 +92,7 @@ export class PushWorker {
     const { nodeId, leaseMs } = this.#options;
     this.#loop = new JobLoop(database, log, {
       channel: 'seminar_push',
+      passed: options.onPass,
       pollMs: this.#options.pollMs,
       concurrency: this.#options.concurrency,
       expand: () => expandPushEvents(db, EXPAND_BATCH),

@@ -45,6 +45,8 @@ export interface NotificationWorkerOptions {
   mailer: Mailer;
   /** How often to look without a NOTIFY (digests come due by the clock). */
   pollMs?: number;
+  /** A claiming pass ended (counted in the node's metrics). */
+  onPass?: (() => void) | undefined;
   /** Sends of one digest that fail before it is dropped. */
   maxAttempts?: number;
 }
@@ -59,7 +61,9 @@ const RETRY_BACKOFF_MS = 30_000;
 export class NotificationWorker {
   readonly #database: Database;
   readonly #log: FastifyBaseLogger;
-  readonly #options: Required<NotificationWorkerOptions>;
+  readonly #options: Required<Omit<NotificationWorkerOptions, 'onPass'>> & {
+    onPass?: (() => void) | undefined;
+  };
   readonly #loop: JobLoop<ClaimedDigest>;
 
   constructor(database: Database, log: FastifyBaseLogger, options: NotificationWorkerOptions) {
@@ -70,6 +74,7 @@ export class NotificationWorker {
     const { nodeId, leaseMs } = this.#options;
     this.#loop = new JobLoop(database, log, {
       channel: 'seminar_notify',
+      passed: options.onPass,
       pollMs: this.#options.pollMs,
       concurrency: this.#options.concurrency,
       expand: () => expandEvents(db, EXPAND_BATCH),

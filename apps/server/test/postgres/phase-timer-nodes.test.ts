@@ -8,6 +8,7 @@ import { activities } from '../../src/db/schema';
 import { createClassFixture } from '../fixtures';
 import { EventLog } from '../liveClient';
 import { useTwoNodes } from './twoNodes';
+import { afterPasses } from '../workerPasses';
 
 const nodes = useTwoNodes();
 
@@ -51,8 +52,8 @@ describe('the phase timer on two nodes', () => {
           : [],
       );
     await log.until((events) => moved(events).length > 0);
-    // Three more sweeps of each node: nothing more happens.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // Two more sweeps of each node (the second began after the move was seen): nothing more happens.
+    await afterPasses([nodeA.url, nodeB.url], 'phase_timer');
     const upserts = log.events.filter((event) => event.type === 'upsert');
     expect(upserts).toHaveLength(1);
     const [row] = await database.db
