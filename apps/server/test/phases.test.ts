@@ -256,9 +256,24 @@ describe(`phases: mentions (${testDatabaseKind})`, () => {
     );
     await log.until((events) => events.some((e) => e.type === 'snapshot'));
     await send(ben, `${mentionToken(ann.uid)} what do you think?`);
-    await send(teacher, `${mentionToken(ann.uid)} your turn`);
+    const turn = await send(teacher, `${mentionToken(ann.uid)} your turn`);
     await expect.poll(() => counts.get(ref.channel_id), { timeout: 5_000 }).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both sends are committed: a fresh list counts only the instructor's mention, and the live
+    // one, once its row has reached that message, agrees (mention counts ride on the viewer's own
+    // notice, so they may trail last_seq by a moment — hence the poll above).
+    const fresh = new EventLog<LiveEvent<ChannelView>>();
+    live(ann).trpc.channels.live.subscribe(
+      { class_id: ref.class_id },
+      { onData: (event) => fresh.push(event), onError: (error) => fresh.fail(error) },
+    );
+    await fresh.until((events) => events.some((e) => e.type === 'snapshot'));
+    const snapshot = fresh.events.find((event) => event.type === 'snapshot');
+    const row =
+      snapshot?.type === 'snapshot'
+        ? snapshot.rows.find((channel) => channel.channel_id === ref.channel_id)
+        : undefined;
+    expect(row?.last_seq).toBeGreaterThanOrEqual(turn.seq);
+    expect(row?.mention_count).toBe(1);
     expect(counts.get(ref.channel_id)).toBe(1);
     // Once Ann has posted, Ben's mention is hers to see.
     await send(ann, 'my answer');
