@@ -5,6 +5,8 @@
 // - the web's screens (features/) talk to the server through data/: no tRPC client, and of live/
 //   only what screens show (connection errors, the server's clock, the providers), never its
 //   machinery (client, subscriptions, queries, cache);
+// - accounts (apps/server/src/auth/) import no classroom resource: what reacts to an account event
+//   (invitations claimed once an address is proved) is handed in by services.ts;
 // - the web's data layer (data/) does not import screens (features/).
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -22,6 +24,9 @@ export function serverResourceFolders() {
     .map((entry) => entry.name)
     .sort();
 }
+
+/** Of the resource folders, what accounts may import: mail, single sign-on, HTTP helpers. */
+const AUTH_MAY_IMPORT = new Set(['mail', 'sso', 'http']);
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -47,6 +52,26 @@ export function boundaryRules() {
         ],
       },
     })),
+    {
+      files: ['apps/server/src/auth/*.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^\\.\\./(${serverResourceFolders()
+                  .filter((folder) => !AUTH_MAY_IMPORT.has(folder))
+                  .map(escape)
+                  .join('|')})(/|$)`,
+                message:
+                  'Accounts import no classroom resource (docs/ARCHITECTURE.md): take a hook from services.ts instead.',
+              },
+            ],
+          },
+        ],
+      },
+    },
     {
       files: ['apps/web/src/features/**/*.{ts,tsx}'],
       ignores: ['**/*.test.{ts,tsx}'],

@@ -36,6 +36,9 @@ describe('import boundaries', () => {
       "import { x } from '../../metrics/registry';\n",
       true,
     ],
+    ['apps/server/src/auth/auth.ts', "import { x } from '../classes/memberCommands';\n", true],
+    ['apps/server/src/auth/auth.ts', "import { x } from '../mail/mailer';\n", false],
+    ['apps/server/src/auth/auth.ts', "import { x } from '../db/schema';\n", false],
     ['apps/web/src/features/chat/Thing.tsx', "import { x } from '@trpc/client';\n", true],
     [
       'apps/web/src/features/chat/Thing.tsx',

@@ -2,6 +2,7 @@
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import { PhaseTimer } from './activities/phaseTimer';
+import { invitationsClaimer } from './classes/memberCommands';
 import { AgentWorker } from './ai/worker';
 import { S3ObjectStore } from './attachments/s3';
 import { createAuth } from './auth/auth';
@@ -35,7 +36,14 @@ export async function createServices(options: {
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, log });
   const mailer = metrics ? countedMailer(made, metrics) : made;
   const secret = await authSecret(database.db, config.authSecret);
-  const auth = createAuth({ config, db: database.db, mailer, secret });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    mailer,
+    secret,
+    // Invitations to an address become memberships once it is proved (docs/classes.md).
+    onAddressVerified: (user) => invitationsClaimer(database.db, user),
+  });
   const objects = config.attachments.s3 ? new S3ObjectStore(config.attachments.s3) : null;
   const services = { config, database, auth, mailer, objects } as Services;
   services.hub = new LiveHub(services, log, metrics?.live);

@@ -20,7 +20,6 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { accounts, authAttempts, rateLimits, sessions, users, verifications } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
-import { invitationsClaimer } from '../classes/memberCommands';
 import { ALLOWED_CODE_TYPES, AUTH_BASE_PATH, CODE_TYPE_PATHS } from './allowedRoutes';
 import { passwordProblem } from './passwordPolicy';
 import { resetCodeMail, verificationCodeMail } from './mails';
@@ -88,10 +87,16 @@ export interface AuthOptions {
   db: Db;
   mailer: Mailer;
   secret: string;
+  /**
+   * An account's e-mail address was proved (a code mailed to it, or an identity provider that
+   * asserts it): what waits for that address — class invitations — is claimed. Given by
+   * services.ts, so auth knows no resource that reacts to it.
+   */
+  onAddressVerified: (user: { id: string; email: string; name: string }) => Promise<unknown>;
 }
 
 /** Builds the Better Auth instance for this server. */
-export function createAuth({ config, db, mailer, secret }: AuthOptions) {
+export function createAuth({ config, db, mailer, secret, onAddressVerified }: AuthOptions) {
   const limits = config.authRateLimits;
   const failureWindowMs = limits.accountWindowSeconds * 1000;
 
@@ -206,7 +211,7 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
           // Invitations to this e-mail become memberships once the address is proved: anyone can
           // sign up with any address, so only the code mailed to it lets an account claim them.
           async after(user) {
-            if (user.emailVerified) await invitationsClaimer(db, user);
+            if (user.emailVerified) await onAddressVerified(user);
           },
         },
         update: {
@@ -214,7 +219,7 @@ export function createAuth({ config, db, mailer, secret }: AuthOptions) {
           // invitations waiting for this address become memberships now, announced live. Claiming
           // is idempotent, so a later update of a verified user finds nothing left to claim.
           async after(user) {
-            if (user.emailVerified) await invitationsClaimer(db, user);
+            if (user.emailVerified) await onAddressVerified(user);
           },
         },
       },
