@@ -3,7 +3,7 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import { internalErrorMessage, reportInternalError } from './errors';
+import { DomainError, HTTP_STATUS, internalErrorMessage, reportInternalError } from './errors';
 import { registerAnalyticsRoutes } from './analytics/routes';
 import { registerAttachmentRoutes } from './attachments/routes';
 import { registerAuthRoutes } from './auth/routes';
@@ -45,7 +45,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setErrorHandler(
     (error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
-      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      // A domain refusal (errors.ts) answers its own status: the one mapping to HTTP.
+      const status =
+        error instanceof DomainError
+          ? HTTP_STATUS[error.code]
+          : error.statusCode && error.statusCode >= 400
+            ? error.statusCode
+            : 500;
       if (status >= 500 && status !== 503) {
         // The detail (maybe SQL and data) goes to the log under an id; the client gets the id.
         const errorId = reportInternalError(error, request.log, { url: request.url });

@@ -1,6 +1,16 @@
-import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { DatabaseUnavailableError, isDatabaseUnreachable, toTransportError } from './errors';
+import {
+  CLASS_ARCHIVED_SQLSTATE,
+  ClassArchivedError,
+  DatabaseUnavailableError,
+  DomainError,
+  forbidden,
+  idTaken,
+  isDatabaseUnreachable,
+  isNotFound,
+  knownFailure,
+  notFound,
+} from './errors';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
@@ -30,15 +40,25 @@ describe('isDatabaseUnreachable', () => {
   });
 });
 
-describe('toTransportError', () => {
-  it('answers an unreachable database SERVICE_UNAVAILABLE and anything else unchanged', () => {
-    const down = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: withCode('ECONNREFUSED') });
-    const mapped = toTransportError(down);
-    expect(mapped).toBeInstanceOf(DatabaseUnavailableError);
-    expect(mapped.code).toBe('SERVICE_UNAVAILABLE');
-    const broken = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: new Error('boom') });
-    expect(toTransportError(broken)).toBe(broken);
-    const refused = new TRPCError({ code: 'FORBIDDEN', cause: withCode('ECONNREFUSED') });
-    expect(toTransportError(refused)).toBe(refused);
+describe('knownFailure', () => {
+  it('names an unreachable database and the archive guard, and nothing else', () => {
+    expect(
+      knownFailure(new Error('Failed query', { cause: withCode('ECONNREFUSED') })),
+    ).toBeInstanceOf(DatabaseUnavailableError);
+    expect(knownFailure(withCode(CLASS_ARCHIVED_SQLSTATE, 'archived'))).toBeInstanceOf(
+      ClassArchivedError,
+    );
+    expect(knownFailure(new Error('boom'))).toBeNull();
+  });
+});
+
+describe('domain errors', () => {
+  it('carry their code and words, and none of them is a transport error', () => {
+    expect(notFound('Poll')).toMatchObject({ code: 'NOT_FOUND', message: 'Poll not found.' });
+    expect(isNotFound(notFound('Class'))).toBe(true);
+    expect(isNotFound(forbidden('No.'))).toBe(false);
+    expect(idTaken('message')).toMatchObject({ code: 'CONFLICT' });
+    expect(new ClassArchivedError()).toBeInstanceOf(DomainError);
+    expect(new ClassArchivedError().name).toBe('DomainError');
   });
 });

@@ -2,9 +2,85 @@
 // message holds SQL and its parameters (ids, message bodies): it goes to the server's log with an
 // error id, and the client gets a worded INTERNAL_SERVER_ERROR with that same id, nothing else.
 import { randomBytes } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { CLASS_ARCHIVED_MESSAGE } from '@seminar/shared';
+
+/**
+ * How a refusal or failure is answered, in the words every transport understands (tRPC's codes,
+ * which map to HTTP statuses): the domain says what went wrong; live/trpcErrors.ts and app.ts map
+ * it to the socket and to HTTP, each in one place.
+ */
+export type DomainErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PRECONDITION_FAILED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'TOO_MANY_REQUESTS'
+  | 'BAD_GATEWAY'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL_SERVER_ERROR';
+
+/** The HTTP status of each code (the same as tRPC's). */
+export const HTTP_STATUS: Readonly<Record<DomainErrorCode, number>> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PRECONDITION_FAILED: 412,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  BAD_GATEWAY: 502,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_SERVER_ERROR: 500,
+};
+
+/** A refusal (or a failure the domain words itself), thrown by commands, policies and topics. */
+export class DomainError extends Error {
+  readonly code: DomainErrorCode;
+
+  constructor(options: { code: DomainErrorCode; message: string; cause?: unknown }) {
+    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'DomainError';
+    this.code = options.code;
+  }
+}
+
+/** What a NOT_FOUND names: the thing the procedure's input addresses. */
+export type NotFoundSubject =
+  'Class' | 'Channel' | 'Message' | 'Activity' | 'Member' | 'Invitation' | 'Product' | 'Poll';
+
+/**
+ * The one error for "does not exist" and "not yours" (docs/ARCHITECTURE.md#uniform-answers): one
+ * wording per subject, `<Subject> not found.`, whether the thing is missing, deleted, in another
+ * class or hidden from the viewer — so the answer never tells what exists elsewhere. A procedure
+ * whose input names a class the viewer is not an active member of answers "Class not found.".
+ */
+export function notFound(what: NotFoundSubject): DomainError {
+  return new DomainError({ code: 'NOT_FOUND', message: `${what} not found.` });
+}
+
+/** True for a NOT_FOUND (to re-word it as the subject the caller addressed). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof DomainError && error.code === 'NOT_FOUND';
+}
+
+/**
+ * A create whose client-made id is taken by a row the viewer may not write — another class's,
+ * another author's, a deleted one: one CONFLICT per kind of record, the same whichever class holds
+ * the id (docs/ARCHITECTURE.md#uniform-answers).
+ */
+export function idTaken(what: 'class' | 'channel' | 'message' | 'activity'): DomainError {
+  return new DomainError({ code: 'CONFLICT', message: `That ${what} id is already taken.` });
+}
+
+/** A refused write the viewer can see exists (e.g. a student deleting someone else's message). */
+export function forbidden(message: string): DomainError {
+  return new DomainError({ code: 'FORBIDDEN', message });
+}
 
 /** What a client is told of any unexpected server failure (the detail is only in the log). */
 export function internalErrorMessage(errorId: string): string {
@@ -90,7 +166,7 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
   'The server cannot reach its database just now. Nothing was changed; try again shortly.';
 
 /** The database could not be reached: the request changed nothing and may be sent again. */
-export class DatabaseUnavailableError extends TRPCError {
+export class DatabaseUnavailableError extends DomainError {
   constructor(cause: unknown) {
     super({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, cause });
   }
@@ -120,31 +196,23 @@ export function isClassArchivedWrite(error: unknown): boolean {
 /**
  * The domain refusal of any change to an archived class: FORBIDDEN with CLASS_ARCHIVED_MESSAGE
  * (docs/classes.md#archive). Commands throw it after their own check; the archive guard's
- * SQLSTATE becomes it in {@link toTransportError}, whatever path made the write.
+ * SQLSTATE becomes it in the transport's mapping (live/trpcErrors.ts), whatever path made the write.
  */
-export class ClassArchivedError extends TRPCError {
+export class ClassArchivedError extends DomainError {
   constructor(cause?: unknown) {
     super({ code: 'FORBIDDEN', message: CLASS_ARCHIVED_MESSAGE, cause });
   }
 }
 
 /**
- * The one mapping of failures to what the transport answers: an unexpected failure whose cause is
- * an unreachable database becomes SERVICE_UNAVAILABLE (retryable: the web client's outbox keeps
- * the write and sends it again); a write the archive guard refused becomes the typed
- * ClassArchivedError (nothing was changed); every other error is answered as it is.
+ * What an unexpected failure has become, if it is one the domain knows: an unreachable database
+ * (retryable: the web client's outbox keeps the write and sends it again) or a write the archive
+ * guard refused (nothing was changed). Null: it stays an unexpected failure.
  */
-export function toTransportError(error: TRPCError): TRPCError {
-  if (error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnreachable(error))
-    return new DatabaseUnavailableError(error);
-  if (error.code === 'INTERNAL_SERVER_ERROR' && isClassArchivedWrite(error))
-    return new ClassArchivedError(error);
-  return error;
-}
-
-/** True for an error the server caused (the same request may well succeed later). */
-export function failedOnTheServer(error: TRPCError): boolean {
-  return error.code === 'INTERNAL_SERVER_ERROR' || error.code === 'SERVICE_UNAVAILABLE';
+export function knownFailure(error: unknown): DomainError | null {
+  if (isDatabaseUnreachable(error)) return new DatabaseUnavailableError(error);
+  if (isClassArchivedWrite(error)) return new ClassArchivedError(error);
+  return null;
 }
 
 /** How often a node that found its database unreachable asks again whether it is back. */

@@ -2,7 +2,6 @@
 // off), the pseudonym a student gets in it (numbered in the order they first need one, under the
 // case channel's row lock like the send statement), and the reads the other paths use to show
 // pseudonyms to students.
-import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   anonymityRefusal,
@@ -19,9 +18,10 @@ import { queryRows, type Db } from '../db/client';
 import { activities, activityPseudonyms, channels } from '../db/schema';
 import { nextVersion, runCommand, type Tx } from '../live/commands';
 import { accessSignal } from '../live/signals';
-import { notFound } from '../live/trpc';
+
 import { activitiesTopic } from './live';
 import { presentActivity } from './presenters';
+import { DomainError, notFound } from '../errors';
 
 /**
  * Makes an activity anonymous (instructors and class admins). Only before its first phase starts
@@ -49,7 +49,7 @@ export async function activityAnonymousSetter(
     if (!current) throw notFound('Activity');
     const refusal = anonymityRefusal(current);
     if (refusal !== null)
-      throw new TRPCError({ code: 'CONFLICT', message: anonymityRefusalMessage(refusal) });
+      throw new DomainError({ code: 'CONFLICT', message: anonymityRefusalMessage(refusal) });
     const [row] = await tx
       .update(activities)
       .set({

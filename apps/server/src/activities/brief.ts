@@ -1,7 +1,6 @@
 // Docs: docs/activities.md#case-brief-and-pins — an activity's case brief: markdown as in messages and
 // files through the attachment store, written by instructors and class admins, read by whoever sees
 // the activity (it rides on the activity's row, so `activities.live` carries it live).
-import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { type Activity, type BriefInput, type MessageAttachment } from '@seminar/shared';
@@ -12,11 +11,12 @@ import { requireAllowed } from '../classes/policies';
 import type { Db } from '../db/client';
 import { activities, attachments } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
-import { notFound } from '../live/trpc';
+
 import { activitiesTopic } from './live';
 import { presentActivity } from './presenters';
+import { DomainError, notFound } from '../errors';
 
-const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+const badRequest = (message: string) => new DomainError({ code: 'BAD_REQUEST', message });
 
 /**
  * Writes an activity's brief (an empty body and no files removes it). New files are the writer's

@@ -1,5 +1,4 @@
 // Docs: docs/classes.md#activities — the write path of activities.
-import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
 import { currentTutorVersion } from '@seminar/shared';
 import type {
@@ -18,10 +17,11 @@ import { activityExchanges, activityUsage } from '../ai/usage';
 import type { Db } from '../db/client';
 import { activities, channels, products } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
-import { idTaken, notFound } from '../live/trpc';
+
 import { activitiesTopic } from './live';
 import { announcePhaseRules } from './phases';
 import { presentActivity } from './presenters';
+import { DomainError, idTaken, notFound } from '../errors';
 
 const announce = (classId: string, id: string) => ({
   topic: activitiesTopic,
@@ -42,7 +42,7 @@ async function checkReferences(db: Db, input: ActivityInput): Promise<void> {
       .from(products)
       .where(and(eq(products.product_id, input.product_id), eq(products.deleted, false)));
     if (!product)
-      throw new TRPCError({
+      throw new DomainError({
         code: 'BAD_REQUEST',
         message: 'That AI product is not in the catalogue.',
       });
@@ -59,7 +59,7 @@ async function checkReferences(db: Db, input: ActivityInput): Promise<void> {
         ),
       );
     if (!channel)
-      throw new TRPCError({
+      throw new DomainError({
         code: 'BAD_REQUEST',
         message: 'That case channel is not in this class.',
       });
@@ -186,7 +186,7 @@ export async function activityAgentModeSetter(
       .for('update', { of: activities });
     if (!current) throw notFound('Activity');
     if (!current.refs.includes(input.agent))
-      throw new TRPCError({
+      throw new DomainError({
         code: 'BAD_REQUEST',
         message: `${input.agent} is not an agent of this activity's AI product.`,
       });

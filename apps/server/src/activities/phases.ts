@@ -4,7 +4,6 @@
 // force changes — re-checks the access of every live query of the case channel (the `access`
 // signal for that channel), which re-reads each subscriber's phase and sends a fresh snapshot to
 // those whose lens changed: one read per subscriber per phase change, none per message.
-import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   advancePhase,
@@ -21,13 +20,14 @@ import { activities, channels } from '../db/schema';
 import { nextVersion, runCommand, type CommandScope, type Tx } from '../live/commands';
 import { channelsTopic } from '../channels/live';
 import { accessSignal } from '../live/signals';
-import { notFound } from '../live/trpc';
+
 import { activitiesTopic } from './live';
 import { presentActivity } from './presenters';
+import { DomainError, notFound } from '../errors';
 
 type ActivityRow = typeof activities.$inferSelect;
 
-const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+const badRequest = (message: string) => new DomainError({ code: 'BAD_REQUEST', message });
 
 /**
  * The case channel's rules changed: its live queries re-check their access, and the class's
@@ -165,7 +165,7 @@ export async function activityPhaseAdvancer(
           ? current.phases[current.phase_index ?? -1]?.id
           : undefined;
       if (inForce !== input.from_phase_id)
-        throw new TRPCError({
+        throw new DomainError({
           code: 'CONFLICT',
           message: 'The phase has already moved on. Look at the current phase and try again.',
         });

@@ -16,9 +16,9 @@ import {
 import { sessionUser, type SessionUser } from '../auth/session';
 import { requireChannelAccess } from '../channels/access';
 import { isClassArchived } from '../classes/policies';
-import { isClassArchivedWrite } from '../errors';
+import { isClassArchivedWrite, isNotFound } from '../errors';
 import { FILE_CONTENT_SECURITY_POLICY } from '../http/security';
-import { isNotFound } from '../live/trpc';
+
 import { MutationRateLimiter } from '../live/transport/limits';
 import { requireServices, type Runtime } from '../runtime';
 import { ObjectStoreError } from './s3';

@@ -12,8 +12,9 @@ import { isHiddenByPhase } from '../messages/phaseAccess';
 import type { Db } from '../db/client';
 import { attachmentDeletions, attachments, messages } from '../db/schema';
 import type { Tx } from '../live/commands';
-import { isNotFound } from '../live/trpc';
+
 import { ObjectStoreError, type S3ObjectStore } from './s3';
+import { isNotFound } from '../errors';
 
 /**
  * A pending upload: on no message and no case brief (docs/activities.md). (The partial index

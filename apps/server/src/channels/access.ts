@@ -4,7 +4,7 @@ import { canSeeChannel, channelGroupEmail, highestRole, type Role } from '@semin
 import type { SessionUser } from '../auth/session';
 import { queryRows, type Db } from '../db/client';
 import { activeRolesArraySql, requireClassRole } from '../classes/access';
-import { notFound } from '../live/trpc';
+import { notFound } from '../errors';
 
 /** The SQL expressions {@link channelVisibleSql} reads, in the surrounding statement's names. */
 export interface ChannelVisibleColumns {

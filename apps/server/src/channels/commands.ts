@@ -1,5 +1,4 @@
 // Docs: docs/channels.md — the write path of channels, channel members, reads and notices.
-import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   channelNameClashMessage,
@@ -23,11 +22,12 @@ import {
   users,
 } from '../db/schema';
 import { auditFields, nextVersion, runCommand, type CommandScope, type Tx } from '../live/commands';
-import { idTaken, notFound } from '../live/trpc';
+
 import { requireChannelAccess } from './access';
 import { accessSignal } from '../live/signals';
 import { channelMembersTopic, channelsTopic, notificationsTopic, viewerChannelsKey } from './live';
 import { notificationId } from './presenters';
+import { DomainError, idTaken, notFound } from '../errors';
 
 /** Refuses anyone whose role may not manage the class's channels (`can`, packages/shared). */
 async function requireManager(db: Db, viewer: SessionUser, classId: string): Promise<void> {
@@ -65,7 +65,7 @@ async function requireFreeName(
     .where(and(eq(channels.class_id, classId), eq(channels.deleted, false)));
   const clash = findChannelNameClash(name, rows, exceptChannelId);
   if (clash)
-    throw new TRPCError({ code: 'CONFLICT', message: channelNameClashMessage(clash.name) });
+    throw new DomainError({ code: 'CONFLICT', message: channelNameClashMessage(clash.name) });
 }
 
 /** True when `error` (or what it wraps) is a unique violation of the channel name index. */
@@ -86,7 +86,7 @@ async function withNameIndex<T>(name: string, write: () => Promise<T>): Promise<
     return await write();
   } catch (error) {
     if (isNameIndexViolation(error))
-      throw new TRPCError({ code: 'CONFLICT', message: channelNameClashMessage(name) });
+      throw new DomainError({ code: 'CONFLICT', message: channelNameClashMessage(name) });
     throw error;
   }
 }
@@ -209,7 +209,7 @@ async function requireEnrolled(
   const who = displayName(person?.name ?? '') || 'That person';
   const inGroup =
     person !== undefined && channel.channel_group.includes(person.email.toLowerCase());
-  throw new TRPCError({
+  throw new DomainError({
     code: 'BAD_REQUEST',
     message: inGroup
       ? `${who} is in this channel through its group e-mails: remove their address in Channel settings.`
@@ -247,7 +247,7 @@ export async function channelMemberSetter(
       ),
     );
   if (!inClass)
-    throw new TRPCError({
+    throw new DomainError({
       code: 'BAD_REQUEST',
       message: 'Only members of the class can be added to its channels.',
     });

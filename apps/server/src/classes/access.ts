@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { highestRole, type Role } from '@seminar/shared';
 import { queryRows, type Db } from '../db/client';
 import type { Tx } from '../live/commands';
-import { notFound } from '../live/trpc';
+import { notFound } from '../errors';
 
 /**
  * The one definition of an active membership (SPEC §6) in SQL: the membership is enabled, not

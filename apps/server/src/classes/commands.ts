@@ -1,14 +1,13 @@
 // Docs: docs/classes.md — the write path of classes: requests, edits, deletion, joining.
-import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { makeRecordId, type Class, type PendingClassInput } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
 import { channels, classes, classMemberships, pendingClasses } from '../db/schema';
-import { ClassArchivedError } from '../errors';
+import { ClassArchivedError, notFound, DomainError, idTaken, forbidden } from '../errors';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
 import { accessSignal } from '../live/signals';
-import { forbidden, idTaken, notFound } from '../live/trpc';
+
 import { classRoleOf } from './access';
 import { myClassesTopic } from './live';
 import { announceClass, announceMembership } from './notices';
@@ -37,7 +36,7 @@ export async function classRequester(
     // A retried request: answer with what the first attempt made.
     if (already.created_by !== viewer.uid) throw idTaken('class');
     if (already.status === 'rejected')
-      throw new TRPCError({
+      throw new DomainError({
         code: 'BAD_REQUEST',
         message: already.error ?? 'The class request was rejected.',
       });
@@ -101,17 +100,17 @@ export async function classRequester(
       return presentClass(row, 'instructor');
     });
   } catch (error) {
-    const reason = error instanceof TRPCError ? error.message : 'The class could not be created.';
+    const reason = error instanceof DomainError ? error.message : 'The class could not be created.';
     await runCommand(db, async ({ tx }) => {
       await tx
         .update(pendingClasses)
         .set({ status: 'rejected', error: reason, version: nextVersion })
         .where(eq(pendingClasses.pending_class_id, classId));
     });
-    throw error instanceof TRPCError
+    throw error instanceof DomainError
       ? error
       : // The cause (maybe SQL and data) is logged under an error id, never sent (errors.ts).
-        new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: reason, cause: error });
+        new DomainError({ code: 'INTERNAL_SERVER_ERROR', message: reason, cause: error });
   }
 }
 

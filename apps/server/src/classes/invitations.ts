@@ -8,17 +8,17 @@
 // (`invitationLimits`); what a cap holds back is reported as not mailed, never silently dropped.
 import { and, eq, inArray } from 'drizzle-orm';
 import { displayName, normalizeEmail, type Role } from '@seminar/shared';
-import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
 import { classes, classInvitations, users } from '../db/schema';
-import { notFound } from '../live/trpc';
+
 import type { Mail, Mailer } from '../mail/mailer';
 import type { Services } from '../runtime';
 import { takeInvitationMails } from './invitationBudget';
 import { requireMemberManager } from './memberCommands';
 import { requireVerifiedSender } from './policies';
+import { DomainError, notFound } from '../errors';
 
 /** One invitation mail per invitation per this long (per node). */
 export const RESEND_INTERVAL_MS = 10 * 60_000;
@@ -297,13 +297,13 @@ export async function invitationResender(
   const refusal = post.claim(viewer.uid, [key]).refused.get(key);
   if (refusal === 'too-soon') {
     const minutes = Math.max(1, Math.ceil((post.nextAt(key) - invitationClock.now()) / 60_000));
-    throw new TRPCError({
+    throw new DomainError({
       code: 'TOO_MANY_REQUESTS',
       message: `An invitation went to ${email} a moment ago. You can send it again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
     });
   }
   if (refusal === 'capped')
-    throw new TRPCError({
+    throw new DomainError({
       code: 'TOO_MANY_REQUESTS',
       message:
         'You have sent as many invitation mails as this server allows for now. Try again in an hour.',
@@ -311,7 +311,7 @@ export async function invitationResender(
   const perDay = services.config.invitationMailsPerDay;
   if ((await takeInvitationMails(db, viewer.uid, 1, perDay)) === 0) {
     post.release(viewer.uid, [key]);
-    throw new TRPCError({
+    throw new DomainError({
       code: 'TOO_MANY_REQUESTS',
       message: `You have sent the ${perDay} invitation mails an account may send in a day. Try again tomorrow.`,
     });

@@ -12,10 +12,11 @@ import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
 import { classes, classInvitations, classMemberships, users } from '../db/schema';
 import { auditFields, nextVersion, runCommand, type CommandScope, type Tx } from '../live/commands';
-import { forbidden, notFound } from '../live/trpc';
+
 import { hasOtherActiveInstructor } from './access';
 import { announceInvitation, announceMembership } from './notices';
 import { requireAllowed } from './policies';
+import { forbidden, notFound } from '../errors';
 
 /** Identifies one membership record (SPEC: class_students / class_instructors / class_admins). */
 export interface MembershipRef {

@@ -5,8 +5,8 @@ import { can, refusalOf, type ClassAction, type Role } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
 import { classes } from '../db/schema';
-import { ClassArchivedError } from '../errors';
-import { forbidden } from '../live/trpc';
+import { ClassArchivedError, forbidden } from '../errors';
+
 import { requireClassRole } from './access';
 
 /** Actions that do not change the class, or that undo its archiving: allowed while archived. */

@@ -1,7 +1,6 @@
 // Docs: docs/polls.md#cold-call — spotlighting a student in a channel (by name, or "Pick someone":
 // weighted at random among the students online), and clearing it. A student's own post clears it
 // too, in the post's statement (the trigger of migration 0014).
-import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   canColdCall,
@@ -17,9 +16,10 @@ import { queryRows, type Db } from '../db/client';
 import { spotlights } from '../db/schema';
 import { anonymousActivityOf, ensurePseudonym } from '../activities/anonymity';
 import { auditFields, nextVersion, runCommand, type CommandScope } from '../live/commands';
-import { forbidden } from '../live/trpc';
+
 import { loadSpotlights, mySpotlightsKey, mySpotlightsTopic, spotlightTopic } from './live';
 import { presentSpotlight } from './presenters';
+import { DomainError, forbidden } from '../errors';
 
 const STAFF_ONLY = 'Only instructors and class admins can cold-call.';
 
@@ -107,7 +107,7 @@ export async function spotlighter(
   if (input.uid !== undefined) {
     const [found] = await candidates(db, input, input.uid);
     if (!found)
-      throw new TRPCError({
+      throw new DomainError({
         code: 'BAD_REQUEST',
         message: 'Only a student of the class who can see this channel can be cold-called.',
       });
@@ -116,7 +116,7 @@ export async function spotlighter(
     const online = (await candidates(db, input)).filter((candidate) => candidate.online);
     const picked = weightedPick(online, random);
     if (!picked)
-      throw new TRPCError({
+      throw new DomainError({
         code: 'PRECONDITION_FAILED',
         message: 'No student who can see this channel is online right now.',
       });

@@ -5,7 +5,7 @@ import type { SessionUser } from '../auth/session';
 import { requireClassRole } from '../classes/access';
 import type { Db } from '../db/client';
 import { activities } from '../db/schema';
-import { notFound } from '../live/trpc';
+import { notFound } from '../errors';
 
 export interface DebriefAccess {
   classId: string;

@@ -1,7 +1,6 @@
 // Docs: docs/debrief.md#the-rubric — the write path of grading: the rubric and a student's grade,
 // each checked (policy, the shared rules), written with the audit fields and a new version, and
 // announced to `debrief.grading` in one transaction.
-import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import {
   marksProblem,
@@ -16,8 +15,9 @@ import { debriefGrades, debriefRubrics } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
 import { gradingTopic, loadGrading, requireGradingAccess } from './live';
 import { NO_RUBRIC, STUDENT_LEFT } from './policies';
+import { DomainError } from '../errors';
 
-const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+const badRequest = (message: string) => new DomainError({ code: 'BAD_REQUEST', message });
 
 /** Sets an activity's rubric (instructors and class admins); its grades' marks stay by criterion id. */
 export async function rubricSetter(

@@ -6,10 +6,11 @@ import type { Db } from '../db/client';
 import { debriefGrades, debriefRubrics } from '../db/schema';
 import type { Tx } from '../live/commands';
 import type { CollectionTopic } from '../live/topic';
-import { forbidden } from '../live/trpc';
+
 import { requireDebriefAccess, type DebriefAccess } from './access';
 import { canGrade, GRADE_STAFF_ONLY } from './policies';
 import { presentGrade, presentRubric } from './presenters';
+import { forbidden } from '../errors';
 
 /** The grading rows of an activity: the rubric (id `rubric`) and grades (id = the student's uid). */
 export async function loadGrading(

@@ -6,7 +6,6 @@
 // outside the activity or deleted, is dropped before anyone sees it.
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { streamText } from 'ai';
-import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   citedIds,
@@ -29,6 +28,7 @@ import { STREAM_UPDATES_PER_SECOND } from '../ai/llm';
 import type { DebriefAccess } from './access';
 import { requireGradingAccess } from './live';
 import { debriefAuthorLabel } from './policies';
+import { DomainError } from '../errors';
 
 /** The newest messages of the activity the model reads. */
 export const SUMMARY_MAX_MESSAGES = 300;
@@ -129,7 +129,7 @@ export async function summaryStarter(
   const db = services.database.db;
   const access = await requireGradingAccess(db, viewer, input);
   const llm = services.config.ai.llm;
-  if (!llm) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: NO_MODEL_MESSAGE });
+  if (!llm) throw new DomainError({ code: 'PRECONDITION_FAILED', message: NO_MODEL_MESSAGE });
   const claimed = await runCommand(db, async ({ tx, announce }) => {
     const fresh = {
       status: 'streaming' as const,
@@ -156,7 +156,7 @@ export async function summaryStarter(
     announce({ topic: summaryTopic, key: access.activityId, ids: [access.activityId] });
     return present(row);
   });
-  if (!claimed) throw new TRPCError({ code: 'CONFLICT', message: SUMMARY_BUSY_MESSAGE });
+  if (!claimed) throw new DomainError({ code: 'CONFLICT', message: SUMMARY_BUSY_MESSAGE });
   void writeSummary(db, llm, access, viewer);
   return claimed;
 }

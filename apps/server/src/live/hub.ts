@@ -3,6 +3,7 @@
 // the same bytes are written to every subscriber's sink.
 import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger } from 'fastify';
+import { DomainError } from '../errors';
 import type { Services } from '../runtime';
 import { LIVE_CHANNEL, parseNotices, type LiveNotice, type NoticeOrigin } from './bus';
 import { processCollection, releaseCollection, resyncCollection } from './collectionDelivery';
@@ -313,7 +314,8 @@ export class LiveHub {
       sub.access = await sub.topic.access(this.services, sub.viewer, sub.input);
       return !sub.ended;
     } catch (error) {
-      if (!(error instanceof TRPCError)) throw error;
+      // Refused (not found, not allowed): the access is gone. Anything else is a failure.
+      if (!(error instanceof DomainError) && !(error instanceof TRPCError)) throw error;
       this.#end(sub, ACCESS_LOST, false);
       return false;
     }

@@ -1,7 +1,6 @@
 // Docs: docs/realtime.md — the tRPC procedures of the live socket: context, procedures, error shape,
 // and live queries (`liveSubscription`), which the socket serves through the hub.
 import { initTRPC, TRPCError } from '@trpc/server';
-import { ClassArchivedError, isClassArchivedWrite } from '../errors';
 import { ZodError } from 'zod';
 import type { SessionUser } from '../auth/session';
 import { internalErrorMessage, reportInternalError } from '../errors';
@@ -9,6 +8,7 @@ import type { Services } from '../runtime';
 import type { LiveEvent } from '@seminar/shared';
 import type { TrackedEnvelope } from '@trpc/server';
 import { iterateCollection, iterateStream } from './iterate';
+import { toTRPCError } from './trpcErrors';
 import type { AnyTopic, CollectionTopic, LiveTopic, StreamTopic } from './topic';
 
 /** The socket's session, as procedures see it. */
@@ -83,21 +83,25 @@ const t = initTRPC
 
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
-export const publicProcedure = t.procedure;
+
+/**
+ * Every procedure: what it threw is answered through the one mapping (trpcErrors.ts) — a domain
+ * error with its code, a write the archive guard refused as ClassArchivedError, on whatever path it
+ * was made — for the socket and the server's own callers alike.
+ */
+export const publicProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  return result.ok ? result : { ...result, error: toTRPCError(result.error) };
+});
 
 /**
  * Every procedure that reads or writes class data: a signed-in viewer is required, and before any
  * write the socket's session must still exist (sign-out, reset or expiry end writes at once).
  */
-export const authedProcedure = t.procedure.use(async ({ ctx, type, meta, next }) => {
+export const authedProcedure = publicProcedure.use(async ({ ctx, type, meta, next }) => {
   if (!ctx.viewer) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first.' });
   if (type === 'mutation' && ctx.session && !meta?.checksSession) await ctx.session.requireLive();
-  const result = await next({ ctx: { ...ctx, viewer: ctx.viewer } });
-  // A write the archive guard refused (docs/classes.md#archive), on whatever path it was made: the
-  // typed refusal, for the socket and the server's own callers alike (nothing was changed).
-  if (!result.ok && isClassArchivedWrite(result.error))
-    return { ...result, error: new ClassArchivedError(result.error) };
-  return result;
+  return next({ ctx: { ...ctx, viewer: ctx.viewer } });
 });
 
 const never = new AbortController().signal;
@@ -137,37 +141,4 @@ function collectionProcedure<Input, Row, Access, Wire>(
     .subscription(({ ctx, input, signal }): AsyncGenerator<LiveEvent<Row>> =>
       iterateCollection(ctx.services.hub, topic, ctx.viewer, input as Input, signal ?? never),
     );
-}
-
-/** What a NOT_FOUND names: the thing the procedure's input addresses. */
-export type NotFoundSubject =
-  'Class' | 'Channel' | 'Message' | 'Activity' | 'Member' | 'Invitation' | 'Product' | 'Poll';
-
-/**
- * The one error for "does not exist" and "not yours" (docs/ARCHITECTURE.md#uniform-answers): one
- * wording per subject, `<Subject> not found.`, whether the thing is missing, deleted, in another
- * class or hidden from the viewer — so the answer never tells what exists elsewhere. A procedure
- * whose input names a class the viewer is not an active member of answers "Class not found.".
- */
-export function notFound(what: NotFoundSubject): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: `${what} not found.` });
-}
-
-/** True for a NOT_FOUND (to re-word it as the subject the caller addressed). */
-export function isNotFound(error: unknown): boolean {
-  return error instanceof TRPCError && error.code === 'NOT_FOUND';
-}
-
-/**
- * A create whose client-made id is taken by a row the viewer may not write — another class's,
- * another author's, a deleted one: one CONFLICT per kind of record, the same whichever class holds
- * the id (docs/ARCHITECTURE.md#uniform-answers).
- */
-export function idTaken(what: 'class' | 'channel' | 'message' | 'activity'): TRPCError {
-  return new TRPCError({ code: 'CONFLICT', message: `That ${what} id is already taken.` });
-}
-
-/** A refused write the viewer can see exists (e.g. a student deleting someone else's message). */
-export function forbidden(message: string): TRPCError {
-  return new TRPCError({ code: 'FORBIDDEN', message });
 }

@@ -1,7 +1,6 @@
 // Docs: docs/institutions.md#roster-and-grades — Assignment and Grade Services: one line item per
 // activity (found by its resourceId, else created), then each LMS student's debrief rubric total as a
 // score out of 100. The totals are the gradebook CSV's (docs/debrief.md#the-gradebook-csv).
-import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   effectiveMarks,
@@ -18,6 +17,7 @@ import { loadGrading, requireGradingAccess } from '../debrief/live';
 import { presentParticipation } from '../debrief/presenters';
 import { SCOPE } from './claims';
 import { serviceCall, serviceToken, ServiceError } from './serviceToken';
+import { DomainError } from '../errors';
 
 const LINE_ITEM = 'application/vnd.ims.lis.v2.lineitem+json';
 const LINE_ITEMS = 'application/vnd.ims.lis.v2.lineitemcontainer+json';
@@ -50,7 +50,7 @@ export async function postGrades(
     .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiContexts.platform_id))
     .where(eq(ltiContexts.class_id, access.classId));
   if (!link?.context.lineitems_url || !link.platform.enabled)
-    throw new TRPCError({
+    throw new DomainError({
       code: 'BAD_REQUEST',
       message: 'This class is not linked to an LMS course that takes grades.',
     });
@@ -63,7 +63,7 @@ export async function postGrades(
   ]);
   const rubricRow = grading.find((row) => row.kind === 'rubric');
   if (rubricRow?.kind !== 'rubric')
-    throw new TRPCError({
+    throw new DomainError({
       code: 'BAD_REQUEST',
       message: 'Set up the rubric before sending grades.',
     });
@@ -168,9 +168,9 @@ async function lineItemFor(
 
 function asTrpc(error: unknown): unknown {
   if (error instanceof ServiceError)
-    return new TRPCError({ code: 'BAD_GATEWAY', message: error.message, cause: error });
+    return new DomainError({ code: 'BAD_GATEWAY', message: error.message, cause: error });
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'TypeError'))
-    return new TRPCError({
+    return new DomainError({
       code: 'BAD_GATEWAY',
       message: 'The learning platform did not answer.',
       cause: error,

@@ -1,7 +1,6 @@
 // Docs: docs/institutions.md#lti-13 — the platform registry (site admins add, edit, disable) and
 // the launch log the admin page shows.
 import { randomUUID } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type {
   LtiLaunchEntry,
@@ -15,6 +14,7 @@ import type { Db } from '../db/client';
 import { ltiLaunches, ltiPlatforms } from '../db/schema';
 import { auditFields, nextVersion } from '../live/commands';
 import { canManageLti } from './policies';
+import { DomainError } from '../errors';
 
 /** How many lines of the launch log the admin page shows. */
 export const LAUNCH_LOG_PAGE = 50;
@@ -39,7 +39,7 @@ function present(row: PlatformRow): LtiPlatform {
 /** One refusal for everyone who is not a site admin, whatever they asked. */
 function requireSiteAdmin(config: Config, viewer: SessionUser): void {
   if (!canManageLti(viewer, config.adminEmails))
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only site admins manage LTI platforms.' });
+    throw new DomainError({ code: 'FORBIDDEN', message: 'Only site admins manage LTI platforms.' });
 }
 
 function issuerTaken(error: unknown): boolean {
@@ -48,7 +48,7 @@ function issuerTaken(error: unknown): boolean {
   return code === '23505';
 }
 
-const TAKEN = new TRPCError({
+const TAKEN = new DomainError({
   code: 'CONFLICT',
   message: 'A platform with this issuer and client id is already registered.',
 });
@@ -104,7 +104,7 @@ export async function platformUpdater(
       .set({ ...fields, ...auditFields(viewer), version: nextVersion })
       .where(eq(ltiPlatforms.id, id))
       .returning();
-    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Platform not found.' });
+    if (!row) throw new DomainError({ code: 'NOT_FOUND', message: 'Platform not found.' });
     return present(row);
   } catch (error) {
     if (issuerTaken(error)) throw TAKEN;

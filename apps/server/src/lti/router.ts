@@ -1,6 +1,5 @@
 // Docs: docs/institutions.md#lti-13 — LTI over the live socket: the platform registry and the launch
 // log (site admins), the roster sync and grade posting (staff of a linked class).
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import {
   ltiClassInputSchema,
@@ -22,6 +21,7 @@ import {
 } from './platforms';
 import { syncRoster } from './roster';
 import { ServiceError } from './serviceToken';
+import { DomainError } from '../errors';
 
 export const ltiRouter = router({
   platforms: authedProcedure.query(({ ctx }) =>
@@ -51,7 +51,7 @@ export const ltiRouter = router({
       .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiContexts.platform_id))
       .where(eq(ltiContexts.class_id, input.class_id));
     if (!link?.context.memberships_url || !link.platform.enabled)
-      throw new TRPCError({
+      throw new DomainError({
         code: 'BAD_REQUEST',
         message: 'This class is not linked to an LMS course that shares its roster.',
       });
@@ -83,7 +83,7 @@ export const ltiRouter = router({
         uid: ctx.viewer.uid,
         classId: input.class_id,
       });
-      throw new TRPCError({ code: 'BAD_GATEWAY', message: error.message });
+      throw new DomainError({ code: 'BAD_GATEWAY', message: error.message });
     }
   }),
   /** Staff: an activity's debrief totals to the LMS gradebook. */

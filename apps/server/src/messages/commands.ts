@@ -22,7 +22,7 @@ import { requireChannelAccess } from '../channels/access';
 import type { Db } from '../db/client';
 import { attachments, channels, messages } from '../db/schema';
 import { nextVersion, runCommand, type CommandScope, type Tx } from '../live/commands';
-import { forbidden, isNotFound, notFound } from '../live/trpc';
+
 import { channelsTopic, viewerChannelsKey } from '../channels/live';
 import { pollsTopic } from '../polls/live';
 import { messagesTopic } from './live';
@@ -31,6 +31,7 @@ import { presentMessage } from './presenters';
 import { announcePins, dropPin, isPinned } from '../pins/commands';
 import { anonymousActivityOf, ensurePseudonym } from '../activities/anonymity';
 import { isHiddenByPhase, isStaffRole } from './phaseAccess';
+import { forbidden, isNotFound, notFound } from '../errors';
 
 /**
  * A command's answer as its caller may see it: a student in an anonymous activity's case channel

@@ -1,5 +1,4 @@
 // Docs: docs/realtime.md — messages: send, edit, delete, older pages, and the live stream.
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import {
   documentIdSchema,
@@ -16,6 +15,7 @@ import { messageDeleter, messageEditor, messageReactor } from './commands';
 import { messageRange, messagesTopic, newestMessages } from './live';
 import { requireMessageAccess } from './phaseAccess';
 import { searchMessages } from './search';
+import { DomainError } from '../errors';
 
 /** Each node's search budget per person (a token bucket: SEARCH_PER_MINUTE, refilled evenly). */
 const searchLimiters = new WeakMap<Services, MutationRateLimiter>();
@@ -75,7 +75,7 @@ export const messagesRouter = router({
    */
   search: authedProcedure.input(messageSearchInputSchema).query(({ ctx, input }) => {
     if (!searchLimiterOf(ctx.services).take(ctx.viewer.uid)) {
-      throw new TRPCError({
+      throw new DomainError({
         code: 'TOO_MANY_REQUESTS',
         message: 'Too many searches in a short time. Wait a moment and try again.',
       });

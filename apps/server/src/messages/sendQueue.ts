@@ -3,7 +3,6 @@
 // channel order, so batches never deadlock), hands out seqs gap-free in order, inserts, bumps the
 // channels and sends ONE notification — one round trip and one commit for the whole batch. Each
 // caller still gets its own row or its own error; a retried id gets the row its first attempt made.
-import { TRPCError } from '@trpc/server';
 import {
   casePostRefusal,
   channelGroupEmail,
@@ -19,10 +18,10 @@ import type { SessionUser } from '../auth/session';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { messages } from '../db/schema';
-import { ClassArchivedError } from '../errors';
+import { ClassArchivedError, notFound, DomainError, idTaken, forbidden } from '../errors';
 import type { LiveHub } from '../live/hub';
 import type { LiveSession } from '../live/trpc';
-import { forbidden, idTaken, notFound } from '../live/trpc';
+
 import { messagesTopic } from './live';
 import { presentMessage } from './presenters';
 import { SEND_STATEMENT } from './sendStatement';
@@ -301,11 +300,11 @@ function postedMessage(item: Pending, outcome: SendOutcome): Message {
   };
 }
 
-function refusal(outcome: SendOutcome, session: LiveSession | null): TRPCError {
+function refusal(outcome: SendOutcome, session: LiveSession | null): DomainError {
   switch (outcome.status) {
     case 'session':
       session?.end();
-      return new TRPCError({
+      return new DomainError({
         code: 'UNAUTHORIZED',
         message: 'Your session has ended. Sign in again.',
       });
@@ -327,6 +326,9 @@ function refusal(outcome: SendOutcome, session: LiveSession | null): TRPCError {
         }) ?? 'This channel is read-only for now.',
       );
     default:
-      return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'The message was not sent.' });
+      return new DomainError({
+        code: 'INTERNAL_SERVER_ERROR',
+        message: 'The message was not sent.',
+      });
   }
 }

@@ -15,10 +15,11 @@ import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
 import { channels, messagePins, messages } from '../db/schema';
 import { nextVersion, runCommand, type CommandScope, type Tx } from '../live/commands';
-import { forbidden, notFound } from '../live/trpc';
+
 import { requireVisibleMessage } from '../messages/commands';
 import { pinsTopic } from './live';
 import { presentPin } from './presenters';
+import { forbidden, notFound } from '../errors';
 
 /** Tells the channel's pinned bars that these messages' pins changed (or went). */
 export function announcePins(

@@ -1,7 +1,6 @@
 // Docs: docs/polls.md — the write path of polls: post (a message that carries the poll, in the
 // channel's stream at its seq, and the poll, in one transaction), vote (or change one's vote), close.
 import { randomBytes } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import {
   canRunPolls,
@@ -18,10 +17,11 @@ import { channelsTopic } from '../channels/live';
 import type { Db } from '../db/client';
 import { channels, messages, pollBallots, polls } from '../db/schema';
 import { auditFields, nextVersion, runCommand, type Tx } from '../live/commands';
-import { forbidden, idTaken, isNotFound, notFound } from '../live/trpc';
+
 import { messagesTopic } from '../messages/live';
 import { loadPolls, pollsTopic } from './live';
 import { ballotKey, presentPoll } from './presenters';
+import { DomainError, forbidden, idTaken, isNotFound, notFound } from '../errors';
 
 const STAFF_ONLY = 'Only instructors and class admins can post and close polls.';
 
@@ -165,7 +165,7 @@ export async function pollVoter(
       input.option_ids,
     );
     if (!outcome.ok)
-      throw new TRPCError({
+      throw new DomainError({
         code: outcome.reason === 'closed' ? 'FORBIDDEN' : 'BAD_REQUEST',
         message: voteRefusalMessage(outcome.reason),
       });

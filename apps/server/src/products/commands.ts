@@ -6,10 +6,11 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { products } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
-import { forbidden, notFound } from '../live/trpc';
+
 import { productsTopic } from './live';
 import { canManageProducts } from './policies';
 import { presentProduct } from './presenters';
+import { forbidden, notFound } from '../errors';
 
 const announce = (id: string) => ({ topic: productsTopic, key: 'all', ids: [id] });
 

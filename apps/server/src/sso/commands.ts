@@ -1,6 +1,5 @@
 // Docs: docs/institutions.md#requiring-single-sign-on — the write path of the SSO settings (site
 // admins only) and what the admin page reads.
-import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import type { SsoAdminView, SsoDomainRequiredInput } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
@@ -8,9 +7,10 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { ssoRequiredDomains } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
-import { forbidden } from '../live/trpc';
+
 import { canManageSso, canRequireDomain } from './policies';
 import { presentProvider } from './presenters';
+import { DomainError, forbidden } from '../errors';
 
 function requireAdmin(config: Config, viewer: SessionUser): void {
   if (!canManageSso(viewer, config.adminEmails))
@@ -43,7 +43,7 @@ export async function ssoDomainRequiredSetter(
 ): Promise<void> {
   requireAdmin(config, viewer);
   if (input.required && !canRequireDomain(input.domain, config.ssoProviders))
-    throw new TRPCError({
+    throw new DomainError({
       code: 'BAD_REQUEST',
       message: `No sign-in provider serves ${input.domain}, so it cannot require one.`,
     });

@@ -2,24 +2,13 @@
 // tRPC procedure calls, subscriptions served by the hub), its limits, and its end. A connection is
 // one object; the socket's listeners are shared functions, so an idle connection costs little more
 // than its socket.
-import {
-  callTRPCProcedure,
-  getErrorShape,
-  getTRPCErrorFromUnknown,
-  TRPCError,
-  type AnyTRPCRouter,
-} from '@trpc/server';
+import { callTRPCProcedure, getErrorShape, TRPCError, type AnyTRPCRouter } from '@trpc/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { clientFrameSchema, LIVE_PING, LIVE_PONG, type ClientFrame } from '@seminar/shared';
 import { sessionIsLive, type SessionUser, type ViewerSession } from '../../auth/session';
-import {
-  DatabaseUnavailableError,
-  failedOnTheServer,
-  reportInternalError,
-  toTransportError,
-  type DatabaseOutage,
-} from '../../errors';
+import { DatabaseUnavailableError, reportInternalError, type DatabaseOutage } from '../../errors';
+import { failedOnTheServer, toTRPCError } from '../trpcErrors';
 import type { Services } from '../../runtime';
 import type { LiveMetrics } from '../metrics';
 import type { LiveSink, Subscriber } from '../subscriber';
@@ -377,13 +366,13 @@ export class Connection implements LiveSink, LiveSession {
     path: string | undefined,
     input: unknown,
   ): TRPCError {
-    const error = toTransportError(getTRPCErrorFromUnknown(cause));
+    const error = toTRPCError(cause);
     if (this.revoked || this.gone) return error;
     // The detail is logged here under an error id; the error formatter sends the client only the id.
     // An unreachable database is logged once per outage, not per request.
     if (error.code === 'INTERNAL_SERVER_ERROR')
       reportInternalError(error, this.host.log, { path, type, uid: this.viewer.uid, live: true });
-    else if (error instanceof DatabaseUnavailableError) this.host.outage.refused(cause);
+    else if (error.cause instanceof DatabaseUnavailableError) this.host.outage.refused(cause);
     const services = this.host.services();
     const shape = getErrorShape({
       config: this.host.router._def._config,
