@@ -3,9 +3,10 @@
 // `aria-live` polite or assertive, or role log, status or alert without `aria-live="off"`):
 // nothing when a channel opens, one announcement with the author for a new message of someone
 // else, nothing when scrolling back through history or on a reaction. Every message is named by its
-// author and time (follow-on messages of a group too); the list is one Tab stop from the channel
-// list to the composer (≤ 5 Tabs), arrow keys move through the messages, Enter reaches a message's
-// actions, whose names say which message they act on; axe stays clean.
+// author and time (follow-on messages of a group too); the channel header's buttons are one Tab
+// stop (a toolbar, arrows between them) and the list is one, so the composer is at most 5 Tabs from
+// the channel list for staff and students; arrow keys move through the messages, Enter reaches a
+// message's actions, whose names say which message they act on; axe stays clean.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { makeRecordId } from '@seminar/shared';
@@ -71,7 +72,8 @@ const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement;
     if (!el || el === document.body) return '<body>';
-    return `${el.getAttribute('role') ?? el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? ''}`;
+    const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+    return `${el.getAttribute('role') ?? el.tagName.toLowerCase()} ${name}`;
   });
 
 /** Shift+Tab until the focused element matches `pattern` (at most 10 presses). */
@@ -167,25 +169,84 @@ describe('the message list with a screen reader and the keyboard', () => {
 
   it('is one Tab stop from the channel list to the composer, with arrow keys inside', async () => {
     const page = teacher.page;
-    // From the channel list (the open channel), Tab by Tab to the composer: the list is one stop, a
-    // message (in view), however many messages show; none of their controls is a stop.
-    const fromChannelList = async () => {
-      await page.keyboard.press('Shift');
-      await general(page).focus();
+    // From the channel list (the open channel), Tab by Tab to the composer, for the teacher (five
+    // staff buttons in the header) and for the student: at most 5 presses. The header's buttons are
+    // one stop (a toolbar), the list is one stop, a message (in view), however many messages show;
+    // none of their controls is a stop.
+    const fromChannelList = async (on: Page) => {
+      await on.keyboard.press('Shift');
+      await general(on).focus();
     };
-    await fromChannelList();
-    const stops: string[] = [];
-    while (!(await composer(page).evaluate((el) => el === document.activeElement))) {
-      await page.keyboard.press('Tab');
-      stops.push(await focused(page));
-      if (stops.length > 15) break;
+    const tabToComposer = async (on: Page) => {
+      await fromChannelList(on);
+      const stops: string[] = [];
+      while (!(await composer(on).evaluate((el) => el === document.activeElement))) {
+        await on.keyboard.press('Tab');
+        stops.push(await focused(on));
+        if (stops.length > 15) break;
+      }
+      return stops;
+    };
+    const studentPage = student.page;
+    await studentPage.goto(`${server.url}/classes/${classId}`);
+    await general(studentPage).click();
+    // (A student who never read it opens it at its first unread message.)
+    await log(studentPage).getByRole('article').first().waitFor();
+    // The header's buttons are there (they follow the first messages), the staff's loaded.
+    await page
+      .getByRole('toolbar', { name: 'Channel tools' })
+      .getByRole('button', { name: 'Cold-call' })
+      .waitFor();
+    await studentPage
+      .getByRole('toolbar', { name: 'Channel tools' })
+      .getByRole('button', { name: 'Members' })
+      .waitFor();
+    // The teacher's list was left scrolled back, with a message come in below (above): "New
+    // messages", a stop of its own while shown, takes it to the newest, as a channel opens.
+    const newBelow = page.getByRole('button', { name: 'New messages' });
+    await newBelow.click();
+    await newBelow.waitFor({ state: 'detached' });
+    const paths = { teacher: await tabToComposer(page), student: await tabToComposer(studentPage) };
+    for (const [who, stops] of Object.entries(paths)) {
+      expect(stops.length, `${who}:\n${stops.join('\n')}`).toBeLessThanOrEqual(5);
+      const inList = stops.filter((stop) => stop.startsWith('article '));
+      expect(inList, stops.join('\n')).toHaveLength(1);
+      expect(inList[0]).toMatch(/^article Alan Turing, /);
+      expect(stops.filter((stop) => /Add reaction|Message actions/.test(stop))).toEqual([]);
     }
-    const inList = stops.filter((stop) => stop.startsWith('article '));
-    expect(inList, stops.join('\n')).toHaveLength(1);
-    expect(inList[0]).toMatch(/^article Alan Turing, /);
-    expect(stops.filter((stop) => /Add reaction|Message actions/.test(stop))).toEqual([]);
+    // The teacher's header: one stop, the toolbar's first button.
+    expect(
+      paths.teacher.filter((stop) =>
+        /^button (New poll|Cold-call|Notifications|Members|Channel settings)$/.test(stop),
+      ),
+    ).toEqual(['button New poll']);
+
+    // In the toolbar, arrows move between its buttons; the one left last is its stop next time,
+    // and a menu it opens gives the focus back to it.
+    await tabBackTo(page, /^button New poll$/);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => focused(page)).toBe('button Cold-call');
+    await page.keyboard.press('End');
+    await expect.poll(() => focused(page)).toBe('button Channel settings');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => focused(page)).toBe('button New poll');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => focused(page)).toBe('button Notifications');
+    await page.keyboard.press('Enter');
+    const levels = page.getByRole('menu', { name: 'Notify me about' });
+    await levels.waitFor();
+    await page.keyboard.press('Escape');
+    await levels.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('button Notifications');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focused(page)).not.toMatch(/^button /);
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => focused(page)).toBe('button Notifications');
+
     // With the channel's first stop, "Skip to composer": two key presses, Tab and Enter.
-    await fromChannelList();
+    await fromChannelList(page);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect.poll(() => focused(page)).toMatch(/^textarea /);

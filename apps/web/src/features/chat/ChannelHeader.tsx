@@ -1,13 +1,15 @@
 // An open channel's header: Back (narrow screens), the channel's name with its public or private
 // icon, and — once the first content has shown (shell/firstContent.ts) — who is online, the
 // Notifications menu, Members and, for instructors, the channel's settings. Plain elements styled
-// by the channel's frame (channelFrameStyles.ts), not MUI components.
+// by the channel's frame (channelFrameStyles.ts), not MUI components. The buttons after the name
+// are a toolbar, "Channel tools": one Tab stop, arrows between them (RovingToolbar.tsx).
 import type { ReactNode } from 'react';
 import type { ChannelView, NotifyLevel } from '@seminar/shared';
 import { OnlinePeople } from './ChannelPresence';
 import { frameClass } from './channelFrameStyles';
 import { FRAME_ICONS, FrameIcon, FrameIconButton } from './FrameIcon';
 import { NotifyMenu } from './NotifyMenu';
+import { RovingToolbar } from './RovingToolbar';
 
 export interface ChannelHeaderProps {
   classId: string;
@@ -61,22 +63,24 @@ export function ChannelHeader({
       {controlsShown ? (
         <>
           <OnlinePeople classId={classId} channelId={channel.channel_id} viewerUid={viewerUid} />
-          {extra}
-          <NotifyMenu level={channel.notify} onChange={onNotifyChange} />
-          <FrameIconButton
-            label="Members"
-            icon={FRAME_ICONS.group}
-            className={frameClass.button}
-            onClick={onOpenMembers}
-          />
-          {onOpenSettings ? (
+          <RovingToolbar label="Channel tools" className={frameClass.tools}>
+            {extra}
+            <NotifyMenu level={channel.notify} onChange={onNotifyChange} />
             <FrameIconButton
-              label="Channel settings"
-              icon={FRAME_ICONS.settings}
+              label="Members"
+              icon={FRAME_ICONS.group}
               className={frameClass.button}
-              onClick={onOpenSettings}
+              onClick={onOpenMembers}
             />
-          ) : null}
+            {onOpenSettings ? (
+              <FrameIconButton
+                label="Channel settings"
+                icon={FRAME_ICONS.settings}
+                className={frameClass.button}
+                onClick={onOpenSettings}
+              />
+            ) : null}
+          </RovingToolbar>
         </>
       ) : null}
     </div>

@@ -466,6 +466,26 @@ describe('<ChatPanel>', () => {
     expect(await screen.findAllByRole('button', { name: /^Message actions for / })).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Create channel' })).toBeDefined();
     expect(screen.getByRole('button', { name: 'Channel settings' })).toBeDefined();
+    // The header's buttons are one toolbar, one Tab stop (its first button, the staff's own loaded).
+    const tools = screen.getByRole('toolbar', { name: 'Channel tools' });
+    await within(tools).findByRole('button', { name: 'Cold-call' });
+    const names = (buttons: HTMLElement[]) => buttons.map((b) => b.getAttribute('aria-label'));
+    expect(names(within(tools).getAllByRole('button'))).toEqual([
+      'New poll',
+      'Cold-call',
+      'Notifications',
+      'Members',
+      'Channel settings',
+    ]);
+    await waitFor(() =>
+      expect(
+        names(
+          within(tools)
+            .getAllByRole('button')
+            .filter((b) => b.tabIndex === 0),
+        ),
+      ).toEqual(['New poll']),
+    );
   });
 
   it('refuses a channel name the class already has, in the Create channel dialog, before sending', async () => {

@@ -15,6 +15,8 @@ export const frameClass = {
   button: 'channel-button',
   buttonStart: 'channel-button-start',
   online: 'channel-online',
+  /** The "Channel tools" toolbar: the buttons after the name. */
+  tools: 'channel-tools',
   typing: 'channel-typing',
 } as const;
 
@@ -58,6 +60,8 @@ function headerRules(theme: Theme) {
       flexShrink: 0,
     },
     [`.${f.online}`]: { display: 'flex', alignItems: 'center' },
+    // Its buttons spaced as the header's own items are.
+    [`.${f.tools}`]: { display: 'flex', alignItems: 'center', gap: spacing(1) },
   };
 }
 

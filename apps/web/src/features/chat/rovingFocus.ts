@@ -16,14 +16,34 @@ const CONTROL_SELECTOR =
 /** Controls inside messages still in the Tab order (the list takes them out). */
 const TABBABLE_IN_MESSAGE = `${MESSAGE_SELECTOR} :is(a[href], button, input, select, textarea, [tabindex]):not([tabindex="-1"])`;
 
-/** Where a key moves the focus from message `index` of `count`: a new index, or null (not ours). */
-export function movedIndex(key: string, index: number, count: number): number | null {
+/** How arrow keys move in a roving group: a list (Up/Down, stops at its ends) or a toolbar. */
+export interface RovingAxis {
+  /** 'vertical': Up/Down (the message list); 'horizontal': Left/Right (a toolbar). */
+  orientation: 'vertical' | 'horizontal';
+  /** Past the last item to the first and back (a toolbar of a few buttons, as the tab list does). */
+  wrap: boolean;
+}
+
+const MESSAGE_AXIS: RovingAxis = { orientation: 'vertical', wrap: false };
+
+/**
+ * Where a key moves the focus from item `index` of `count` (messages, a toolbar's buttons): a new
+ * index, or null (not a key of the group's).
+ */
+export function movedIndex(
+  key: string,
+  index: number,
+  count: number,
+  axis: RovingAxis = MESSAGE_AXIS,
+): number | null {
   if (count === 0) return null;
+  const [back, on] =
+    axis.orientation === 'vertical' ? ['ArrowUp', 'ArrowDown'] : ['ArrowLeft', 'ArrowRight'];
   switch (key) {
-    case 'ArrowDown':
-      return Math.min(index + 1, count - 1);
-    case 'ArrowUp':
-      return Math.max(index - 1, 0);
+    case on:
+      return index + 1 < count ? index + 1 : axis.wrap ? 0 : count - 1;
+    case back:
+      return index > 0 ? index - 1 : axis.wrap ? count - 1 : 0;
     case 'Home':
       return 0;
     case 'End':
