@@ -662,6 +662,11 @@ export const MATRIX: Record<string, Entry> = {
       return caller.lti.updatePlatform({ ...fields, id: platformId, enabled: false });
     },
   },
+  'lti.classLink': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) => caller.lti.classLink({ class_id: world.classId }),
+  },
   'lti.syncRoster': {
     scope: 'class',
     ...staffOnly,

@@ -11,12 +11,13 @@ import {
 } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
-import { ltiContexts, ltiPlatforms, ltiUsers } from '../db/schema';
+import { ltiUsers } from '../db/schema';
 import { gradesOf } from '../debrief/commands';
 import { participationFigures } from '../debrief/figures';
 import { loadGrading, requireGradingAccess } from '../debrief/live';
 import { presentParticipation } from '../debrief/presenters';
 import { SCOPE } from './claims';
+import { linkOfClass } from './classLink';
 import { serviceCall, serviceToken, ServiceError } from './serviceToken';
 
 const LINE_ITEM = 'application/vnd.ims.lis.v2.lineitem+json';
@@ -44,11 +45,7 @@ export async function postGrades(
 ): Promise<GradesResult> {
   // Staff of the class only, with the debrief's own rule and its one "not found".
   const access = await requireGradingAccess(db, viewer, input);
-  const [link] = await db
-    .select({ context: ltiContexts, platform: ltiPlatforms })
-    .from(ltiContexts)
-    .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiContexts.platform_id))
-    .where(eq(ltiContexts.class_id, access.classId));
+  const link = await linkOfClass(db, access.classId);
   if (!link?.context.lineitems_url || !link.platform.enabled)
     throw new TRPCError({
       code: 'BAD_REQUEST',

@@ -1,7 +1,6 @@
 // Docs: docs/institutions.md#lti-13 — LTI over the live socket: the platform registry and the launch
 // log (site admins), the roster sync and grade posting (staff of a linked class).
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
 import {
   ltiClassInputSchema,
   ltiGradesInputSchema,
@@ -10,8 +9,8 @@ import {
   memberAction,
 } from '@seminar/shared';
 import { requireAllowed } from '../classes/policies';
-import { ltiContexts, ltiPlatforms } from '../db/schema';
 import { authedProcedure, router } from '../live/trpc';
+import { classLink, linkOfClass } from './classLink';
 import { postGrades } from './grades';
 import {
   launchLog,
@@ -40,16 +39,16 @@ export const ltiRouter = router({
     .mutation(({ ctx, input }) =>
       platformUpdater(ctx.services.database.db, ctx.services.config, ctx.viewer, input),
     ),
+  /** Staff: the class's LMS link (null: none), which decides the class's LTI buttons. */
+  classLink: authedProcedure
+    .input(ltiClassInputSchema)
+    .query(({ ctx, input }) => classLink(ctx.services.database.db, ctx.viewer, input.class_id)),
   /** Staff: the class's roster from the LMS now (new learners added, dropped ones disabled). */
   syncRoster: authedProcedure.input(ltiClassInputSchema).mutation(async ({ ctx, input }) => {
     const db = ctx.services.database.db;
     // Who may add students may sync them (the roster rule; NOT_FOUND for non-members).
     await requireAllowed(db, ctx.viewer, input.class_id, memberAction('add', 'student'));
-    const [link] = await db
-      .select({ context: ltiContexts, platform: ltiPlatforms })
-      .from(ltiContexts)
-      .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiContexts.platform_id))
-      .where(eq(ltiContexts.class_id, input.class_id));
+    const link = await linkOfClass(db, input.class_id);
     if (!link?.context.memberships_url || !link.platform.enabled)
       throw new TRPCError({
         code: 'BAD_REQUEST',
