@@ -48,7 +48,7 @@ export async function postGrades(
   const link = await linkOfClass(db, access.classId);
   if (!link?.context.lineitems_url || !link.platform.enabled)
     throw new TRPCError({
-      code: 'BAD_REQUEST',
+      code: 'PRECONDITION_FAILED',
       message: 'This class is not linked to an LMS course that takes grades.',
     });
   const { context, platform } = link;
@@ -61,7 +61,7 @@ export async function postGrades(
   const rubricRow = grading.find((row) => row.kind === 'rubric');
   if (rubricRow?.kind !== 'rubric')
     throw new TRPCError({
-      code: 'BAD_REQUEST',
+      code: 'PRECONDITION_FAILED',
       message: 'Set up the rubric before sending grades.',
     });
   const rubric: Rubric = rubricRow.rubric;

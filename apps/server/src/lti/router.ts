@@ -51,7 +51,7 @@ export const ltiRouter = router({
     const link = await linkOfClass(db, input.class_id);
     if (!link?.context.memberships_url || !link.platform.enabled)
       throw new TRPCError({
-        code: 'BAD_REQUEST',
+        code: 'PRECONDITION_FAILED',
         message: 'This class is not linked to an LMS course that shares its roster.',
       });
     try {
