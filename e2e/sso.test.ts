@@ -3,7 +3,8 @@
 // the built server configured with it through SSO_PROVIDERS. The sign-in page shows "Sign in with
 // Example University"; clicking it goes through the provider's pages and lands signed in with an
 // account made just in time. A domain a site admin requires (on the admin page's switch) refuses
-// password sign-in with the words naming the provider. axe on the sign-in and admin pages.
+// password sign-in with the words naming the provider. The admin page's "Test sign-in" shows what
+// the provider asserted and signs nobody in. axe on the sign-in, admin and test result pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestOidcProvider, type TestOidcProvider } from '../test-support/oidcProvider';
@@ -131,5 +132,32 @@ describe('single sign-on in the browser', () => {
     expect(new URL(signIn.url()).pathname).toBe('/sign-in');
     expect(await axeViolations(signIn)).toEqual([]);
     await signIn.context().close();
+  });
+
+  it("runs the admin page's test sign-in, which shows what the provider said and signs nobody in", async () => {
+    const login = `carol-${run}`;
+    const email = `carol-${run}@${DOMAIN}`;
+    op.setAccount(login, { email, email_verified: false, name: 'Cole, Carol' });
+    const page = admin.page;
+    await page
+      .context()
+      .route(/^https:\/\/fonts\.(googleapis|gstatic)\.com\//, (route) => route.abort());
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole('link', { name: `Test sign-in with ${LABEL}` }).click();
+    await page.getByPlaceholder('Enter any login').fill(login);
+    await page.getByPlaceholder('and password').fill('anything');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByRole('heading', { name: `Test sign-in with ${LABEL} worked`, level: 1 })
+      .waitFor();
+    const said = await page.locator('main').textContent();
+    expect(said).toContain('Nobody was signed in.');
+    expect(said).toContain(`${email} — NOT verified by the provider`);
+    expect(said).toContain('Cole, Carol');
+    expect(await axeViolations(page)).toEqual([]);
+    // Still the site admin in this browser: the test signed nobody in.
+    await page.getByRole('link', { name: 'Back to the admin page' }).click();
+    await page.getByRole('heading', { name: 'Site administration', level: 1 }).waitFor();
   });
 });
