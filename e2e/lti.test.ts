@@ -1,13 +1,16 @@
 // Issue 35 part 3 in the browser (docs/institutions.md#lti-13): a course of an LTI platform stand-in
 // (test-support/ltiPlatform.ts, real HTTP, its auth endpoint auto-posts the signed id_token) opens
 // Seminar: the instructor's launch creates the class and lands them in it signed in, a learner's
-// lands them in it as a student, a launch with an unregistered deployment id shows the refusal
-// page, and the site admin's page lists the platform and the launches. axe on each page.
+// lands them in it as a student; the instructor syncs the roster from the People tab and sends the
+// debrief's rubric totals from the debrief page; a link placed by deep linking lands on its
+// activity; a launch with an unregistered deployment id shows the refusal page, and the site
+// admin's page lists the platform and the launches. axe on each page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LIS_ROLE, startLtiPlatform, type LtiPlatformStandIn } from '../test-support/ltiPlatform';
 import { axeViolations } from './support/axe';
 import { closeBrowser, launchBrowser } from './support/browser';
+import { makeRecordId } from '@seminar/shared';
 import { apiAs, signUpPerson, type Person } from './support/people';
 import { startServer, type RunningServer } from './support/server';
 
@@ -16,6 +19,9 @@ let server: RunningServer;
 let browser: Browser;
 let platform: LtiPlatformStandIn;
 let admin: Person;
+/** The instructor's and the learner's browsers after their launches (the first test). */
+let instructor: Page;
+let learner: Page;
 
 beforeAll(async () => {
   server = await startServer({ ADMIN_EMAILS: ADMIN_EMAIL, SEED_DEMO: '0' });
@@ -69,18 +75,92 @@ async function openFromCourse(hint: string): Promise<Page> {
   return page;
 }
 
+/** A launched person's browser as the e2e helpers take it (the session is its cookie). */
+const personOf = (page: Page): Person => ({ context: page.context(), page, uid: '', email: '' });
+
+/** Who a browser is signed in as, over its own live API. */
+async function uidOf(page: Page): Promise<string> {
+  const api = await apiAs(server, personOf(page));
+  try {
+    return (await api.trpc.me.query())!.uid;
+  } finally {
+    await api.close();
+  }
+}
+
 describe('launching Seminar from an LMS course', () => {
   it('lands the instructor in the class their launch created, then a learner in it', async () => {
-    const instructor = await openFromCourse('tara');
+    instructor = await openFromCourse('tara');
     await instructor.getByRole('heading', { name: 'Strategy 101', level: 1 }).waitFor();
     expect(new URL(instructor.url()).pathname).toMatch(/^\/classes\//);
     expect(await axeViolations(instructor)).toEqual([]);
 
-    const learner = await openFromCourse('ann');
+    learner = await openFromCourse('ann');
     await learner.getByRole('heading', { name: 'Strategy 101', level: 1 }).waitFor();
     expect(new URL(learner.url()).pathname).toBe(new URL(instructor.url()).pathname);
-    await instructor.context().close();
-    await learner.context().close();
+  });
+
+  it('lets the instructor sync the roster and send grades; a placed link opens its activity', async () => {
+    const classId = decodeURIComponent(new URL(instructor.url()).pathname.split('/')[2]!);
+    // The course now has a second learner, Cy, who never opened Seminar.
+    platform.roster = [
+      { sub: 'lms-tara', name: 'Teach, Tara', roles: [LIS_ROLE.instructor] },
+      { sub: 'lms-ann', name: 'Ash, Ann', roles: [LIS_ROLE.learner] },
+      { sub: 'lms-cy', name: 'Cedar, Cy', roles: [LIS_ROLE.learner] },
+    ];
+    await instructor.goto(`${server.url}/classes/${encodeURIComponent(classId)}/people`);
+    await instructor.getByRole('button', { name: 'Sync roster' }).click();
+    await instructor
+      .getByText('Roster synced from Test LMS: 1 student added, 0 disabled.')
+      .waitFor();
+    await instructor.getByRole('list', { name: 'Students' }).getByText('Cy Cedar').waitFor();
+    expect(await axeViolations(instructor)).toEqual([]);
+
+    // An activity with a case channel, a rubric, and Ann's grade, over the instructor's own API.
+    const annUid = await uidOf(learner);
+    const taraUid = await uidOf(instructor);
+    const api = await apiAs(server, personOf(instructor));
+    const channelId = makeRecordId('channel', taraUid);
+    const activityId = makeRecordId('act', taraUid);
+    const act = { class_id: classId, activity_id: activityId };
+    try {
+      await api.trpc.channels.create.mutate({
+        channel_id: channelId,
+        class_id: classId,
+        name: 'case 1',
+      });
+      await api.trpc.activities.save.mutate({ ...act, title: 'Case 1', channel_id: channelId });
+      await api.trpc.debrief.setRubric.mutate({
+        ...act,
+        scale: 10,
+        criteria: [{ id: 'c1', name: 'Quality', weight: 100, source: 'manual' }],
+      });
+      await api.trpc.debrief.setGrade.mutate({
+        ...act,
+        uid: annUid,
+        marks: { c1: 7 },
+        comment: '',
+      });
+    } finally {
+      await api.close();
+    }
+    await instructor.goto(
+      `${server.url}/classes/${encodeURIComponent(classId)}/activities/${encodeURIComponent(activityId)}/debrief`,
+    );
+    await instructor.getByRole('button', { name: 'Send grades to Test LMS' }).click();
+    await instructor.getByText(/^Sent 1 grade to Test LMS\./).waitFor();
+    expect(platform.scores.map((score) => [score.body.userId, score.body.scoreGiven])).toEqual([
+      ['lms-ann', 70],
+    ]);
+    expect(await axeViolations(instructor)).toEqual([]);
+
+    // The learner's launch of a link placed for this activity opens its case channel.
+    platform.nextTweak = {
+      claims: { 'https://purl.imsglobal.org/spec/lti/claim/custom': { activity_id: activityId } },
+    };
+    const placed = await openFromCourse('ann');
+    await placed.waitForURL((url) => url.searchParams.get('channel') === channelId);
+    await placed.getByRole('heading', { name: 'Strategy 101', level: 1 }).waitFor();
   });
 
   it('shows a clear page for an unknown deployment id', async () => {

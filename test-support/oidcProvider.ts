@@ -1,7 +1,9 @@
 // A real OpenID provider for tests (`oidc-provider`, the certified implementation): discovery,
 // authorization with its own login form, token endpoint, JWKS, RS256-signed ID tokens. The app
 // talks real HTTP to it, as to a university's Keycloak or Entra ID. People are whoever the test
-// adds (`setAccount`); the login form takes their id as the login and any password.
+// adds (`setAccount`); the login form takes their id as the login and any password. With
+// `{ consent: true }` the provider also shows its own consent page ("Continue") before it answers,
+// as a browser sees it the first time; by default the test client is first-party and skips it.
 //
 // Keys: `rotate()` switches the provider to a new signing key (published alone from then on, as a
 // provider does after a rotation); `signWithUnpublishedKey()` makes it sign with a key its JWKS
@@ -9,7 +11,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import Provider from 'oidc-provider';
+import Provider, { type Configuration } from 'oidc-provider';
+
+type LoadExistingGrant = NonNullable<Configuration['loadExistingGrant']>;
 
 export interface TestAccount {
   email: string;
@@ -29,6 +33,8 @@ export interface TestOidcProvider {
   signWithUnpublishedKey(): Promise<void>;
   /** The `kid`s the JWKS publishes now. */
   publishedKids(): string[];
+  /** Registers the client's redirect URIs anew (an app whose URL is known only once it runs). */
+  setRedirectUris(uris: string[]): void;
   close(): Promise<void>;
 }
 
@@ -41,7 +47,11 @@ async function newKey(): Promise<JWK> {
 }
 
 /** Starts the provider on a free port of 127.0.0.1, for `redirectUris`. */
-export async function startTestOidcProvider(redirectUris: string[]): Promise<TestOidcProvider> {
+export async function startTestOidcProvider(
+  redirectUris: string[],
+  options: { consent?: boolean } = {},
+): Promise<TestOidcProvider> {
+  let redirects = redirectUris;
   const accounts = new Map<string, TestAccount>();
   const clientId = 'seminar-test';
   const clientSecret = 'seminar-test-secret-0123456789abcdef';
@@ -68,7 +78,7 @@ export async function startTestOidcProvider(redirectUris: string[]): Promise<Tes
         {
           client_id: clientId,
           client_secret: clientSecret,
-          redirect_uris: redirectUris,
+          redirect_uris: redirects,
           grant_types: ['authorization_code'],
           response_types: ['code'],
         },
@@ -86,24 +96,28 @@ export async function startTestOidcProvider(redirectUris: string[]): Promise<Tes
           claims: () => ({ sub: id, ...account }) as never,
         };
       },
-      // No consent screen: the test client is first-party.
-      loadExistingGrant: async (ctx) => {
-        const grant = new ctx.oidc.provider.Grant({
-          clientId: ctx.oidc.client!.clientId,
-          accountId: ctx.oidc.session!.accountId!,
-        });
-        grant.addOIDCScope('openid email profile');
-        await grant.save();
-        return grant;
-      },
+      // No consent screen unless asked for: the test client is first-party.
+      ...(options.consent
+        ? {}
+        : {
+            loadExistingGrant: async (ctx: Parameters<LoadExistingGrant>[0]) => {
+              const grant = new ctx.oidc.provider.Grant({
+                clientId: ctx.oidc.client!.clientId,
+                accountId: ctx.oidc.session!.accountId!,
+              });
+              grant.addOIDCScope('openid email profile');
+              await grant.save();
+              return grant;
+            },
+          }),
     });
     next.on('server_error', () => undefined);
     return next;
   };
 
-  const first = await newKey();
-  published = [first];
-  provider = build(first);
+  let signing = await newKey();
+  published = [signing];
+  provider = build(signing);
 
   return {
     issuer,
@@ -111,14 +125,19 @@ export async function startTestOidcProvider(redirectUris: string[]): Promise<Tes
     clientSecret,
     setAccount: (id, account) => accounts.set(id, account),
     async rotate() {
-      const key = await newKey();
-      published = [key];
-      provider = build(key);
+      signing = await newKey();
+      published = [signing];
+      provider = build(signing);
     },
     async signWithUnpublishedKey() {
-      provider = build(await newKey());
+      signing = await newKey();
+      provider = build(signing);
     },
     publishedKids: () => published.map((key) => String(key.kid)),
+    setRedirectUris(uris) {
+      redirects = uris;
+      provider = build(signing);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

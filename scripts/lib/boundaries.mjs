@@ -5,6 +5,8 @@
 // - the web's screens (features/) talk to the server through data/: no tRPC client, and of live/
 //   only what screens show (connection errors, the server's clock, the providers), never its
 //   machinery (client, subscriptions, queries, cache);
+// - the server's resource folders refuse with domain errors (errors.ts), never tRPC's: only the
+//   kernel (live/) imports @trpc/server, and maps them to it in one place (live/trpcErrors.ts);
 // - accounts (apps/server/src/auth/) import no classroom resource: what reacts to an account event
 //   (invitations claimed once an address is proved) is handed in by services.ts;
 // - the web's data layer (data/) does not import screens (features/).
@@ -53,6 +55,24 @@ export function boundaryRules() {
       },
     })),
     {
+      files: ['apps/server/src/**/*.ts'],
+      ignores: ['apps/server/src/live/**', '**/*.test.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: '^@trpc/server',
+                message:
+                  'Refuse with a domain error from errors.ts (docs/ARCHITECTURE.md#errors); live/trpcErrors.ts maps it to tRPC.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
       files: ['apps/server/src/auth/*.ts'],
       rules: {
         'no-restricted-imports': [
@@ -66,6 +86,12 @@ export function boundaryRules() {
                   .join('|')})(/|$)`,
                 message:
                   'Accounts import no classroom resource (docs/ARCHITECTURE.md): take a hook from services.ts instead.',
+              },
+              // ESLint keeps one setting of a rule per file: the rule above, repeated.
+              {
+                regex: '^@trpc/server',
+                message:
+                  'Refuse with a domain error from errors.ts (docs/ARCHITECTURE.md#errors); live/trpcErrors.ts maps it to tRPC.',
               },
             ],
           },

@@ -37,7 +37,11 @@ describe('import boundaries', () => {
       true,
     ],
     ['apps/server/src/auth/auth.ts', "import { x } from '../classes/memberCommands';\n", true],
+    ['apps/server/src/polls/commands.ts', "import { TRPCError } from '@trpc/server';\n", true],
+    ['apps/server/src/live/trpcErrors.ts', "import { TRPCError } from '@trpc/server';\n", false],
+    ['apps/server/src/polls/commands.ts', "import { DomainError } from '../errors';\n", false],
     ['apps/server/src/auth/auth.ts', "import { x } from '../mail/mailer';\n", false],
+    ['apps/server/src/auth/auth.ts', "import { TRPCError } from '@trpc/server';\n", true],
     ['apps/server/src/auth/auth.ts', "import { x } from '../db/schema';\n", false],
     ['apps/web/src/features/chat/Thing.tsx', "import { x } from '@trpc/client';\n", true],
     [

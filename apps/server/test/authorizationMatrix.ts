@@ -119,9 +119,9 @@ const ltiPlatformFields = () => {
     jwks_url: `${issuer}/jwks`,
   };
 };
-/** A BAD_REQUEST after every check of who may (the class has no LMS link) counts as allowed. */
+/** PRECONDITION_FAILED after every check of who may (the class has no LMS link) counts as allowed. */
 const pastAuthorization = (error: { code?: string }) => {
-  if (error.code !== 'BAD_REQUEST') throw error;
+  if (error.code !== 'PRECONDITION_FAILED') throw error;
 };
 /** Procedures that take a message id and no class: outsiders get "Message not found." */
 const byMessage = { notFound: 'Message not found.' } as const;
@@ -646,7 +646,7 @@ export const MATRIX: Record<string, Entry> = {
   },
   // Docs: docs/institutions.md#lti-13 — the platform registry and its log are the site admins';
   // roster sync and grade posting are staff's (the matrix's class has no LMS link: past every
-  // check of who may, staff are told so with BAD_REQUEST).
+  // check of who may, staff are told so with PRECONDITION_FAILED).
   'lti.platforms': { scope: 'site', run: ({ caller }) => caller.lti.platforms() },
   'lti.launches': { scope: 'site', run: ({ caller }) => caller.lti.launches() },
   'lti.addPlatform': {
@@ -661,6 +661,11 @@ export const MATRIX: Record<string, Entry> = {
       await services.database.db.insert(ltiPlatforms).values({ id: platformId, ...fields });
       return caller.lti.updatePlatform({ ...fields, id: platformId, enabled: false });
     },
+  },
+  'lti.classLink': {
+    scope: 'class',
+    ...staffOnly,
+    run: ({ caller, world }) => caller.lti.classLink({ class_id: world.classId }),
   },
   'lti.syncRoster': {
     scope: 'class',

@@ -18,6 +18,7 @@ import { callerFor } from './callers';
 import { createTestDatabase } from './database';
 import { startListening } from './factories';
 import { signUpUser, type TestUser } from './fixtures';
+import { hiddenInputs, launchAs } from './ltiLaunch';
 
 const ADMIN_EMAIL = `lti-admin-${Date.now()}@example.org`;
 let database: Database;
@@ -59,59 +60,9 @@ afterAll(async () => {
   await database?.close();
 });
 
-interface LaunchResult {
-  status: number;
-  location: string | null;
-  body: string;
-  session: string | null;
-}
-
-const hiddenInputs = (html: string): Record<string, string> =>
-  Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [
-      match[1]!,
-      match[2]!.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code))),
-    ]),
-  );
-
-/** Login initiation → the platform's auth endpoint → the form post of the id_token, as a browser. */
-async function launch(
-  hint: string,
-  options: { replay?: string; dropStateCookie?: boolean } = {},
-): Promise<LaunchResult> {
-  const login = new URL('/lti/login', server.url);
-  login.search = new URLSearchParams({
-    iss: platform.issuer,
-    login_hint: hint,
-    target_link_uri: new URL('/lti/launch', server.url).href,
-    client_id: platform.clientId,
-  }).toString();
-  const started = await fetch(login, { redirect: 'manual' });
-  expect(started.status).toBe(302);
-  const stateCookie = started.headers.getSetCookie()[0]!.split(';')[0]!;
-  const auth = await fetch(started.headers.get('location')!);
-  expect(auth.status).toBe(200);
-  const form = hiddenInputs(await auth.text());
-  const response = await fetch(new URL('/lti/launch', server.url), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      ...(options.dropStateCookie ? {} : { cookie: stateCookie }),
-    },
-    body: new URLSearchParams({ id_token: options.replay ?? form.id_token!, state: form.state! }),
-  });
-  const session = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0]!)
-    .find((cookie) => cookie.includes('session_token'));
-  return {
-    status: response.status,
-    location: response.headers.get('location'),
-    body: await response.text(),
-    session: session ?? null,
-  };
-}
+/** A launch from the course as `hint`, as a browser makes it. */
+const launch = (hint: string, options: Parameters<typeof launchAs>[3] = {}) =>
+  launchAs(server.url, platform, hint, options);
 
 async function userOf(sub: string): Promise<SessionUser> {
   const [row] = await database.db

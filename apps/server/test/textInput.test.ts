@@ -270,6 +270,7 @@ const samples: Record<string, unknown> = {
     jwks_url: 'https://sso.canvas.example.org/api/lti/security/jwks',
     enabled: true,
   },
+  'lti.classLink': { class_id: 'class_1' },
   'lti.syncRoster': { class_id: 'class_1' },
   'lti.postGrades': { class_id: 'class_1', activity_id: 'activity_1' },
   'sso.setDomainRequired': { domain: 'uni.example.edu', required: true },

@@ -10,12 +10,13 @@ import {
 } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
-import { ltiContexts, ltiPlatforms, ltiUsers } from '../db/schema';
+import { ltiUsers } from '../db/schema';
 import { gradesOf } from '../debrief/commands';
 import { participationFigures } from '../debrief/figures';
 import { loadGrading, requireGradingAccess } from '../debrief/live';
 import { presentParticipation } from '../debrief/presenters';
 import { SCOPE } from './claims';
+import { linkOfClass } from './classLink';
 import { serviceCall, serviceToken, ServiceError } from './serviceToken';
 import { DomainError } from '../errors';
 
@@ -44,14 +45,10 @@ export async function postGrades(
 ): Promise<GradesResult> {
   // Staff of the class only, with the debrief's own rule and its one "not found".
   const access = await requireGradingAccess(db, viewer, input);
-  const [link] = await db
-    .select({ context: ltiContexts, platform: ltiPlatforms })
-    .from(ltiContexts)
-    .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiContexts.platform_id))
-    .where(eq(ltiContexts.class_id, access.classId));
+  const link = await linkOfClass(db, access.classId);
   if (!link?.context.lineitems_url || !link.platform.enabled)
     throw new DomainError({
-      code: 'BAD_REQUEST',
+      code: 'PRECONDITION_FAILED',
       message: 'This class is not linked to an LMS course that takes grades.',
     });
   const { context, platform } = link;
@@ -64,7 +61,7 @@ export async function postGrades(
   const rubricRow = grading.find((row) => row.kind === 'rubric');
   if (rubricRow?.kind !== 'rubric')
     throw new DomainError({
-      code: 'BAD_REQUEST',
+      code: 'PRECONDITION_FAILED',
       message: 'Set up the rubric before sending grades.',
     });
   const rubric: Rubric = rubricRow.rubric;

@@ -1,6 +1,7 @@
 // Docs: docs/institutions.md#lti-13 — what an accepted launch does: the person's account (by
 // platform and sub), the course's class (made on an instructor's first launch), their membership,
 // the roster sync on a staff launch, and a Better Auth session; or, for deep linking, the choice.
+// A launch of a placed link lands on its activity.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
@@ -121,7 +122,38 @@ export async function completeLaunch(
     const page = deepLinkPickerPage(services.config.appName, choice, list);
     return { kind: 'page', ...page, cookie };
   }
-  return { kind: 'redirect', location: `/classes/${encodeURIComponent(classId)}`, cookie };
+  const custom = objectClaim(claims, CLAIM.custom);
+  const location = await landingOf(db, classId, text(custom.activity_id, 1500), role === 'staff');
+  return { kind: 'redirect', location, cookie };
+}
+
+/**
+ * Where a resource-link launch lands: the activity its link names (a link placed by deep linking
+ * carries `custom.activity_id`) — its case channel open in the chat, else the class's activities
+ * — when that activity is the class's, not deleted, and (for a learner) enabled; else the class.
+ * The id comes from the platform's signed token, yet it is looked up only inside the launch's class.
+ */
+async function landingOf(
+  db: Services['database']['db'],
+  classId: string,
+  activityId: string,
+  staff: boolean,
+): Promise<string> {
+  const classPath = `/classes/${encodeURIComponent(classId)}`;
+  if (!activityId) return classPath;
+  const [activity] = await db
+    .select({ channel_id: activities.channel_id, enabled: activities.enabled })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.activity_id, activityId),
+        eq(activities.class_id, classId),
+        eq(activities.deleted, false),
+      ),
+    );
+  if (!activity || (!staff && !activity.enabled)) return classPath;
+  if (!activity.channel_id) return `${classPath}/activities`;
+  return `${classPath}?${new URLSearchParams({ channel: activity.channel_id }).toString()}`;
 }
 
 /** The roster sync of a staff launch: a failure is logged, never a refused launch. */

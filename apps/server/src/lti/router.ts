@@ -1,6 +1,5 @@
 // Docs: docs/institutions.md#lti-13 — LTI over the live socket: the platform registry and the launch
 // log (site admins), the roster sync and grade posting (staff of a linked class).
-import { eq } from 'drizzle-orm';
 import {
   ltiClassInputSchema,
   ltiGradesInputSchema,
@@ -9,8 +8,8 @@ import {
   memberAction,
 } from '@seminar/shared';
 import { requireAllowed } from '../classes/policies';
-import { ltiContexts, ltiPlatforms } from '../db/schema';
 import { authedProcedure, router } from '../live/trpc';
+import { classLink, linkOfClass } from './classLink';
 import { postGrades } from './grades';
 import {
   launchLog,
@@ -40,19 +39,19 @@ export const ltiRouter = router({
     .mutation(({ ctx, input }) =>
       platformUpdater(ctx.services.database.db, ctx.services.config, ctx.viewer, input),
     ),
+  /** Staff: the class's LMS link (null: none), which decides the class's LTI buttons. */
+  classLink: authedProcedure
+    .input(ltiClassInputSchema)
+    .query(({ ctx, input }) => classLink(ctx.services.database.db, ctx.viewer, input.class_id)),
   /** Staff: the class's roster from the LMS now (new learners added, dropped ones disabled). */
   syncRoster: authedProcedure.input(ltiClassInputSchema).mutation(async ({ ctx, input }) => {
     const db = ctx.services.database.db;
     // Who may add students may sync them (the roster rule; NOT_FOUND for non-members).
     await requireAllowed(db, ctx.viewer, input.class_id, memberAction('add', 'student'));
-    const [link] = await db
-      .select({ context: ltiContexts, platform: ltiPlatforms })
-      .from(ltiContexts)
-      .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiContexts.platform_id))
-      .where(eq(ltiContexts.class_id, input.class_id));
+    const link = await linkOfClass(db, input.class_id);
     if (!link?.context.memberships_url || !link.platform.enabled)
       throw new DomainError({
-        code: 'BAD_REQUEST',
+        code: 'PRECONDITION_FAILED',
         message: 'This class is not linked to an LMS course that shares its roster.',
       });
     try {

@@ -1,6 +1,9 @@
 // Docs: docs/institutions.md#lti-13 — the tool's HTTP side: OIDC third-party login initiation (GET
 // and POST), the launch (the platform's form post of the id_token), the tool's JWKS, and the
-// deep-linking answer. Every refusal is a plain page and a line in the launch log.
+// deep-linking answer. Every refusal is a plain page and a line in the launch log — except "too
+// many requests": the login and the launch are limited per client IP (AUTH_RATE_LIMIT_PER_IP a
+// minute each, as the sign-in endpoints), refused before any database work, and not logged, so a
+// flood writes nothing.
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,6 +11,7 @@ import { z } from 'zod';
 import { textSchema } from '@seminar/shared';
 import { sessionUser } from '../auth/session';
 import { activities, ltiLoginStates, ltiPlatforms } from '../db/schema';
+import { MutationRateLimiter } from '../live/transport/limits';
 import { requireServices, type Runtime } from '../runtime';
 import { LTI_PATHS } from './claims';
 import { toolKey } from './keys';
@@ -65,7 +69,26 @@ function stateCookie(publicUrl: string, state: string, maxAgeS: number): string 
   ].join('; ');
 }
 
+/** Buckets kept before the full ones are dropped (many client addresses). */
+const MAX_BUCKETS = 10_000;
+export const TOO_MANY_LAUNCHES =
+  'Too many Seminar launches from your network just now. Wait a minute and open it again from your course.';
+
 export function registerLtiRoutes(app: FastifyInstance, runtime: Runtime): void {
+  const perMinute = runtime.config.authRateLimits.perIpPerMinute;
+  /** One token bucket per client IP per endpoint (request.ip: TRUST_PROXY decides whose it is). */
+  const limiter = () => new MutationRateLimiter(perMinute / 60, perMinute);
+  const limits = { login: limiter(), launch: limiter() };
+  /** An onRequest hook: before the body is read, the 429 page for an address past its bucket. */
+  const limitedBy =
+    (endpoint: keyof typeof limits) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const bucket = limits[endpoint];
+      if (bucket.take(request.ip)) return;
+      if (bucket.size > MAX_BUCKETS) bucket.prune();
+      void reply.header('retry-after', '60');
+      return sendPage(reply, 429, refusalPage(runtime.config.appName, TOO_MANY_LAUNCHES));
+    };
+
   void app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -163,10 +186,11 @@ export function registerLtiRoutes(app: FastifyInstance, runtime: Runtime): void 
         .header('location', target.href)
         .send();
     };
-    scope.get(LTI_PATHS.login, login);
-    scope.post(LTI_PATHS.login, { bodyLimit: FORM_LIMIT }, login);
+    scope.get(LTI_PATHS.login, { onRequest: limitedBy('login') }, login);
+    scope.post(LTI_PATHS.login, { bodyLimit: FORM_LIMIT, onRequest: limitedBy('login') }, login);
 
-    scope.post(LTI_PATHS.launch, { bodyLimit: FORM_LIMIT }, async (request, reply) => {
+    const launchOptions = { bodyLimit: FORM_LIMIT, onRequest: limitedBy('launch') };
+    scope.post(LTI_PATHS.launch, launchOptions, async (request, reply) => {
       const services = requireServices(runtime);
       const parsed = launchSchema.safeParse(request.body ?? {});
       if (!parsed.success)

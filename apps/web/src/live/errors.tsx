@@ -33,12 +33,14 @@ const WORDS_BY_CODE: Readonly<Record<string, string>> = {
 };
 
 /** Codes whose server message is already meant for the user. */
-// The server words these itself (every TOO_MANY_REQUESTS says what was too much and when to retry).
+// The server words these itself (every TOO_MANY_REQUESTS says what was too much and when to retry;
+// BAD_GATEWAY says which outside service failed and how, e.g. an LMS refusing a grade).
 const SERVER_WORDED_CODES = new Set([
   'FORBIDDEN',
   'CONFLICT',
   'PRECONDITION_FAILED',
   'TOO_MANY_REQUESTS',
+  'BAD_GATEWAY',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -69,3 +69,15 @@ export const ltiGradesInputSchema = z.object({
   class_id: documentIdSchema,
   activity_id: documentIdSchema,
 });
+
+/**
+ * A class's LMS link as its staff see it (`lti.classLink`): the platform's name and which of its
+ * services the course shares. Null: the class is not linked, or its platform is disabled.
+ */
+export interface LtiClassLink {
+  platform: string;
+  /** The course shares its roster (NRPS): "Sync roster". */
+  roster: boolean;
+  /** The course takes grades (AGS): "Send grades to ⟨platform⟩". */
+  grades: boolean;
+}

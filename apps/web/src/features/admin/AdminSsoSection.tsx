@@ -11,6 +11,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import type { SsoProviderView } from '@seminar/shared';
 import { useSetDomainRequired, useSsoAdmin } from '../../data/sso';
+import { describeError } from '../../live/errors';
 import { LoadError } from '../common/EmptyState';
 
 function ProviderCard({
@@ -78,14 +79,16 @@ export function AdminSsoSection() {
         you require it: the test shows what the provider says about you and signs nobody in.
       </Typography>
       {view.isError ? (
-        <LoadError message={view.error.message} onRetry={() => void view.refetch()} />
+        <LoadError message={describeError(view.error)} onRetry={() => void view.refetch()} />
       ) : view.isPending ? (
         <Skeleton variant="rounded" height={120} aria-label="Loading the sign-in providers" />
       ) : view.data.providers.length === 0 ? (
         <Typography>No sign-in providers are configured on this server.</Typography>
       ) : (
         <Stack spacing={2}>
-          {setRequired.isError && <Alert severity="error">{setRequired.error.message}</Alert>}
+          {setRequired.isError && (
+            <Alert severity="error">{describeError(setRequired.error)}</Alert>
+          )}
           {view.data.providers.map((provider) => (
             <ProviderCard
               key={provider.id}

@@ -17,6 +17,7 @@ import { classPath, PATHS } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { useClassSelection } from '../classes/selection';
 import { EmptyState, LoadError } from '../common/EmptyState';
+import { LtiSendGrades } from '../lti/LtiSendGrades';
 import { GradingSection } from './GradingSection';
 import { Loading } from './Loading';
 import { OwnFigures, ParticipationTable } from './ParticipationTable';
@@ -169,7 +170,10 @@ function Debrief({
       {staff ? (
         <>
           <Section title="Grading">
-            <GradingSection activity={activity} students={rows} />
+            <Stack spacing={2}>
+              <GradingSection activity={activity} students={rows} />
+              <LtiSendGrades activity={activity} staff={staff} />
+            </Stack>
           </Section>
           <Section title="AI summary">
             <SummarySection activity={activity} />

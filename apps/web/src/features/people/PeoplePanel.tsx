@@ -34,6 +34,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { EmptyState, LoadError } from '../common/EmptyState';
 import { NOT_CONNECTED_MESSAGE } from '../../data/connection';
 import { describeError } from '../../live/errors';
+import { LtiRosterSync } from '../lti/LtiRosterSync';
 import { AddPeopleDialog } from './AddPeopleDialog';
 import {
   PEOPLE_TAB_LABELS,
@@ -95,6 +96,7 @@ export function PeoplePanel({ cls }: { cls: Class }) {
           </Button>
         )}
       </Stack>
+      <LtiRosterSync cls={cls} />
       <Tabs
         value={tab}
         onChange={(_event, next: PeopleTab) => setTab(next)}
