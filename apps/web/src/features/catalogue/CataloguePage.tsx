@@ -3,28 +3,17 @@
 // category, type) kept in the address, the result count and a detail dialog per product. For an
 // instructor of the selected class the detail shows the class's cost and "Use in activity"; site
 // admins create, edit, enable/disable and delete products.
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
-import InputAdornment from '@mui/material/InputAdornment';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   can,
-  cannotAnswerNote,
   countOf,
   isSelectableClass,
   makeRecordId,
@@ -40,25 +29,22 @@ import { cataloguePath, CLASS_PARAM, classPath } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { useClassSelection } from '../classes/selection';
 import { ConfirmDialog } from '../common/ConfirmDialog';
-import { EditDeleteButtons, EnabledSwitch } from '../common/ManageControls';
 import { EmptyState, LoadError } from '../common/EmptyState';
-import { greyedSx } from '../common/greyed';
 import {
   enrolledStudentCount,
   filterChoices,
   filterProducts,
   filtersFromParams,
-  isFiltered,
   NO_FILTERS,
   paramsFromFilters,
-  priceText,
   resultCountText,
-  typeLabel,
   type CatalogueFilters,
 } from './catalogue';
 import { ProductDetailDialog, type CostContext } from './ProductDetailDialog';
 import { ProductFormDialog } from './ProductFormDialog';
 import { UseInActivityDialog } from './UseInActivityDialog';
+import { CatalogueFiltersBar } from './CatalogueFiltersBar';
+import { ProductCard } from './ProductCard';
 
 const PAGE_DESCRIPTION =
   'AI products (agents such as DataAnalystBot) to use in {name} activities: search, compare and see what each costs a class.';
@@ -292,224 +278,5 @@ export function CataloguePage() {
         </Alert>
       </Snackbar>
     </Stack>
-  );
-}
-
-function CatalogueFiltersBar({
-  filters,
-  choices,
-  onChange,
-}: {
-  filters: CatalogueFilters;
-  choices: { disciplines: string[]; categories: string[]; types: string[] };
-  onChange: (next: CatalogueFilters) => void;
-}) {
-  return (
-    <Stack spacing={1.5}>
-      <TextField
-        type="search"
-        label="Search products"
-        value={filters.query}
-        onChange={(event) => onChange({ ...filters, query: event.target.value })}
-        placeholder="Title, name, description or contributor"
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon />
-              </InputAdornment>
-            ),
-          },
-        }}
-        sx={{ bgcolor: 'background.paper' }}
-        fullWidth
-      />
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={1.5}
-        sx={{ alignItems: { md: 'center' } }}
-      >
-        <MultiSelect
-          label="Discipline"
-          values={filters.disciplines}
-          choices={choices.disciplines}
-          onChange={(disciplines) => onChange({ ...filters, disciplines })}
-        />
-        <MultiSelect
-          label="Category"
-          values={filters.categories}
-          choices={choices.categories}
-          onChange={(categories) => onChange({ ...filters, categories })}
-        />
-        <MultiSelect
-          label="Type"
-          values={filters.types}
-          choices={choices.types}
-          labelOf={typeLabel}
-          onChange={(types) => onChange({ ...filters, types })}
-        />
-        {isFiltered(filters) && (
-          <Button onClick={() => onChange(NO_FILTERS)} sx={{ flexShrink: 0 }}>
-            Clear filters
-          </Button>
-        )}
-      </Stack>
-    </Stack>
-  );
-}
-
-function MultiSelect({
-  label,
-  values,
-  choices,
-  labelOf = (value) => value,
-  onChange,
-}: {
-  label: string;
-  values: readonly string[];
-  choices: readonly string[];
-  labelOf?: (value: string) => string;
-  onChange: (values: string[]) => void;
-}) {
-  // A chosen value no product has any more still shows, so it can be unchosen.
-  const all = [...choices, ...values.filter((value) => !choices.includes(value))];
-  return (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={[...values]}
-      onChange={(event) => {
-        const next = event.target.value as unknown;
-        onChange(typeof next === 'string' ? next.split(',') : (next as string[]));
-      }}
-      slotProps={{
-        select: {
-          multiple: true,
-          displayEmpty: true,
-          renderValue: (selected) => {
-            const chosen = selected as string[];
-            return chosen.length === 0 ? 'Any' : chosen.map(labelOf).join(', ');
-          },
-        },
-        inputLabel: { shrink: true },
-      }}
-      sx={{ minWidth: 200, flex: { md: 1 }, bgcolor: 'background.paper' }}
-    >
-      {all.map((value) => (
-        <MenuItem key={value} value={value}>
-          <Checkbox checked={values.includes(value)} size="small" sx={{ p: 0.5, mr: 1 }} />
-          <ListItemText primary={labelOf(value)} />
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-function ProductCard({
-  product,
-  detailPath,
-  admin,
-  pending,
-  llmConfigured,
-  onEdit,
-  onDelete,
-  onToggle,
-}: {
-  product: PublicProduct;
-  detailPath: string;
-  admin: boolean;
-  pending: boolean;
-  /** Whether the server runs LLM agents (null: unknown): a product's silent agents are named. */
-  llmConfigured: boolean | null;
-  onEdit: () => void;
-  onDelete: () => void;
-  onToggle: (enabled: boolean) => void;
-}) {
-  const titleId = useId();
-  const silent = cannotAnswerNote(product.ai_agent_refs, llmConfigured);
-  const tags = [...product.disciplines, ...product.categories];
-  return (
-    <Card
-      component="article"
-      aria-labelledby={titleId}
-      aria-busy={pending || undefined}
-      variant="outlined"
-      sx={{
-        height: '100%',
-        display: 'flex',
-        flexDirection: 'column',
-        ...(product.enabled ? {} : greyedSx),
-      }}
-    >
-      <CardContent sx={{ flex: 1 }}>
-        <Stack spacing={1}>
-          <Typography
-            id={titleId}
-            component="h2"
-            variant="h6"
-            sx={{ overflowWrap: 'anywhere', lineHeight: 1.3 }}
-          >
-            {product.title}
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-            {[
-              product.name,
-              product.product_type && typeLabel(product.product_type),
-              product.contributor,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </Typography>
-          {product.description && (
-            <Typography
-              variant="body2"
-              sx={{
-                display: '-webkit-box',
-                WebkitLineClamp: 3,
-                WebkitBoxOrient: 'vertical',
-                overflow: 'hidden',
-                overflowWrap: 'anywhere',
-              }}
-            >
-              {product.description}
-            </Typography>
-          )}
-          {tags.length > 0 && (
-            <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              {[...new Set(tags)].map((tag) => (
-                <Chip key={tag} size="small" variant="outlined" label={tag} />
-              ))}
-            </Stack>
-          )}
-          <Typography component="p" variant="subtitle2">
-            {priceText(product.price_per_user)}
-          </Typography>
-          {silent ? (
-            // The secondary text colour: the warning orange is 3.1:1 on a card's white.
-            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-              {silent}
-            </Typography>
-          ) : null}
-          {(!product.enabled || pending) && (
-            <Stack direction="row" spacing={0.5}>
-              {!product.enabled && <Chip size="small" label="Disabled" />}
-              {pending && <Chip size="small" variant="outlined" label="Saving…" />}
-            </Stack>
-          )}
-        </Stack>
-      </CardContent>
-      <CardActions sx={{ justifyContent: 'space-between', flexWrap: 'wrap', px: 2, pb: 1.5 }}>
-        <Button component={RouterLink} to={detailPath} aria-describedby={titleId}>
-          Details
-        </Button>
-        {admin && (
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-            <EnabledSwitch enabled={product.enabled} onToggle={onToggle} />
-            <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} />
-          </Stack>
-        )}
-      </CardActions>
-    </Card>
   );
 }
