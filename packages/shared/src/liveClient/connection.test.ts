@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent, LiveRow } from '../liveEvents';
+import { LiveConnection } from './connection';
 import {
-  LiveConnection,
   LiveConnectionError,
   LiveRequestError,
   type LiveListener,
   type SocketLike,
-} from './connection';
+} from './connectionParts';
 
 /** A socket the test plays the server of. */
 class FakeSocket implements SocketLike {

@@ -2,4 +2,5 @@
 // `@seminar/shared/live-client`.
 export * from './backoff';
 export * from './connection';
+export * from './connectionParts';
 export * from './link';

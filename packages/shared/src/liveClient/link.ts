@@ -4,7 +4,8 @@
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import type { AnyTRPCRouter } from '@trpc/server';
 import { observable } from '@trpc/server/observable';
-import { LiveRequestError, type LiveConnection } from './connection';
+import type { LiveConnection } from './connection';
+import { LiveRequestError } from './connectionParts';
 
 /** The error a caller sees: the server's (with its code and data), or a lost connection's (none). */
 export function toClientError(error: unknown): TRPCClientError<AnyTRPCRouter> {
