@@ -35,7 +35,7 @@ export async function createTestDatabase(
   const database = await openDatabase({
     databaseUrl: url,
     poolSize: 5,
-    listenBackoffMs: options.listenBackoffMs,
+    ...(options.listenBackoffMs ? { listenBackoffMs: options.listenBackoffMs } : {}),
   });
   return {
     ...database,
