@@ -67,7 +67,12 @@ describe('loadConfig', () => {
     expect(loadConfig({}).ai.llm).toBeNull();
     expect(
       loadConfig({ AI_BASE_URL: 'http://localhost:11434/v1/', AI_MODEL: 'llama3.1' }).ai.llm,
-    ).toEqual({ baseUrl: 'http://localhost:11434/v1', model: 'llama3.1', apiKey: undefined });
+    ).toEqual({
+      baseUrl: 'http://localhost:11434/v1',
+      model: 'llama3.1',
+      apiKey: undefined,
+      streamUpdatesPerSecond: 4,
+    });
     expect(() => loadConfig({ AI_BASE_URL: 'http://localhost:11434/v1' })).toThrow(
       /AI_BASE_URL and AI_MODEL must be set together/,
     );
@@ -82,6 +87,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AI_JOB_CONCURRENCY: '0' })).toThrow(/AI_JOB_CONCURRENCY/);
     expect(() => loadConfig({ AI_JOB_CONCURRENCY: '17' })).toThrow(
       /AI_JOB_CONCURRENCY must be at most 16/,
+    );
+    const llm = { AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1' };
+    expect(
+      loadConfig({ ...llm, AI_STREAM_UPDATES_PER_SECOND: '1000' }).ai.llm?.streamUpdatesPerSecond,
+    ).toBe(1000);
+    expect(() => loadConfig({ ...llm, AI_STREAM_UPDATES_PER_SECOND: '0' })).toThrow(
+      /AI_STREAM_UPDATES_PER_SECOND/,
+    );
+    expect(() => loadConfig({ ...llm, AI_STREAM_UPDATES_PER_SECOND: '1001' })).toThrow(
+      /AI_STREAM_UPDATES_PER_SECOND must be at most 1000/,
+    );
+  });
+
+  it('reads how often the mail and push workers poll for due jobs', () => {
+    expect(loadConfig({}).notifications.pollMs).toBe(5_000);
+    expect(loadConfig({ NOTIFY_POLL_SECONDS: '1' }).notifications.pollMs).toBe(1_000);
+    expect(() => loadConfig({ NOTIFY_POLL_SECONDS: '0' })).toThrow(/NOTIFY_POLL_SECONDS/);
+    expect(() => loadConfig({ NOTIFY_POLL_SECONDS: '1.5' })).toThrow(
+      /NOTIFY_POLL_SECONDS must be a whole number/,
+    );
+    expect(() => loadConfig({ NOTIFY_POLL_SECONDS: '3601' })).toThrow(
+      /NOTIFY_POLL_SECONDS must be at most 3600/,
     );
   });
 

@@ -129,6 +129,8 @@ const envSchema = z.object({
   AI_JOB_CONCURRENCY: positiveInt.max(16, 'must be at most 16').default(2),
   NOTIFY_JOB_LEASE_SECONDS: positiveInt.max(3600, 'must be at most 3600').default(60),
   NOTIFY_JOB_CONCURRENCY: positiveInt.max(64, 'must be at most 64').default(8),
+  NOTIFY_POLL_SECONDS: positiveInt.max(3600, 'must be at most 3600').default(5),
+  AI_STREAM_UPDATES_PER_SECOND: positiveInt.max(1000, 'must be at most 1000').default(4),
   // Web Push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints it): a P-256
   // public key (65 bytes) and private key (32 bytes). Unset: made once and kept in the database.
   VAPID_PUBLIC_KEY: z
@@ -223,8 +225,10 @@ export interface Config {
     leaseMs: number;
     /** Digests one node mails at once. */
     concurrency: number;
+    /** How often a node looks for jobs that came due or whose lease ran out (mail and push). */
+    pollMs: number;
   };
-  /** Web Push (docs/channels.md#web-push); its jobs use `notifications`' lease and concurrency. */
+  /** Web Push (docs/channels.md#web-push); its jobs use `notifications`' lease, concurrency, poll. */
   push: {
     /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY; null: the pair made once and kept in the database. */
     vapidKeys: { publicKey: string; privateKey: string } | null;
@@ -242,7 +246,13 @@ export interface Config {
     /** Jobs one node answers at once (a slow model's answer does not hold up the others). */
     concurrency: number;
     /** The OpenAI-compatible endpoint LLM agents use; null: LLM agents are not configured. */
-    llm: { baseUrl: string; model: string; apiKey: string | undefined } | null;
+    llm: {
+      baseUrl: string;
+      model: string;
+      apiKey: string | undefined;
+      /** Most rewrites a second of a streaming answer or summary (each a write and a fan-out). */
+      streamUpdatesPerSecond: number;
+    } | null;
   };
 }
 
@@ -369,6 +379,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     notifications: {
       leaseMs: value.NOTIFY_JOB_LEASE_SECONDS * 1000,
       concurrency: value.NOTIFY_JOB_CONCURRENCY,
+      pollMs: value.NOTIFY_POLL_SECONDS * 1000,
     },
     push: {
       vapidKeys:
@@ -393,6 +404,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               baseUrl: value.AI_BASE_URL.replace(/\/+$/, ''),
               model: value.AI_MODEL,
               apiKey: value.AI_API_KEY,
+              streamUpdatesPerSecond: value.AI_STREAM_UPDATES_PER_SECOND,
             }
           : null,
     },

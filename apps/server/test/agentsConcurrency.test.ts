@@ -78,7 +78,7 @@ async function withWorker(
     triggersPerMinute: 100,
     pollMs: 50,
     concurrency,
-    llm: { baseUrl: openai.url, model: 'test-model', apiKey: undefined },
+    llm: { baseUrl: openai.url, model: 'test-model', apiKey: undefined, streamUpdatesPerSecond: 4 },
   });
   await worker.start();
   try {

@@ -50,7 +50,7 @@ function worker(nodeId: string, logged: Logged): AgentWorker {
     maxAttempts: 3,
     triggersPerMinute: 100,
     pollMs: 50,
-    llm: { baseUrl: openai.url, model: 'test-model', apiKey: undefined },
+    llm: { baseUrl: openai.url, model: 'test-model', apiKey: undefined, streamUpdatesPerSecond: 4 },
   });
 }
 

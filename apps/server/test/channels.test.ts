@@ -367,7 +367,8 @@ describe(`unread counts (${testDatabaseKind})`, () => {
       });
     await say(teacher, 'before the newcomer');
     await say(teacher, 'still before');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // No pause for the clock: the newcomer's baseline counts messages stamped at or before the
+    // membership, and both stamps are the database's now() of transactions run one after the other.
     const newcomer = await signUpUser(
       server.made.app,
       server.made.config.publicUrl,

@@ -11,8 +11,13 @@ import { withDatabase } from './urls';
 export const testDatabaseKind: 'pglite' | 'postgres' =
   process.env.SEMINAR_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A database cloned from the migrated snapshot; `close()` also drops it (PostgreSQL). */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+/**
+ * A database cloned from the migrated snapshot; `close()` also drops it (PostgreSQL). On PostgreSQL
+ * `listenBackoffMs` sets the LISTEN connection's reconnect back-off (a test of the gap widens it).
+ */
+export async function createTestDatabase(
+  options: { listenBackoffMs?: (attempt: number) => number } = {},
+): Promise<Database & { url?: string }> {
   if (testDatabaseKind === 'pglite') {
     const snapshot = readFileSync(inject('pgliteSnapshotPath'));
     return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([snapshot]) });
@@ -27,7 +32,11 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
     await admin.end();
   }
   const url = withDatabase(adminUrl, name);
-  const database = await openDatabase({ databaseUrl: url, poolSize: 5 });
+  const database = await openDatabase({
+    databaseUrl: url,
+    poolSize: 5,
+    ...(options.listenBackoffMs ? { listenBackoffMs: options.listenBackoffMs } : {}),
+  });
   return {
     ...database,
     url,

@@ -27,8 +27,6 @@ import type { ClaimedJob } from './jobs';
 
 /** Messages of the case channel the model reads, up to the trigger (the agent's card says it). */
 export const LLM_CONTEXT_MESSAGES = AGENT_CONTEXT_MESSAGES;
-/** Most updates of a streaming reply per second (each is a write and a fan-out). */
-export const STREAM_UPDATES_PER_SECOND = 4;
 /** Model steps (a tool call and the answer after it) per answer. */
 const MAX_STEPS = 3;
 
@@ -119,7 +117,8 @@ function analystTools(body: string, counter: ToolCounter): ToolSet {
 
 /**
  * Streams the model's answer to the job, calling `onText` with the text so far at most
- * STREAM_UPDATES_PER_SECOND times a second (and once at the end).
+ * `llm.streamUpdatesPerSecond` times a second (AI_STREAM_UPDATES_PER_SECOND; each is a write and a
+ * fan-out), and once at the end.
  */
 export async function answerWithModel(
   db: Db,
@@ -178,7 +177,7 @@ export async function answerWithModel(
   let text = '';
   let shown = '';
   let lastShown = 0;
-  const interval = 1000 / STREAM_UPDATES_PER_SECOND;
+  const interval = 1000 / llm.streamUpdatesPerSecond;
   for await (const delta of result.textStream) {
     text = (text + delta).slice(0, MESSAGE_MAX_LENGTH);
     if (Date.now() - lastShown >= interval && text.trim() !== '' && text !== shown) {

@@ -42,6 +42,11 @@ export class PgListener {
     return this.#client ? 1 : 0;
   }
 
+  /** A reconnect waiting out its back-off, or an attempt under way (tests: none after close()). */
+  get reconnecting(): boolean {
+    return this.#timer !== null || this.#connecting !== null;
+  }
+
   /**
    * LISTENs on `channel`; resolves once listening, to a function that stops it. `onReset` runs
    * after a lost connection was re-established, before any notice of the new connection.

@@ -24,7 +24,6 @@ import { debriefSummaries, messages } from '../db/schema';
 import { nextVersion, runCommand } from '../live/commands';
 import type { CollectionTopic } from '../live/topic';
 import type { Services } from '../runtime';
-import { STREAM_UPDATES_PER_SECOND } from '../ai/llm';
 import type { DebriefAccess } from './access';
 import { requireGradingAccess } from './live';
 import { debriefAuthorLabel } from './policies';
@@ -249,7 +248,7 @@ async function writeSummary(
     });
     let text = '';
     let lastShown = 0;
-    const interval = 1000 / STREAM_UPDATES_PER_SECOND;
+    const interval = 1000 / llm.streamUpdatesPerSecond;
     for await (const delta of result.textStream) {
       text = (text + delta).slice(0, SUMMARY_MAX_LENGTH);
       if (Date.now() - lastShown >= interval) {

@@ -150,6 +150,15 @@ class Sink implements LiveSink {
   }
 }
 
+/**
+ * Resolves once everything a notice set going has run. Here the hub does no I/O and sets no timer (a
+ * stream topic is not coalesced; the topic's reads are resolved promises, an access read held by
+ * `hold()` stays pending): each step is a promise, and every promise job runs before the next
+ * macrotask. So the hub has done all it will do until something new happens — an absence checked
+ * after this is not a guess that a short sleep was long enough.
+ */
+const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const subscribed = (sink: Sink) => sink.until((s) => s.frames.some((f) => f.t === 's'));
 
 describe('the live hub’s lenses', () => {
@@ -184,7 +193,7 @@ describe('the live hub’s lenses', () => {
     await Promise.all([ann, ben].map(subscribed));
     const secret = t.add('cat', true);
     t.notify(secret);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await settled();
     const snapshotsBefore = t.reads.snapshots;
     const mine = t.add('ann', true);
     t.notify(mine);
@@ -194,7 +203,7 @@ describe('the live hub’s lenses', () => {
     expect(last?.e.replace).toBe(true);
     expect(t.reads.snapshots).toBe(snapshotsBefore + 1);
     // Ben still does not see it, nor Ann's post (a classmate's secret).
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await settled();
     expect(ben.ids).toEqual([]);
     // Ann now takes the plain lens: the next secret reaches her as it comes.
     const next = t.add('cat', true);
@@ -213,7 +222,7 @@ describe('the live hub’s lenses', () => {
     t.access();
     const secret = t.add('cat', true);
     t.notify(secret);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await settled();
     expect(ann.ids).toEqual([]);
     release();
     const open = t.add('tara', false);

@@ -18,6 +18,7 @@ import {
 } from '../../../../test-support/openaiServer';
 import { createTestDatabase } from '../database';
 import { createClassFixture } from '../fixtures';
+import { afterPasses } from '../workerPasses';
 
 const AGENT = 'SocraticTutor';
 const CHUNK = 8;
@@ -38,6 +39,8 @@ async function startNode(openai: TestOpenAiServer, maxAttempts: number): Promise
       AI_TRIGGERS_PER_MINUTE: '100',
       AI_BASE_URL: openai.url,
       AI_MODEL: 'test-model',
+      // Every chunk shown as it comes: the test lets chunks out one by one, not waiting out a throttle.
+      AI_STREAM_UPDATES_PER_SECOND: '1000',
     },
   });
   nodes.push(node);
@@ -108,8 +111,7 @@ async function killMidStream(
   await expect
     .poll(async () => (await question.reply())?.body, { timeout: 30_000 })
     .toBe(STREAMED_ANSWER.slice(0, CHUNK));
-  // It is streaming: one more chunk makes the reply grow (after the 4-a-second throttle's interval).
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // It is streaming: one more chunk makes the reply grow.
   openai.release();
   await expect
     .poll(async () => (await question.reply())?.body, { timeout: 10_000 })
@@ -153,8 +155,12 @@ describe('a node killed in the middle of a streamed answer', () => {
       output_tokens: 20,
     });
     expect(openai.requests).toHaveLength(2);
-    // Give a second reply every chance to appear.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // A second reply could come from a pass that claims the job again (or a new job for the same
+    // question) once it is done. The survivor ends two more passes — one began after the job was
+    // done and claimed whatever was claimable — then stops gracefully, which waits for any answer it
+    // has in flight (drain): whatever it could still write is written.
+    await afterPasses([survivor.url], 'agents');
+    await survivor.stop();
     const replies = await question.replies();
     expect(replies.map((row) => row.id)).toEqual([question.replyId]);
     expect(replies[0]).toMatchObject({
@@ -163,7 +169,6 @@ describe('a node killed in the middle of a streamed answer', () => {
       author_uid: `agent:${AGENT}`,
       ai: { agent: AGENT, status: 'done' },
     });
-    await survivor.stop();
   }, 120_000);
 
   it('marks the half-written reply failed when the job is out of tries', async () => {

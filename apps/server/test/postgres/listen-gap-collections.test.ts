@@ -18,7 +18,9 @@ let server: Awaited<ReturnType<typeof startListening>>;
 const clients: LiveTestClient[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  // The LISTEN connection comes back 2 s after it is lost: the changes below are surely made in the
+  // gap (the test checks it), so only the resync can bring them.
+  database = await createTestDatabase({ listenBackoffMs: () => 2_000 });
   server = await startListening(database);
 });
 afterAll(async () => {
@@ -29,7 +31,14 @@ afterAll(async () => {
 
 type Row = { channel_id?: string; class_id?: string; id?: string };
 
+/** Times the node's LISTEN connection came back and its live queries were resynced. */
+const restored = () => server.runtime.metrics.live.listenRestoredCount;
+
+/** Each event's arrival, with how many resyncs had run by then. */
+type Arrival = { event: LiveEvent<Row>; restored: number };
+
 function watch(
+  arrivals: Arrival[],
   client: LiveTestClient,
   subscribe: (handlers: {
     onData: (value: unknown) => void;
@@ -38,7 +47,11 @@ function watch(
 ): EventLog<LiveEvent<Row>> {
   const log = new EventLog<LiveEvent<Row>>();
   subscribe({
-    onData: (value) => log.push(((value as { data?: unknown }).data ?? value) as LiveEvent<Row>),
+    onData: (value) => {
+      const event = ((value as { data?: unknown }).data ?? value) as LiveEvent<Row>;
+      arrivals.push({ event, restored: restored() });
+      log.push(event);
+    },
     onError: (error) => log.fail(error),
   });
   return log;
@@ -69,13 +82,14 @@ it('converges collections and ends lost access after a LISTEN gap', async () => 
   const teacherClient = connectLive(server.url, { cookie: teacher.cookie });
   const studentClient = connectLive(server.url, { cookie: student.cookie });
   clients.push(teacherClient, studentClient);
-  const channelsLog = watch(teacherClient, (handlers) =>
+  const arrivals: Arrival[] = [];
+  const channelsLog = watch(arrivals, teacherClient, (handlers) =>
     teacherClient.trpc.channels.live.subscribe({ class_id: classId }, handlers),
   );
-  const mineLog = watch(studentClient, (handlers) =>
+  const mineLog = watch(arrivals, studentClient, (handlers) =>
     studentClient.trpc.classes.mine.subscribe(undefined, handlers),
   );
-  const streamLog = watch(studentClient, (handlers) =>
+  const streamLog = watch(arrivals, studentClient, (handlers) =>
     studentClient.trpc.messages.live.subscribe(
       { class_id: classId, channel_id: channelIds[0]! },
       handlers,
@@ -85,8 +99,9 @@ it('converges collections and ends lost access after a LISTEN gap', async () => 
     await log.until((events) => events.some((event) => event.type === 'snapshot'));
   expect(idsOf(mineLog.events, (row) => row.class_id!).has(classId)).toBe(true);
 
-  // Cut the LISTEN connection, and make the changes before the node is back (its first
-  // reconnect waits 500 ms; the changes take a few ms).
+  // Cut the LISTEN connection, and make the changes before the node is back (its reconnect waits
+  // 2 s here; the changes take a few ms).
+  expect(restored()).toBe(0);
   const killed = await queryRows<{ ok: boolean }>(
     database.db,
     sql`select pg_terminate_backend(pid) as ok from pg_stat_activity
@@ -102,7 +117,10 @@ it('converges collections and ends lost access after a LISTEN gap', async () => 
     is_public: true,
   });
   await asTeacher.classes.removeMember({ class_id: classId, uid: student.uid, role: 'student' });
-  // Nothing of it reached this node's subscribers yet (checked before the reconnect can happen).
+  // Committed while no connection listened (no resync has run yet): their notices are lost, and
+  // nothing of it reached this node's subscribers.
+  expect(restored()).toBe(0);
+  const arrivedInGap = arrivals.length;
   expect(idsOf(channelsLog.events, (row) => row.channel_id!).has('channel_made_in_the_gap')).toBe(
     false,
   );
@@ -116,4 +134,8 @@ it('converges collections and ends lost access after a LISTEN gap', async () => 
     type: 'end',
     reason: 'You no longer have access to this.',
   });
+  // All of it came after the connection was back, by the resync: no event arrived between the
+  // changes and the resync, and the resync ran once.
+  expect(arrivals.slice(arrivedInGap).every((arrival) => arrival.restored === 1)).toBe(true);
+  expect(restored()).toBe(1);
 });

@@ -101,18 +101,19 @@ describe('the LISTEN connection (PostgreSQL)', () => {
   }, 120_000);
 
   it('leaves one connection when listen() is called during the back-off, none after close()', async () => {
-    const backoff = 300;
-    const listener = new PgListener({ url, backoffMs: () => backoff });
+    // A back-off far longer than the test: every reconnect seen here is one listen() asked for.
+    const listener = new PgListener({ url, backoffMs: () => 60_000 });
     const got: string[] = [];
     await listener.listen('test_a', (payload) => got.push(payload));
     await terminateListener();
     await until(() => listener.openConnections === 0, 'the loss noticed');
+    expect(listener.reconnecting).toBe(true);
     // A new channel while the reconnect waits: it connects now (LISTENing on both channels)…
     await listener.listen('test_b', () => undefined);
     expect(listener.openConnections).toBe(1);
-    // …and the waiting reconnect does not open a second one. (Its back-off is waited out here on
-    // purpose: the absence of a second connection is what is checked.)
-    await new Promise((resolve) => setTimeout(resolve, backoff * 3));
+    // …and the waiting reconnect is called off, so it cannot open a second one: no timer is left
+    // to fire and no attempt is under way (read from the listener, not waited out with a sleep).
+    expect(listener.reconnecting).toBe(false);
     expect(await listenerBackends()).toHaveLength(1);
     await admin.query(`select pg_notify('test_a', 'once')`);
     await until(() => got.includes('once'), 'the notice');
@@ -123,8 +124,11 @@ describe('the LISTEN connection (PostgreSQL)', () => {
     // close() while a reconnect waits out its back-off: nothing connects afterwards.
     await terminateListener();
     await until(() => listener.openConnections === 0, 'the second loss noticed');
+    expect(listener.reconnecting).toBe(true);
     await listener.close();
-    await new Promise((resolve) => setTimeout(resolve, backoff * 3));
+    // Nothing left that could connect afterwards: the back-off's timer is cleared, and close()
+    // waited for any attempt under way (which ends its own connection when it sees the close).
+    expect(listener.reconnecting).toBe(false);
     expect(await listenerBackends()).toHaveLength(0);
     await expect(listener.listen('test_c', () => undefined)).rejects.toThrow(
       'The database is closed.',

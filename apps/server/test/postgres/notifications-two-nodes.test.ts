@@ -12,6 +12,7 @@ import { expandEvents } from '../../src/notifications/jobs';
 import { startServerProcess, type ServerProcess } from '../../../../test-support/serverProcess';
 import { createTestDatabase } from '../database';
 import { createClassFixture } from '../fixtures';
+import { afterPasses } from '../workerPasses';
 
 let database: Database & { url?: string };
 const nodes: ServerProcess[] = [];
@@ -72,10 +73,28 @@ async function startNode(smtpUrl: string): Promise<ServerProcess> {
       SMTP_URL: smtpUrl,
       NOTIFY_JOB_LEASE_SECONDS: '2',
       NOTIFY_JOB_CONCURRENCY: '2',
+      // A pass each second, not each 5 s: the end waits on passes (below), and leases run out in 2.
+      NOTIFY_POLL_SECONDS: '1',
     },
   });
   nodes.push(node);
   return node;
+}
+
+/**
+ * Resolves once nothing more can reach the SMTP server from `survivors`. A second mail could still
+ * come from a send in flight on one node after another node closed the same job (a lease taken
+ * over), or from a pass that makes jobs again from events already expanded. Each node first ends
+ * two more passes — so one began after every job was closed, expanded and claimed whatever there
+ * was, and started its sends — then stops gracefully, which waits for every send it has in flight
+ * (drain): an SMTP server records a mail before the sender hears "250".
+ */
+async function noMoreSends(survivors: readonly ServerProcess[]): Promise<void> {
+  await afterPasses(
+    survivors.map((node) => node.url),
+    'notifications',
+  );
+  await Promise.all(survivors.map((node) => node.stop()));
 }
 
 const openJobs = async () =>
@@ -149,10 +168,9 @@ describe('missed-mention e-mails on several nodes', () => {
       smtp.holdAfter = Infinity;
 
       // Two nodes take over: the held digests once A's leases run out, the rest at once.
-      await Promise.all([startNode(smtp.url), startNode(smtp.url)]);
+      const survivors = await Promise.all([startNode(smtp.url), startNode(smtp.url)]);
       await expect.poll(openJobs, { timeout: 30_000 }).toBe(0);
-      // Give a second send every chance to appear.
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await noMoreSends(survivors);
 
       const perPerson = new Map<string, number>();
       for (const mail of smtp.accepted) perPerson.set(mail.to, (perPerson.get(mail.to) ?? 0) + 1);

@@ -12,6 +12,7 @@ import { startPushService, type PushServiceStandIn } from '../../../../test-supp
 import { startServerProcess, type ServerProcess } from '../../../../test-support/serverProcess';
 import { createTestDatabase } from '../database';
 import { createClassFixture } from '../fixtures';
+import { afterPasses } from '../workerPasses';
 
 let database: Database & { url?: string };
 let push: PushServiceStandIn;
@@ -28,10 +29,28 @@ async function startNode(): Promise<ServerProcess> {
       NODE_EXTRA_CA_CERTS: push.certPath,
       NOTIFY_JOB_LEASE_SECONDS: '6',
       NOTIFY_JOB_CONCURRENCY: '2',
+      // A pass each second, not each 5 s: the end waits on passes (below).
+      NOTIFY_POLL_SECONDS: '1',
     },
   });
   nodes.push(node);
   return node;
+}
+
+/**
+ * Resolves once nothing more can reach the push service from `survivors`. A second push could still
+ * come from a send in flight on one node after another node closed the same job (a lease taken
+ * over), or from a pass that makes jobs again from a message already expanded. Each node first ends
+ * two more passes — so one began after every job was closed, expanded and claimed whatever there
+ * was, and started its sends — then stops gracefully, which waits for every send it has in flight
+ * (drain): the stand-in records a push before it answers.
+ */
+async function noMoreSends(survivors: readonly ServerProcess[]): Promise<void> {
+  await afterPasses(
+    survivors.map((node) => node.url),
+    'push',
+  );
+  await Promise.all(survivors.map((node) => node.stop()));
 }
 
 const openJobs = async () =>
@@ -116,10 +135,9 @@ describe('Web Push on several nodes', () => {
     push.holdAfter = Infinity;
 
     // Two nodes take over: the held pushes once A's leases run out, the rest at once.
-    await Promise.all([startNode(), startNode()]);
+    const survivors = await Promise.all([startNode(), startNode()]);
     await expect.poll(openJobs, { timeout: 40_000 }).toBe(0);
-    // Give a second send every chance to appear.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await noMoreSends(survivors);
 
     for (const browser of browsers) expect(push.accepted(browser.id)).toHaveLength(1);
     expect(push.received.every((entry) => entry.vapidError === null)).toBe(true);
