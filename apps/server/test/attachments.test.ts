@@ -290,8 +290,9 @@ describe(`attachments (${testDatabaseKind})`, () => {
       return { request, answered };
     });
     // …hold the room: a fourth is refused until they end. On a busy machine the three may reach the
-    // server after the first tries; a try that gets through is removed again, so tries never fill
-    // the pending bound, and they are few enough (≤ 25) to stay under the per-minute rate.
+    // server after the first tries (a full run with two workers once took over 5 s); a try that
+    // gets through is removed again, so tries never fill the pending bound, and they are few enough
+    // (≤ 100) to stay under the per-minute rate the file sets.
     const inFlightRefusal = 'Wait for your other uploads to finish.';
     try {
       await expect
@@ -304,7 +305,7 @@ describe(`attachments (${testDatabaseKind})`, () => {
             }
             return response.statusCode === 429 ? response.json<{ message: string }>().message : '';
           },
-          { timeout: 5_000, interval: 200 },
+          { timeout: 20_000, interval: 200 },
         )
         .toBe(inFlightRefusal);
       const refused = await upload(person, place, 'fourth.pdf', PDF);
