@@ -384,13 +384,13 @@ describe('an archived class', () => {
         .update(activities)
         .set({ title: 'x' })
         .where(sql`${activities.activity_id} = ${w.activityId}`),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ cause: expect.objectContaining({ code: 'SMA01' }) });
     await expect(
       server.database.db
         .update(classes)
         .set({ name: 'x' })
         .where(sql`${classes.class_id} = ${w.classId}`),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ cause: expect.objectContaining({ code: 'SMA01' }) });
     expect(await fingerprint(w.classId)).toBe(before);
   });
 

@@ -99,7 +99,7 @@ it(`drains: not ready at once, sends answered then 4503, a held job handed back 
   expect((await node.app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
   await expect(
     openRawSocket(node.url, { origin: node.url, cookie: student.cookie }),
-  ).rejects.toThrow();
+  ).rejects.toThrow(/upgrade refused: HTTP\/1\.1 503/);
 
   await socket.ended;
   expect(socket.closeCodes).toEqual([4503]);

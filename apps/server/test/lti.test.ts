@@ -207,7 +207,11 @@ describe('roster (NRPS)', () => {
       { sub: 'lms-dee', name: 'Dune, Dee', roles: [LIS_ROLE.learner], status: 'Inactive' },
     ];
     const ann = await userOf('lms-ann');
-    await expect(callerFor(services, ann).lti.syncRoster({ class_id: classId })).rejects.toThrow();
+    await expect(
+      callerFor(services, ann).lti.syncRoster({ class_id: classId }),
+    ).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     const tara = await userOf('lms-tara');
     const result = await callerFor(services, tara).lti.syncRoster({ class_id: classId });
     expect(result).toEqual({ added: 2, disabled: 1 });
