@@ -149,6 +149,11 @@ const envSchema = z.object({
     .optional(),
   AI_MODEL: z.string().trim().min(1, 'must not be empty').max(200).optional(),
   AI_API_KEY: z.string().min(1).optional(),
+  AI_MODERATION_URL: z
+    .url({ message: 'must be an http(s) URL such as https://api.openai.com/v1' })
+    .regex(/^https?:\/\//, 'must be an http(s) URL such as https://api.openai.com/v1')
+    .optional(),
+  AI_MODERATION_API_KEY: z.string().min(1).optional(),
   METRICS_TOKEN: z
     .string()
     .trim()
@@ -243,6 +248,8 @@ export interface Config {
     concurrency: number;
     /** The OpenAI-compatible endpoint LLM agents use; null: LLM agents are not configured. */
     llm: { baseUrl: string; model: string; apiKey: string | undefined } | null;
+    /** An OpenAI-compatible `/v1/moderations` endpoint (docs/ai.md#moderation); null: none. */
+    moderation: { baseUrl: string; apiKey: string | undefined } | null;
   };
 }
 
@@ -393,6 +400,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               baseUrl: value.AI_BASE_URL.replace(/\/+$/, ''),
               model: value.AI_MODEL,
               apiKey: value.AI_API_KEY,
+            }
+          : null,
+      moderation:
+        value.AI_MODERATION_URL !== undefined
+          ? {
+              baseUrl: value.AI_MODERATION_URL.replace(/\/+$/, ''),
+              apiKey: value.AI_MODERATION_API_KEY,
             }
           : null,
     },

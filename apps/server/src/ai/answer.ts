@@ -16,7 +16,11 @@ import {
   analyzeMessage,
   admissionReply,
   effectiveAgentMode,
+  flaggedQuestionReply,
   formatAnalystReply,
+  heldAnswerReply,
+  type ModerationSettings,
+  type ModerationVerdict,
   mentionsAgent,
   messageChart,
   rateLimitReply,
@@ -32,6 +36,7 @@ import { answerWithModel } from './llm';
 import { streamReply, type JobOutcome } from './reply';
 import { admitJob } from './admission';
 import { recentTriggers } from './usage';
+import { classModeration, emailsOf, moderate, moderateBuiltIn } from './moderation';
 
 /** What the job's context says before anything is computed. */
 interface JobContext {
@@ -83,6 +88,8 @@ export interface AnswerOptions {
   llm: Config['ai']['llm'];
   /** The attachments' object store, when files are kept in one (null: in the database). */
   objects: S3ObjectStore | null;
+  /** The moderation endpoint (README: AI_MODERATION_URL); null: the built-in checks only. */
+  moderation: Config['ai']['moderation'];
 }
 
 /** The words of a job that ran out of tries. */
@@ -124,15 +131,39 @@ export async function answerJob(
     !mentionsAgent(context.body, job.agent)
   )
     return { status: 'skipped', error: 'No table and no mention.' };
-  const refusal = await checkLimits(db, job, context, options.triggersPerMinute);
+  // A student's question is moderated before the limits and before the model: a flagged one is
+  // never sent on, and the student gets one neutral reply (docs/ai.md#moderation). Staff's are not.
+  const student = agentRateLimited(await authorRoles(db, job));
+  const settings = await classModeration(db, job.class_id);
+  const endpoint = options.moderation;
+  if (student) {
+    const verdict = await moderate(context.body, {
+      settings,
+      ownEmails: await emailsOf(db, job.author_uid),
+      endpoint,
+    });
+    if (verdict.flagged)
+      return {
+        status: 'refused',
+        body: flaggedQuestionReply(job.agent),
+        productTitle: context.productTitle,
+        flag: { category: verdict.category, detail: verdict.detail },
+        error: `flagged: ${verdict.category}`,
+      };
+  }
+  const refusal = await checkLimits(db, job, context, options.triggersPerMinute, student);
   if (refusal) return refusal;
+  // Every answer is moderated before the channel sees it, whoever asked (the channel is the class's).
+  const checkAnswer = (text: string) => moderate(text, { settings, ownEmails: [], endpoint });
   if (options.llm) {
     const llm = options.llm;
+    const shown = streamGuard(settings, endpoint !== null && settings.external);
     const answer = await answerWithModel(db, llm, job, text, async (written) => {
+      if (!shown(written)) return;
       if (!(await streamReply(db, job, options.worker, written, context.productTitle)))
         throw new Error('the job was taken over by another node');
     });
-    return {
+    return heldIfFlagged(job.agent, await checkAnswer(answer.text), {
       status: 'done',
       body: answer.text,
       productTitle: context.productTitle,
@@ -140,14 +171,40 @@ export async function answerJob(
       inputTokens: answer.inputTokens,
       outputTokens: answer.outputTokens,
       chart: answer.chart,
-    };
+    });
   }
-  return {
+  const body = formatAnalystReply(outcome);
+  return heldIfFlagged(job.agent, await checkAnswer(body), {
     status: 'done',
-    body: formatAnalystReply(outcome),
+    body,
     productTitle: context.productTitle,
     analyses: outcome.kind === 'analysis' ? 1 : 0,
     chart: outcome.kind === 'analysis' ? messageChart(outcome.analysis.chart) : null,
+  });
+}
+
+/**
+ * Whether a streamed answer's text so far may be shown: each prefix passes the built-in checks
+ * before it is written, and once one fails nothing more is shown until the whole answer is judged.
+ * With the moderation service on, nothing is shown before the whole answer is checked by it.
+ */
+function streamGuard(settings: ModerationSettings, serviceOn: boolean): (text: string) => boolean {
+  let withheld = serviceOn;
+  return (text) => {
+    if (!withheld && moderateBuiltIn(text, settings).flagged) withheld = true;
+    return !withheld;
+  };
+}
+
+/** An answer the moderation flagged is held back: the channel gets a neutral line, staff the text. */
+function heldIfFlagged(agent: string, verdict: ModerationVerdict, outcome: JobOutcome): JobOutcome {
+  if (!verdict.flagged) return outcome;
+  return {
+    ...outcome,
+    body: heldAnswerReply(agent),
+    chart: null,
+    heldAnswer: outcome.body ?? '',
+    flag: { category: verdict.category, detail: verdict.detail },
   };
 }
 
@@ -215,8 +272,8 @@ async function checkLimits(
   job: ClaimedJob,
   context: JobContext,
   perMinute: number,
+  student: boolean,
 ): Promise<JobOutcome | null> {
-  const student = agentRateLimited(await authorRoles(db, job));
   const recent = student ? await recentTriggers(db, job) : { count: 0, told: false };
   if (recent.count >= perMinute)
     return {
