@@ -159,8 +159,9 @@ export async function answerJob(
     const llm = options.llm;
     const shown = streamGuard(settings, endpoint !== null && settings.external);
     const answer = await answerWithModel(db, llm, job, text, async (written) => {
-      if (!shown(written)) return;
-      if (!(await streamReply(db, job, options.worker, written, context.productTitle)))
+      const visible = shown(written);
+      if (visible === null) return;
+      if (!(await streamReply(db, job, options.worker, visible, context.productTitle)))
         throw new Error('the job was taken over by another node');
     });
     return heldIfFlagged(job.agent, await checkAnswer(answer.text), {
@@ -184,15 +185,28 @@ export async function answerJob(
 }
 
 /**
- * Whether a streamed answer's text so far may be shown: each prefix passes the built-in checks
- * before it is written, and once one fails nothing more is shown until the whole answer is judged.
- * With the moderation service on, nothing is shown before the whole answer is checked by it.
+ * What of a streamed answer's text so far may be shown (null: nothing new). Only whole words — a
+ * word still being written (an address half-typed) is not shown until it ends — and only while the
+ * text passes the built-in checks; once it fails, nothing more is shown until the whole answer is
+ * judged. With the moderation service on, nothing is shown before the service has checked it all.
  */
-function streamGuard(settings: ModerationSettings, serviceOn: boolean): (text: string) => boolean {
+function streamGuard(
+  settings: ModerationSettings,
+  serviceOn: boolean,
+): (text: string) => string | null {
   let withheld = serviceOn;
+  let last = '';
   return (text) => {
-    if (!withheld && moderateBuiltIn(text, settings).flagged) withheld = true;
-    return !withheld;
+    if (withheld) return null;
+    const end = text.search(/\s\S*$/);
+    const words = end < 0 ? '' : text.slice(0, end);
+    if (words.trim() === '' || words === last) return null;
+    last = words;
+    if (moderateBuiltIn(words, settings).flagged) {
+      withheld = true;
+      return null;
+    }
+    return words;
   };
 }
 
