@@ -2,6 +2,7 @@
 // flagged exchange handled (the rules are ../moderation.ts).
 import { z } from 'zod';
 import { documentIdSchema } from './documentId';
+import { textSchema } from './text';
 
 /** A class's moderation checks (`classes.ai_moderation`): each on or off, no other key. */
 export const moderationSettingsSchema = z.strictObject(
@@ -23,8 +24,7 @@ export type ModerationSettingsInput = z.infer<typeof moderationSettingsInputSche
 export const flagHandledInputSchema = z.object({
   class_id: documentIdSchema,
   activity_id: documentIdSchema,
-  job_id: z
-    .string({ error: 'Name the exchange' })
+  job_id: textSchema({ error: 'Name the exchange' })
     .min(1, { error: 'Name the exchange' })
     .max(2000, { error: 'Not an exchange' }),
 });
