@@ -6,6 +6,7 @@ import {
   luhnValid,
   moderationSettings,
   moderationVerdict,
+  profanityText,
   type ModerationFindings,
   type ModerationSettings,
   type PersonalDataKind,
@@ -66,6 +67,17 @@ describe('findPersonalData', () => {
     ]) {
       expect(findPersonalData(text)).toEqual([]);
     }
+  });
+});
+
+describe('profanityText', () => {
+  it.each([
+    ['@DataAnalystBot mean of score', [], '  mean of score'],
+    ['Thanks, DataAnalystBot!', ['DataAnalystBot'], 'Thanks,  !'],
+    ['dataanalystbot: hi @Ada_2', ['DataAnalystBot'], ' : hi  '],
+    ['a.b@c.org stays', [], 'a.b@c.org stays'],
+  ])('%j without %j → %j', (text, names, out) => {
+    expect(profanityText(text, names)).toBe(out);
   });
 });
 

@@ -115,6 +115,18 @@ export function findPersonalData(
   return (['email', 'phone', 'card'] as const).filter((kind) => found.has(kind));
 }
 
+/**
+ * The text the profanity list reads: mentions (`@DataAnalystBot`, `@Ada`) and the agents' names
+ * taken out, as names are nobody's words and run together they can hold a listed word
+ * ("DataAnalystBot" holds one). Names are letters, digits and `_`, so they are matched literally.
+ */
+export function profanityText(text: string, names: readonly string[]): string {
+  let out = text.replace(/(?<![A-Za-z0-9_])@[A-Za-z][A-Za-z0-9_]*/g, ' ');
+  for (const name of names)
+    if (/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) out = out.replace(new RegExp(name, 'gi'), ' ');
+  return out;
+}
+
 /** What the checks found, as the verdict gathers it. */
 export interface ModerationFindings {
   /** The profanity list matched (the server's `obscenity` matcher). */

@@ -45,6 +45,8 @@ interface JobContext {
   files: TableFileCandidate[];
   mode: ReturnType<typeof effectiveAgentMode>;
   productTitle: string;
+  /** The product's agents (names the moderation's profanity list does not read). */
+  agents: string[];
 }
 
 async function loadContext(db: Db, job: ClaimedJob): Promise<JobContext | null> {
@@ -77,6 +79,7 @@ async function loadContext(db: Db, job: ClaimedJob): Promise<JobContext | null> 
     files: row.files,
     mode: effectiveAgentMode(row.modes, row.productMode, job.agent),
     productTitle: row.title,
+    agents: row.refs,
   };
 }
 
@@ -140,6 +143,7 @@ export async function answerJob(
     const verdict = await moderate(context.body, {
       settings,
       ownEmails: await emailsOf(db, job.author_uid),
+      names: context.agents,
       endpoint,
     });
     if (verdict.flagged)
@@ -154,10 +158,11 @@ export async function answerJob(
   const refusal = await checkLimits(db, job, context, options.triggersPerMinute, student);
   if (refusal) return refusal;
   // Every answer is moderated before the channel sees it, whoever asked (the channel is the class's).
-  const checkAnswer = (text: string) => moderate(text, { settings, ownEmails: [], endpoint });
+  const checkAnswer = (text: string) =>
+    moderate(text, { settings, ownEmails: [], names: context.agents, endpoint });
   if (options.llm) {
     const llm = options.llm;
-    const shown = streamGuard(settings, endpoint !== null && settings.external);
+    const shown = streamGuard(settings, context.agents, endpoint !== null && settings.external);
     const answer = await answerWithModel(db, llm, job, text, async (written) => {
       const visible = shown(written);
       if (visible === null) return;
@@ -192,6 +197,7 @@ export async function answerJob(
  */
 function streamGuard(
   settings: ModerationSettings,
+  names: readonly string[],
   serviceOn: boolean,
 ): (text: string) => string | null {
   let withheld = serviceOn;
@@ -202,7 +208,7 @@ function streamGuard(
     const words = end < 0 ? '' : text.slice(0, end);
     if (words.trim() === '' || words === last) return null;
     last = words;
-    if (moderateBuiltIn(words, settings).flagged) {
+    if (moderateBuiltIn(words, settings, names).flagged) {
       withheld = true;
       return null;
     }

@@ -12,6 +12,7 @@ import {
   findPersonalData,
   moderationSettings,
   moderationVerdict,
+  profanityText,
   type ModerationSettings,
   type ModerationVerdict,
 } from '@seminar/shared';
@@ -30,9 +31,9 @@ const profanity = new RegExpMatcher({
   ...englishRecommendedTransformers,
 });
 
-/** Whether the text holds a word of the profanity list. */
-export function isProfane(text: string): boolean {
-  return profanity.hasMatch(text);
+/** Whether the text holds a word of the profanity list (mentions and agents' names left out). */
+export function isProfane(text: string, names: readonly string[]): boolean {
+  return profanity.hasMatch(profanityText(text, names));
 }
 
 /** The moderation endpoint did not give a verdict: the text is not let through. */
@@ -90,6 +91,8 @@ export interface ModerationContext {
   settings: ModerationSettings;
   /** Addresses of the writer (theirs to give); none for an agent's answer. */
   ownEmails: readonly string[];
+  /** The agents' names, which the profanity list does not read. */
+  names: readonly string[];
   endpoint: Endpoint | null;
 }
 
@@ -104,7 +107,7 @@ export async function moderate(
 ): Promise<ModerationVerdict> {
   const { settings } = context;
   const findings = {
-    profane: settings.profanity && isProfane(text),
+    profane: settings.profanity && isProfane(text, context.names),
     personalData: settings.personal_data ? findPersonalData(text, context.ownEmails) : [],
     external: null,
   };
@@ -117,10 +120,14 @@ export async function moderate(
 }
 
 /** The built-in checks alone (a streamed answer's text so far, checked before it is shown). */
-export function moderateBuiltIn(text: string, settings: ModerationSettings): ModerationVerdict {
+export function moderateBuiltIn(
+  text: string,
+  settings: ModerationSettings,
+  names: readonly string[],
+): ModerationVerdict {
   return moderationVerdict(
     {
-      profane: settings.profanity && isProfane(text),
+      profane: settings.profanity && isProfane(text, names),
       personalData: settings.personal_data ? findPersonalData(text) : [],
       external: null,
     },
