@@ -187,6 +187,7 @@ describe('exchangesCsv', () => {
         held_answer: null,
         flag_handled_at: null,
         flag_handled_by_name: null,
+        chart: null,
       },
       {
         job_id: 'j2',
@@ -204,6 +205,7 @@ describe('exchangesCsv', () => {
         held_answer: null,
         flag_handled_at: null,
         flag_handled_by_name: null,
+        chart: null,
       },
     ]);
     expect(csv).toBe(

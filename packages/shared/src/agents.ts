@@ -1,5 +1,6 @@
 // Docs: docs/ai.md#agents-in-case-channels — who an AI agent is in a channel and when it speaks.
 import type { ModerationCategory } from './moderation';
+import type { MessageChart } from './dataAnalyst/chart';
 import type { Role } from './constants';
 import { csvRows } from './csv';
 
@@ -262,6 +263,8 @@ export interface AgentExchange {
   /** When and by whom the flag was marked handled (null: not yet). */
   flag_handled_at: number | null;
   flag_handled_by_name: string | null;
+  /** The chart drawn in the answer, as the channel shows it (DataAnalystBot); null: none. */
+  chart: MessageChart | null;
 }
 
 /** Exchanges the review lists at most (the newest). */

@@ -5,6 +5,7 @@ import {
   AGENT_EXCHANGES_MAX,
   type ActivityAgentUsage,
   type AgentExchange,
+  type MessageAi,
   type ModerationCategory,
 } from '@seminar/shared';
 import { queryRows, type Db } from '../db/client';
@@ -112,12 +113,14 @@ export async function activityExchanges(
     held_answer: string | null;
     flag_handled_at: Date | string | null;
     flag_handled_by_name: string | null;
+    answer_ai: MessageAi | null;
   }>(
     db,
     sql`select j.job_id, j.agent, j.author_uid, q.author_name, q.body as question,
         q.deleted as question_deleted, a.body as answer, a.deleted as answer_deleted, j.status,
         j.created_at, j.analyses, j.input_tokens + j.output_tokens as tokens,
-        j.flag, j.flag_detail, j.held_answer, j.flag_handled_at, j.flag_handled_by_name
+        j.flag, j.flag_detail, j.held_answer, j.flag_handled_at, j.flag_handled_by_name,
+        a.ai as answer_ai
       from ai_jobs j
       left join messages q on q.id = j.message_id
       left join messages a on a.id = j.reply_id
@@ -143,5 +146,6 @@ export async function activityExchanges(
     held_answer: row.held_answer,
     flag_handled_at: row.flag_handled_at === null ? null : new Date(row.flag_handled_at).getTime(),
     flag_handled_by_name: row.flag_handled_by_name,
+    chart: row.answer === null || row.answer_deleted ? null : (row.answer_ai?.chart ?? null),
   }));
 }

@@ -38,6 +38,7 @@ import { activityDebriefPath, classChannelPath } from '../../routes/paths';
 import { costLine, useStudentCount } from './ActivityCost';
 import { ActivityDialog } from './ActivityDialog';
 import { AgentBudget } from './AgentBudget';
+import { AiWatchLine } from './AiWatchLine';
 import { AgentLimitsControl } from './AgentLimitsControl';
 import { TutorModeControl } from './TutorModeControl';
 import { AgentControls } from './AgentControls';
@@ -375,6 +376,7 @@ function ActivityCard({
           ) : null}
           {manager && agents.length > 0 ? (
             <>
+              <AiWatchLine activity={activity} />
               <AgentBudget activity={activity} onSave={onAgentBudget} />
               <AgentLimitsControl activity={activity} />
               <TutorModeControl activity={activity} />

@@ -25,6 +25,7 @@ const exchange = (overrides: Partial<AgentExchange>): AgentExchange => ({
   held_answer: null,
   flag_handled_at: null,
   flag_handled_by_name: null,
+  chart: null,
   ...overrides,
 });
 
