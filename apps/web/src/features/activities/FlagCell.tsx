@@ -18,8 +18,10 @@ export function FlagCell({ row, activity }: { row: AgentExchange; activity: Acti
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start', minWidth: 150 }}>
       <Chip
         size="small"
-        color={row.flag_handled_at === null ? 'warning' : 'default'}
-        icon={<FlagIcon />}
+        variant="outlined"
+        // The label in the text colour (white on the warning orange is under 4.5:1); the icon is
+        // orange while the flag waits.
+        icon={<FlagIcon color={row.flag_handled_at === null ? 'warning' : 'disabled'} />}
         label={label}
       />
       {row.flag_detail ? (
