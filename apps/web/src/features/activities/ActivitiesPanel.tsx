@@ -39,6 +39,7 @@ import { costLine, useStudentCount } from './ActivityCost';
 import { ActivityDialog } from './ActivityDialog';
 import { AgentBudget } from './AgentBudget';
 import { AiWatchLine } from './AiWatchLine';
+import { ModerationControl } from './ModerationControl';
 import { AgentLimitsControl } from './AgentLimitsControl';
 import { TutorModeControl } from './TutorModeControl';
 import { AgentControls } from './AgentControls';
@@ -147,6 +148,7 @@ export function ActivitiesPanel({ cls }: { cls: Class }) {
               My exchanges with AI agents
             </Button>
           )}
+          {manager && <ModerationControl classId={classId} />}
           {manager && newButton}
         </Stack>
       </Stack>

@@ -155,3 +155,31 @@ describe('the review page', () => {
     expect(screen.queryByRole('button', { name: /Mark handled/ })).toBeNull();
   });
 });
+
+describe('the class’s moderation checks', () => {
+  it('shows them to staff as switches and saves a change', async () => {
+    const fake = await signIn('/classes/class_1/activities', (setup) => {
+      setup.on('moderation.settings', () => ({
+        profanity: true,
+        personal_data: true,
+        external: true,
+      }));
+      setup.on('moderation.setSettings', (input: { settings: unknown }) => input.settings);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'AI moderation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'AI moderation in this class' });
+    const personal = await within(dialog).findByRole('switch', { name: /Personal data/ });
+    expect((personal as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(personal);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(fake.inputsOf('moderation.setSettings')).toEqual([
+        {
+          class_id: 'class_1',
+          settings: { profanity: true, personal_data: false, external: true },
+        },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
