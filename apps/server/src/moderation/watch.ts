@@ -127,7 +127,8 @@ export async function lockActivity(tx: Tx, activityId: string): Promise<void> {
 /**
  * The watch row of the activity changed (the caller holds the activity row's lock): gives the 80 %
  * warning if it is due and was not given for this budget, bumps the row's version and announces
- * it on commit.
+ * it on commit. In an archived class (read-only, migration 0021's guard) the row is left as it is,
+ * so a job still in flight when the class was archived can close.
  */
 export async function watchChanged(
   tx: Tx,
@@ -140,7 +141,9 @@ export async function watchChanged(
   await tx.execute(
     sql`update activities set ai_watch_version = nextval('live_version')
       ${warn ? sql`, ai_spend_warned_at = now()` : sql``}
-      where activity_id = ${activityId}`,
+      where activity_id = ${activityId}
+        and not exists (select 1 from classes c where c.class_id = activities.class_id
+          and c.archived_at is not null)`,
   );
   announce({ topic: watchTopic, key: classId, ids: [activityId] });
 }
