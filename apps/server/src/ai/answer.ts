@@ -190,10 +190,11 @@ export async function answerJob(
 }
 
 /**
- * What of a streamed answer's text so far may be shown (null: nothing new). Only whole words — a
- * word still being written (an address half-typed) is not shown until it ends — and only while the
- * text passes the built-in checks; once it fails, nothing more is shown until the whole answer is
- * judged. With the moderation service on, nothing is shown before the service has checked it all.
+ * What of a streamed answer's text so far may be shown (null: nothing new). A last word still being
+ * written that holds a digit, `@` or `+` (an address or a number half-written) waits until it ends,
+ * and the text shown must pass the built-in checks; once it fails, nothing more is shown until the
+ * whole answer is judged. With the moderation service on, nothing is shown before the service has
+ * checked it all.
  */
 function streamGuard(
   settings: ModerationSettings,
@@ -204,15 +205,16 @@ function streamGuard(
   let last = '';
   return (text) => {
     if (withheld) return null;
-    const end = text.search(/\s\S*$/);
-    const words = end < 0 ? '' : text.slice(0, end);
-    if (words.trim() === '' || words === last) return null;
-    last = words;
-    if (moderateBuiltIn(words, settings, names).flagged) {
+    let start = text.length;
+    while (start > 0 && !/\s/.test(text[start - 1]!)) start -= 1;
+    const shown = /[\d@+]/.test(text.slice(start)) ? text.slice(0, start) : text;
+    if (shown.trim() === '' || shown === last) return null;
+    if (moderateBuiltIn(shown, settings, names).flagged) {
       withheld = true;
       return null;
     }
-    return words;
+    last = shown;
+    return shown;
   };
 }
 
