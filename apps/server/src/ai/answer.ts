@@ -190,10 +190,10 @@ export async function answerJob(
 }
 
 /**
- * What of a streamed answer's text so far may be shown (null: nothing new). A last word still being
- * written that holds a digit, `@` or `+` (an address or a number half-written) waits until it ends,
- * and the text shown must pass the built-in checks; once it fails, nothing more is shown until the
- * whole answer is judged. With the moderation service on, nothing is shown before the service has
+ * What of a streamed answer's text so far may be shown (null: nothing new). Its whole words must
+ * pass the built-in checks; once they fail, nothing more is shown until the whole answer is judged.
+ * A last word still being written is not judged, but waits until it ends when it holds a digit,
+ * `@` or `+` (an address or a number half-written). With the moderation service on, nothing is shown before the service has
  * checked it all.
  */
 function streamGuard(
@@ -207,12 +207,16 @@ function streamGuard(
     if (withheld) return null;
     let start = text.length;
     while (start > 0 && !/\s/.test(text[start - 1]!)) start -= 1;
-    const shown = /[\d@+]/.test(text.slice(start)) ? text.slice(0, start) : text;
-    if (shown.trim() === '' || shown === last) return null;
-    if (moderateBuiltIn(shown, settings, names).flagged) {
+    const words = text.slice(0, start);
+    const tail = text.slice(start);
+    // Whole words are judged; a word half-written is not (its start may look like a listed word:
+    // "abo" of "about"), but it waits when it could be an address or a number.
+    if (moderateBuiltIn(words, settings, names).flagged) {
       withheld = true;
       return null;
     }
+    const shown = /[\d@+]/.test(tail) ? words : text;
+    if (shown.trim() === '' || shown === last) return null;
     last = shown;
     return shown;
   };
