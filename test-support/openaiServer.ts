@@ -9,11 +9,17 @@
 // open between chunks for as long as the test likes (a reply seen half-written, a node killed
 // mid-answer). With `failWith`, every request is answered that HTTP status and an OpenAI-style error
 // body instead (a wrong key, a model that is not there, an overloaded endpoint).
+//
+// `/v1/moderations` (OpenAI's moderation endpoint) flags any input holding MODERATION_MARKER, with
+// the category `harassment`; `moderationFailWith` makes it answer that HTTP status instead.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 
 /** What the server answers a request without tools. */
 export const STREAMED_ANSWER =
   'Good question. Think about who pays the price, who gains, and what the data cannot tell you yet.';
+
+/** A word the moderation endpoint flags wherever it appears in the input. */
+export const MODERATION_MARKER = 'zorblax';
 
 /** One request the server received. */
 export interface ReceivedCompletion {
@@ -30,6 +36,8 @@ export interface TestOpenAiServer {
   /** The base URL (`…/v1`) for AI_BASE_URL. */
   url: string;
   requests: ReceivedCompletion[];
+  /** The inputs the moderation endpoint was asked about, in order. */
+  moderations: string[];
   /** Text chunks written so far, over all requests. */
   chunksSent(): number;
   /** Gated: lets `count` more chunks out (they go when a stream reaches them). */
@@ -99,6 +107,8 @@ export async function startTestOpenAiServer(
     chunkSize?: number;
     gated?: boolean;
     failWith?: { status: number; message: string };
+    /** The moderation endpoint answers this HTTP status (an outage) instead of a verdict. */
+    moderationFailWith?: number;
     /** The answer to a request without tools, from the request (a model that reads its prompt). */
     answer?: (body: ReceivedCompletion['body']) => string;
   } = {},
@@ -106,11 +116,29 @@ export async function startTestOpenAiServer(
   const delay = options.chunkDelayMs ?? 60;
   const size = options.chunkSize ?? 8;
   const requests: ReceivedCompletion[] = [];
+  const moderations: string[] = [];
   const gate = new ChunkGate();
   if (!options.gated) gate.openForGood();
   let sent = 0;
   const server: Server = createServer((request, response) => {
     void (async () => {
+      if (request.method === 'POST' && request.url?.endsWith('/moderations')) {
+        const { input } = (await readJson(request)) as { input: string | string[] };
+        const inputs = Array.isArray(input) ? input : [input];
+        moderations.push(...inputs);
+        if (options.moderationFailWith) {
+          response.writeHead(options.moderationFailWith).end('{"error":{"message":"down"}}');
+          return;
+        }
+        const results = inputs.map((text) => {
+          const flagged = text.toLowerCase().includes(MODERATION_MARKER);
+          return { flagged, categories: { harassment: flagged, violence: false } };
+        });
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ id: `modr-${moderations.length}`, model: 'test-mod', results }));
+        return;
+      }
       if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
         response.writeHead(404).end();
         return;
@@ -194,6 +222,7 @@ export async function startTestOpenAiServer(
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    moderations,
     chunksSent: () => sent,
     release: (count = 1) => gate.release(count),
     releaseAll: () => gate.openForGood(),

@@ -151,6 +151,11 @@ const envSchema = z.object({
     .optional(),
   AI_MODEL: z.string().trim().min(1, 'must not be empty').max(200).optional(),
   AI_API_KEY: z.string().min(1).optional(),
+  AI_MODERATION_URL: z
+    .url({ message: 'must be an http(s) URL such as https://api.openai.com/v1' })
+    .regex(/^https?:\/\//, 'must be an http(s) URL such as https://api.openai.com/v1')
+    .optional(),
+  AI_MODERATION_API_KEY: z.string().min(1).optional(),
   METRICS_TOKEN: z
     .string()
     .trim()
@@ -253,6 +258,8 @@ export interface Config {
       /** Most rewrites a second of a streaming answer or summary (each a write and a fan-out). */
       streamUpdatesPerSecond: number;
     } | null;
+    /** An OpenAI-compatible `/v1/moderations` endpoint (docs/ai.md#moderation); null: none. */
+    moderation: { baseUrl: string; apiKey: string | undefined } | null;
   };
 }
 
@@ -405,6 +412,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               model: value.AI_MODEL,
               apiKey: value.AI_API_KEY,
               streamUpdatesPerSecond: value.AI_STREAM_UPDATES_PER_SECOND,
+            }
+          : null,
+      moderation:
+        value.AI_MODERATION_URL !== undefined
+          ? {
+              baseUrl: value.AI_MODERATION_URL.replace(/\/+$/, ''),
+              apiKey: value.AI_MODERATION_API_KEY,
             }
           : null,
     },

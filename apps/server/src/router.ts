@@ -8,6 +8,7 @@ import { debriefRouter } from './debrief/router';
 import { publicProcedure, router } from './live/trpc';
 import { ltiRouter } from './lti/router';
 import { messagesRouter } from './messages/router';
+import { moderationRouter } from './moderation/router';
 import { pinsRouter } from './pins/router';
 import { notificationsRouter } from './notifications/router';
 import { pollsRouter } from './polls/router';
@@ -35,6 +36,7 @@ export const appRouter = router({
   polls: pollsRouter,
   coldCall: coldCallRouter,
   debrief: debriefRouter,
+  moderation: moderationRouter,
   lti: ltiRouter,
   sso: ssoRouter,
 });

@@ -127,6 +127,17 @@ const samples: Record<string, unknown> = {
     tutor: { mode: 'custom', custom: 'Ask about the numbers first.' },
   },
   'activities.usage': { class_id: 'class_1', activity_id: 'activity_1' },
+  'moderation.watch': { class_id: 'class_1' },
+  'moderation.settings': { class_id: 'class_1' },
+  'moderation.setSettings': {
+    class_id: 'class_1',
+    settings: { profanity: true, personal_data: false, external: true },
+  },
+  'moderation.markHandled': {
+    class_id: 'class_1',
+    activity_id: 'activity_1',
+    job_id: 'job_msg_1_DataAnalystBot',
+  },
   'activities.myExchanges': { class_id: 'class_1' },
   'activities.exchanges': { class_id: 'class_1', activity_id: 'activity_1', author_uid: 'uid_1' },
   'activities.setAgentMode': {

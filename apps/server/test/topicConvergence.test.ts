@@ -261,6 +261,23 @@ const SCRIPTS: Record<string, Script> = {
     subscribe: (k, w) => k.debrief.summary(ofActivity(w)),
     steps: [{ change: (k, w) => k.debrief.summarize(ofActivity(w)) }],
   },
+  'moderation.watch': {
+    viewer: 'instructor',
+    subscribe: (k, w) => k.moderation.watch({ class_id: w.classId }),
+    steps: [
+      {
+        change: (k, w) =>
+          k.activities.setAgentBudget({ ...ofActivity(w), answers: 10, tokens: null }),
+      },
+      // A budget already used up: the 80 % warning is given at once.
+      {
+        change: (k, w) =>
+          k.activities.setAgentBudget({ ...ofActivity(w), answers: 0, tokens: null }),
+      },
+      // The activity deleted: its row leaves the watch.
+      { change: (k, w) => k.activities.delete(ofActivity(w)) },
+    ],
+  },
   'coldCall.live': {
     viewer: 'student',
     subscribe: (k, w) => k.coldCall.live(inChannel(w)),

@@ -182,6 +182,12 @@ describe('exchangesCsv', () => {
         asked_at: Date.UTC(2026, 10, 23, 15, 0, 0),
         analyses: 0,
         tokens: 0,
+        flag: null,
+        flag_detail: null,
+        held_answer: null,
+        flag_handled_at: null,
+        flag_handled_by_name: null,
+        chart: null,
       },
       {
         job_id: 'j2',
@@ -194,6 +200,12 @@ describe('exchangesCsv', () => {
         asked_at: Date.UTC(2026, 10, 23, 15, 1, 0),
         analyses: 1,
         tokens: 70,
+        flag: null,
+        flag_detail: null,
+        held_answer: null,
+        flag_handled_at: null,
+        flag_handled_by_name: null,
+        chart: null,
       },
     ]);
     expect(csv).toBe(

@@ -1,4 +1,6 @@
 // Docs: docs/ai.md#agents-in-case-channels — who an AI agent is in a channel and when it speaks.
+import type { ModerationCategory } from './moderation';
+import type { MessageChart } from './dataAnalyst/chart';
 import type { Role } from './constants';
 import { csvRows } from './csv';
 
@@ -252,6 +254,17 @@ export interface AgentExchange {
   asked_at: number;
   analyses: number;
   tokens: number;
+  /** The moderation's category when the question or the answer was flagged (docs/ai.md#moderation). */
+  flag: ModerationCategory | null;
+  /** What kind of thing was found ("a phone number"), never the thing. */
+  flag_detail: string | null;
+  /** An answer held back from the channel (staff read it here); null when none was. */
+  held_answer: string | null;
+  /** When and by whom the flag was marked handled (null: not yet). */
+  flag_handled_at: number | null;
+  flag_handled_by_name: string | null;
+  /** The chart drawn in the answer, as the channel shows it (DataAnalystBot); null: none. */
+  chart: MessageChart | null;
 }
 
 /** Exchanges the review lists at most (the newest). */

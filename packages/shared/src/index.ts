@@ -37,6 +37,8 @@ export * from './agents';
 export * from './myExchanges';
 export * from './agentLimits';
 export * from './tutorModes';
+export * from './moderation';
+export * from './aiSpend';
 export * from './caseBrief';
 export * from './awayNotifications';
 export * from './push';

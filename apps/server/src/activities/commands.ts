@@ -19,6 +19,7 @@ import { activities, channels, products } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
 
 import { activitiesTopic } from './live';
+import { watchChanged, watchTopic } from '../moderation/watch';
 import { announcePhaseRules } from './phases';
 import { presentActivity } from './presenters';
 import { DomainError, idTaken, notFound } from '../errors';
@@ -105,6 +106,8 @@ export async function activitySaver(
           .returning();
     if (!row) throw new Error('write returned nothing');
     say(announce(class_id, activity_id));
+    // Its product (and so its prices) may have changed: the staff's AI watch follows.
+    await watchChanged(tx, say, class_id, activity_id);
     return presentActivity(row);
   });
 }
@@ -157,6 +160,8 @@ export async function activityDeleter(
       .returning();
     if (!row) throw notFound('Activity');
     say(announce(ref.class_id, ref.activity_id));
+    // Gone from the staff's AI watch too (its load no longer finds it: a remove).
+    say({ topic: watchTopic, key: ref.class_id, ids: [ref.activity_id] });
     announcePhaseRules(say, row);
   });
 }
@@ -218,6 +223,8 @@ export async function activityAgentBudgetSetter(
       .set({
         ai_budget_answers: input.answers,
         ai_budget_tokens: input.tokens,
+        // A new budget gets its own 80 % warning (docs/ai.md#the-spend-as-it-happens).
+        ai_spend_warned_at: null,
         ...auditFields(viewer),
         version: nextVersion,
       })
@@ -231,6 +238,7 @@ export async function activityAgentBudgetSetter(
       .returning();
     if (!row) throw notFound('Activity');
     say(announce(input.class_id, input.activity_id));
+    await watchChanged(tx, say, input.class_id, input.activity_id);
     return presentActivity(row);
   });
 }

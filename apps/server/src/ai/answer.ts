@@ -16,7 +16,11 @@ import {
   analyzeMessage,
   admissionReply,
   effectiveAgentMode,
+  flaggedQuestionReply,
   formatAnalystReply,
+  heldAnswerReply,
+  type ModerationSettings,
+  type ModerationVerdict,
   mentionsAgent,
   messageChart,
   rateLimitReply,
@@ -32,6 +36,7 @@ import { answerWithModel } from './llm';
 import { streamReply, type JobOutcome } from './reply';
 import { admitJob } from './admission';
 import { recentTriggers } from './usage';
+import { classModeration, emailsOf, moderate, moderateBuiltIn } from './moderation';
 
 /** What the job's context says before anything is computed. */
 interface JobContext {
@@ -40,6 +45,8 @@ interface JobContext {
   files: TableFileCandidate[];
   mode: ReturnType<typeof effectiveAgentMode>;
   productTitle: string;
+  /** The product's agents (names the moderation's profanity list does not read). */
+  agents: string[];
 }
 
 async function loadContext(db: Db, job: ClaimedJob): Promise<JobContext | null> {
@@ -72,6 +79,7 @@ async function loadContext(db: Db, job: ClaimedJob): Promise<JobContext | null> 
     files: row.files,
     mode: effectiveAgentMode(row.modes, row.productMode, job.agent),
     productTitle: row.title,
+    agents: row.refs,
   };
 }
 
@@ -83,6 +91,8 @@ export interface AnswerOptions {
   llm: Config['ai']['llm'];
   /** The attachments' object store, when files are kept in one (null: in the database). */
   objects: S3ObjectStore | null;
+  /** The moderation endpoint (README: AI_MODERATION_URL); null: the built-in checks only. */
+  moderation: Config['ai']['moderation'];
 }
 
 /** The words of a job that ran out of tries. */
@@ -124,15 +134,42 @@ export async function answerJob(
     !mentionsAgent(context.body, job.agent)
   )
     return { status: 'skipped', error: 'No table and no mention.' };
-  const refusal = await checkLimits(db, job, context, options.triggersPerMinute);
+  // A student's question is moderated before the limits and before the model: a flagged one is
+  // never sent on, and the student gets one neutral reply (docs/ai.md#moderation). Staff's are not.
+  const student = agentRateLimited(await authorRoles(db, job));
+  const settings = await classModeration(db, job.class_id);
+  const endpoint = options.moderation;
+  if (student) {
+    const verdict = await moderate(context.body, {
+      settings,
+      ownEmails: await emailsOf(db, job.author_uid),
+      names: context.agents,
+      endpoint,
+    });
+    if (verdict.flagged)
+      return {
+        status: 'refused',
+        body: flaggedQuestionReply(job.agent),
+        productTitle: context.productTitle,
+        flag: { category: verdict.category, detail: verdict.detail },
+        error: `flagged: ${verdict.category}`,
+      };
+  }
+  const refusal = await checkLimits(db, job, context, options.triggersPerMinute, student);
   if (refusal) return refusal;
+  // Every answer is moderated before the channel sees it, whoever asked (the channel is the class's).
+  const checkAnswer = (text: string) =>
+    moderate(text, { settings, ownEmails: [], names: context.agents, endpoint });
   if (options.llm) {
     const llm = options.llm;
+    const shown = streamGuard(settings, context.agents, endpoint !== null && settings.external);
     const answer = await answerWithModel(db, llm, job, text, async (written) => {
-      if (!(await streamReply(db, job, options.worker, written, context.productTitle)))
+      const visible = shown(written);
+      if (visible === null) return;
+      if (!(await streamReply(db, job, options.worker, visible, context.productTitle)))
         throw new Error('the job was taken over by another node');
     });
-    return {
+    return heldIfFlagged(job.agent, await checkAnswer(answer.text), {
       status: 'done',
       body: answer.text,
       productTitle: context.productTitle,
@@ -140,14 +177,60 @@ export async function answerJob(
       inputTokens: answer.inputTokens,
       outputTokens: answer.outputTokens,
       chart: answer.chart,
-    };
+    });
   }
-  return {
+  const body = formatAnalystReply(outcome);
+  return heldIfFlagged(job.agent, await checkAnswer(body), {
     status: 'done',
-    body: formatAnalystReply(outcome),
+    body,
     productTitle: context.productTitle,
     analyses: outcome.kind === 'analysis' ? 1 : 0,
     chart: outcome.kind === 'analysis' ? messageChart(outcome.analysis.chart) : null,
+  });
+}
+
+/**
+ * What of a streamed answer's text so far may be shown (null: nothing new). Its whole words must
+ * pass the built-in checks; once they fail, nothing more is shown until the whole answer is judged.
+ * A last word still being written is not judged, but waits until it ends when it holds a digit,
+ * `@` or `+` (an address or a number half-written). With the moderation service on, nothing is shown before the service has
+ * checked it all.
+ */
+function streamGuard(
+  settings: ModerationSettings,
+  names: readonly string[],
+  serviceOn: boolean,
+): (text: string) => string | null {
+  let withheld = serviceOn;
+  let last = '';
+  return (text) => {
+    if (withheld) return null;
+    let start = text.length;
+    while (start > 0 && !/\s/.test(text[start - 1]!)) start -= 1;
+    const words = text.slice(0, start);
+    const tail = text.slice(start);
+    // Whole words are judged; a word half-written is not (its start may look like a listed word:
+    // "abo" of "about"), but it waits when it could be an address or a number.
+    if (moderateBuiltIn(words, settings, names).flagged) {
+      withheld = true;
+      return null;
+    }
+    const shown = /[\d@+]/.test(tail) ? words : text;
+    if (shown.trim() === '' || shown === last) return null;
+    last = shown;
+    return shown;
+  };
+}
+
+/** An answer the moderation flagged is held back: the channel gets a neutral line, staff the text. */
+function heldIfFlagged(agent: string, verdict: ModerationVerdict, outcome: JobOutcome): JobOutcome {
+  if (!verdict.flagged) return outcome;
+  return {
+    ...outcome,
+    body: heldAnswerReply(agent),
+    chart: null,
+    heldAnswer: outcome.body ?? '',
+    flag: { category: verdict.category, detail: verdict.detail },
   };
 }
 
@@ -215,8 +298,8 @@ async function checkLimits(
   job: ClaimedJob,
   context: JobContext,
   perMinute: number,
+  student: boolean,
 ): Promise<JobOutcome | null> {
-  const student = agentRateLimited(await authorRoles(db, job));
   const recent = student ? await recentTriggers(db, job) : { count: 0, told: false };
   if (recent.count >= perMinute)
     return {

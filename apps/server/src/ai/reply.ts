@@ -2,13 +2,20 @@
 // the channel row's lock, the next seq, a new version, the announcement on commit), and the job is
 // closed in the same transaction, so a reply and "this job is done" commit together or not at all.
 import { and, eq, sql } from 'drizzle-orm';
-import { agentReplyId, agentUid, type MessageAi, type MessageChart } from '@seminar/shared';
+import {
+  agentReplyId,
+  agentUid,
+  type MessageAi,
+  type MessageChart,
+  type ModerationCategory,
+} from '@seminar/shared';
 import type { Db } from '../db/client';
 import { aiJobs, channels, messages } from '../db/schema';
 import { channelsTopic } from '../channels/live';
 import { nextVersion, runCommand, type CommandScope, type Tx } from '../live/commands';
 import { messagesTopic } from '../messages/live';
 import { announcePins, isPinned } from '../pins/commands';
+import { lockActivity, watchChanged } from '../moderation/watch';
 import type { ClaimedJob } from './jobs';
 
 /** How a job ends. */
@@ -25,6 +32,10 @@ export interface JobOutcome {
   inputTokens?: number;
   outputTokens?: number;
   error?: string;
+  /** The moderation flagged the question or the answer (docs/ai.md#moderation). */
+  flag?: { category: ModerationCategory; detail: string };
+  /** An answer held back by the moderation: staff read it in the review, the channel never does. */
+  heldAnswer?: string;
 }
 
 /**
@@ -40,6 +51,9 @@ export async function finishJob(db: Db, job: ClaimedJob, outcome: JobOutcome): P
       .where(eq(aiJobs.job_id, job.job_id))
       .for('update');
     if (!current || current.status !== 'running') return false;
+    // The activity's row before the channel's (every command locks them in this order): the watch
+    // row's version and the budget warning are decided under it (docs/ai.md#the-spend-as-it-happens).
+    await lockActivity(tx, job.activity_id);
     let replyId: string | null = null;
     if (outcome.body !== undefined) {
       replyId = agentReplyId(job.job_id);
@@ -62,11 +76,15 @@ export async function finishJob(db: Db, job: ClaimedJob, outcome: JobOutcome): P
         input_tokens: sql`${aiJobs.input_tokens} + ${outcome.inputTokens ?? 0}`,
         output_tokens: sql`${aiJobs.output_tokens} + ${outcome.outputTokens ?? 0}`,
         error: outcome.error ?? null,
+        flag: outcome.flag?.category ?? null,
+        flag_detail: outcome.flag?.detail ?? null,
+        held_answer: outcome.heldAnswer ?? null,
         worker: null,
         lease_until: null,
         updated_at: sql`now()`,
       })
       .where(and(eq(aiJobs.job_id, job.job_id), eq(aiJobs.status, 'running')));
+    await watchChanged(tx, announce, job.class_id, job.activity_id);
     return true;
   });
 }

@@ -1,7 +1,13 @@
 // Docs: docs/ai.md#usage-budget-and-rate-limit — what an activity's agents have used, per activity
 // and per person, from the jobs table (each job records its answer, analyses and tokens).
 import { sql } from 'drizzle-orm';
-import { AGENT_EXCHANGES_MAX, type ActivityAgentUsage, type AgentExchange } from '@seminar/shared';
+import {
+  AGENT_EXCHANGES_MAX,
+  type ActivityAgentUsage,
+  type AgentExchange,
+  type MessageAi,
+  type ModerationCategory,
+} from '@seminar/shared';
 import { queryRows, type Db } from '../db/client';
 import type { ClaimedJob } from './jobs';
 
@@ -83,7 +89,7 @@ export async function activityUsage(
   };
 }
 
-/** An activity's exchanges with its agents, newest first (at most AGENT_EXCHANGES_MAX), optionally one person's. */
+/** An activity's exchanges with its agents — unhandled flags first, then handled ones, then the rest, each newest first (at most AGENT_EXCHANGES_MAX), optionally one person's. */
 export async function activityExchanges(
   db: Db,
   activityId: string,
@@ -102,17 +108,26 @@ export async function activityExchanges(
     created_at: Date | string;
     analyses: Count;
     tokens: Count;
+    flag: ModerationCategory | null;
+    flag_detail: string | null;
+    held_answer: string | null;
+    flag_handled_at: Date | string | null;
+    flag_handled_by_name: string | null;
+    answer_ai: MessageAi | null;
   }>(
     db,
     sql`select j.job_id, j.agent, j.author_uid, q.author_name, q.body as question,
         q.deleted as question_deleted, a.body as answer, a.deleted as answer_deleted, j.status,
-        j.created_at, j.analyses, j.input_tokens + j.output_tokens as tokens
+        j.created_at, j.analyses, j.input_tokens + j.output_tokens as tokens,
+        j.flag, j.flag_detail, j.held_answer, j.flag_handled_at, j.flag_handled_by_name,
+        a.ai as answer_ai
       from ai_jobs j
       left join messages q on q.id = j.message_id
       left join messages a on a.id = j.reply_id
       where j.activity_id = ${activityId}
         ${authorUid === null ? sql`` : sql`and j.author_uid = ${authorUid}`}
-      order by j.created_at desc, j.job_id desc
+      order by (j.flag is not null and j.flag_handled_at is null) desc, (j.flag is not null) desc,
+        j.created_at desc, j.job_id desc
       limit ${AGENT_EXCHANGES_MAX}`,
   );
   return rows.map((row) => ({
@@ -126,5 +141,11 @@ export async function activityExchanges(
     asked_at: new Date(row.created_at).getTime(),
     analyses: Number(row.analyses),
     tokens: Number(row.tokens),
+    flag: row.flag,
+    flag_detail: row.flag_detail,
+    held_answer: row.held_answer,
+    flag_handled_at: row.flag_handled_at === null ? null : new Date(row.flag_handled_at).getTime(),
+    flag_handled_by_name: row.flag_handled_by_name,
+    chart: row.answer === null || row.answer_deleted ? null : (row.answer_ai?.chart ?? null),
   }));
 }

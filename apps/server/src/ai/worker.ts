@@ -11,6 +11,7 @@ import { products } from '../db/schema';
 import { answerJob, failureReply } from './answer';
 import { claimJob, releaseJobs, renewLease, type ClaimedJob } from './jobs';
 import { ModelCallError } from './llm';
+import { ModerationUnavailableError } from './moderation';
 import { finishJob, type JobOutcome } from './reply';
 
 /** The worker's settings (README: AI_JOB_*). */
@@ -27,6 +28,8 @@ export interface AgentWorkerOptions {
   pollMs?: number;
   /** Jobs answered at once (README: AI_JOB_CONCURRENCY); 1 unless given. */
   concurrency?: number;
+  /** The moderation endpoint (README: AI_MODERATION_URL); null: the built-in checks only. */
+  moderation?: Config['ai']['moderation'];
   /** Where attachments' bytes are when not in the database (DataAnalystBot reads table files). */
   objects?: S3ObjectStore | null;
   /** Told of each job this node finished (docs/operations.md#metrics). */
@@ -85,6 +88,7 @@ export class AgentWorker {
     this.#options = {
       pollMs: DEFAULT_POLL_MS,
       llm: null,
+      moderation: null,
       concurrency: 1,
       objects: null,
       metrics: null,
@@ -274,7 +278,10 @@ export class AgentWorker {
     } catch (error) {
       // Left running: its lease runs out and it is tried again, up to the attempt limit.
       // A model's failure says why in `reason` (the refused port, the HTTP status, …).
-      const reason = error instanceof ModelCallError ? error.reason : undefined;
+      const reason =
+        error instanceof ModelCallError || error instanceof ModerationUnavailableError
+          ? error.reason
+          : undefined;
       this.#log.error({ err: error, job: job.job_id, reason }, 'an agent job failed');
       finished('error');
       return;
@@ -293,7 +300,7 @@ export class AgentWorker {
 
   /** Answers a job, renewing its lease while a model writes (a long answer outlives one lease). */
   async #answer(job: ClaimedJob): Promise<JobOutcome> {
-    const { nodeId, leaseMs, triggersPerMinute, llm, objects } = this.#options;
+    const { nodeId, leaseMs, triggersPerMinute, llm, objects, moderation } = this.#options;
     const db = this.#database.db;
     const renew = setInterval(() => {
       renewLease(db, job.job_id, nodeId, leaseMs).catch((error: unknown) =>
@@ -301,7 +308,13 @@ export class AgentWorker {
       );
     }, leaseMs / 3);
     try {
-      return await answerJob(db, job, { worker: nodeId, triggersPerMinute, llm, objects });
+      return await answerJob(db, job, {
+        worker: nodeId,
+        triggersPerMinute,
+        llm,
+        objects,
+        moderation,
+      });
     } finally {
       clearInterval(renew);
     }

@@ -15,6 +15,7 @@ export function presentProduct(row: typeof products.$inferSelect): PublicProduct
     product_billing_id: row.product_billing_id,
     product_billing_name: row.product_billing_name,
     price_per_user: row.price_per_user,
+    price_per_1k_tokens: row.price_per_1k_tokens,
     description: row.description,
     learning_objective: row.learning_objective,
     contributor: row.contributor,

@@ -11,6 +11,7 @@ const agent = (
   product_billing_id: 'per-seat-term',
   product_billing_name: 'Per student, per term',
   price_per_user: 0,
+  price_per_1k_tokens: null,
   description: '',
   learning_objective: '',
   contributor: 'Seminar Labs',

@@ -27,6 +27,7 @@ export interface LiveTopicInputs {
   'coldCall.mine': Inputs['coldCall']['mine'];
   'debrief.grading': Inputs['debrief']['grading'];
   'debrief.summary': Inputs['debrief']['summary'];
+  'moderation.watch': Inputs['moderation']['watch'];
 }
 
 export type LiveTopic = keyof LiveTopicInputs;

@@ -13,6 +13,7 @@ export function makeProduct(overrides: Partial<PublicProduct> = {}): PublicProdu
     product_billing_id: null,
     product_billing_name: null,
     price_per_user: 4.5,
+    price_per_1k_tokens: null,
     description: 'Answers questions about a case’s data set.',
     learning_objective: '',
     contributor: 'Seminar Labs',

@@ -25,4 +25,5 @@ export * from './phase';
 export * from './debrief';
 export * from './agentLimits';
 export * from './tutorModes';
+export * from './moderation';
 export * from './lti';

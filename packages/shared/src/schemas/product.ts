@@ -20,6 +20,8 @@ export const publicProductSchema = z.object({
   product_billing_name: textSchema().nullable(),
   /** Price per user in the billing currency's main unit; null when not priced. */
   price_per_user: z.number().nonnegative().nullable(),
+  /** Price per 1,000 model tokens (docs/ai.md#the-spend-as-it-happens); null: not by tokens. */
+  price_per_1k_tokens: z.number().nonnegative().nullable().default(null),
   description: textSchema(),
   learning_objective: textSchema().default(''),
   contributor: textSchema(),
@@ -58,6 +60,12 @@ export const productInputSchema = z.object({
   product_billing_id: textSchema().trim().max(200).nullable().default(null),
   product_billing_name: textSchema().trim().max(200).nullable().default(null),
   price_per_user: z
+    .number()
+    .nonnegative({ error: 'A price cannot be negative' })
+    .max(1_000_000)
+    .nullable()
+    .default(null),
+  price_per_1k_tokens: z
     .number()
     .nonnegative({ error: 'A price cannot be negative' })
     .max(1_000_000)

@@ -47,6 +47,13 @@ export const activities = pgTable(
     ai_budget_tokens: integer('ai_budget_tokens'),
     /** Per-student limits and the agents' schedule (docs/ai.md#limits-and-schedules). */
     ai_limits: jsonb('ai_limits').$type<AgentLimits>().notNull().default(DEFAULT_AGENT_LIMITS),
+    /**
+     * Docs: docs/ai.md#the-spend-as-it-happens — when the 80 % warning of the budget was given (set
+     * once under this row's lock; cleared when the budget changes), and the version of the staff's
+     * AI watch row (flags, spend), bumped by every change of it.
+     */
+    ai_spend_warned_at: timestamp('ai_spend_warned_at', { withTimezone: true, mode: 'date' }),
+    ai_watch_version: bigint('ai_watch_version', { mode: 'number' }).notNull().default(0),
     /** How its LLM agents behave (docs/ai.md#tutor-modes); null: as the product says. */
     ai_tutor: jsonb('ai_tutor').$type<TutorSetting>(),
     /** The case brief, markdown as in messages ('' when none; docs/activities.md). */

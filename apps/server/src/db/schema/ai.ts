@@ -43,6 +43,17 @@ export const aiJobs = pgTable(
     admitted_at: timestamp('admitted_at', { withTimezone: true, mode: 'date' }),
     /** The refusal this job's reply told its author (a day, a phase…): each is told once. */
     told: text('told'),
+    /**
+     * Docs: docs/ai.md#moderation — the moderation category when the question or the answer was
+     * flagged (null: not flagged), what kind of thing was found (never the thing), the answer held
+     * back from the channel (staff read it in the review), and who marked the flag handled, when.
+     */
+    flag: text('flag'),
+    flag_detail: text('flag_detail'),
+    held_answer: text('held_answer'),
+    flag_handled_at: timestamp('flag_handled_at', { withTimezone: true, mode: 'date' }),
+    flag_handled_by: text('flag_handled_by'),
+    flag_handled_by_name: text('flag_handled_by_name'),
     /** Why it failed or was refused (for the instructor; never shown to students verbatim). */
     error: text('error'),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' })
@@ -62,6 +73,11 @@ export const aiJobs = pgTable(
     uniqueIndex('ai_jobs_told_once_idx')
       .on(table.activity_id, table.author_uid, table.told)
       .where(sql`${table.told} is not null`),
+    // The unhandled flags of an activity (its badge): few rows, read on every finished job.
+    index('ai_jobs_flag_open_idx')
+      .on(table.activity_id)
+      .where(sql`${table.flag} is not null and ${table.flag_handled_at} is null`),
+    check('ai_jobs_flag_check', sql`${table.flag} in ('profanity', 'personal_data', 'external')`),
     check(
       'ai_jobs_status_check',
       sql`${table.status} in ('queued', 'running', 'done', 'failed', 'refused', 'skipped')`,

@@ -6,11 +6,13 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { ModerationSettings } from '@seminar/shared';
 import { auditColumns, versionColumn } from './common';
 
 const courseColumns = () => ({
@@ -46,6 +48,8 @@ export const classes = pgTable('classes', {
    */
   archived_at: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
   archived_by: text('archived_by'),
+  /** Docs: docs/ai.md#moderation — which moderation checks are on (null: all, the default). */
+  ai_moderation: jsonb('ai_moderation').$type<ModerationSettings>(),
   ...auditColumns(),
   version: versionColumn(),
 });

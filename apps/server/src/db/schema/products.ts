@@ -21,6 +21,8 @@ export const products = pgTable('products', {
   product_billing_name: text('product_billing_name'),
   /** Null when not priced. */
   price_per_user: doublePrecision('price_per_user'),
+  /** Docs: docs/ai.md#the-spend-as-it-happens — price per 1,000 model tokens; null: not by tokens. */
+  price_per_1k_tokens: doublePrecision('price_per_1k_tokens'),
   description: text('description').notNull().default(''),
   learning_objective: text('learning_objective').notNull().default(''),
   contributor: text('contributor').notNull().default(''),

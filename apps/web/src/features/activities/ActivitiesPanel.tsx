@@ -38,6 +38,8 @@ import { activityDebriefPath, classChannelPath } from '../../routes/paths';
 import { costLine, useStudentCount } from './ActivityCost';
 import { ActivityDialog } from './ActivityDialog';
 import { AgentBudget } from './AgentBudget';
+import { AiWatchLine } from './AiWatchLine';
+import { ModerationControl } from './ModerationControl';
 import { AgentLimitsControl } from './AgentLimitsControl';
 import { TutorModeControl } from './TutorModeControl';
 import { AgentControls } from './AgentControls';
@@ -146,6 +148,7 @@ export function ActivitiesPanel({ cls }: { cls: Class }) {
               My exchanges with AI agents
             </Button>
           )}
+          {manager && <ModerationControl classId={classId} />}
           {manager && newButton}
         </Stack>
       </Stack>
@@ -375,6 +378,7 @@ function ActivityCard({
           ) : null}
           {manager && agents.length > 0 ? (
             <>
+              <AiWatchLine activity={activity} />
               <AgentBudget activity={activity} onSave={onAgentBudget} />
               <AgentLimitsControl activity={activity} />
               <TutorModeControl activity={activity} />

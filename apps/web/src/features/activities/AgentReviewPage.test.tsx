@@ -20,6 +20,12 @@ const exchange = (overrides: Partial<AgentExchange>): AgentExchange => ({
   asked_at: Date.UTC(2026, 2, 10, 9, 30),
   analyses: 1,
   tokens: 0,
+  flag: null,
+  flag_detail: null,
+  held_answer: null,
+  flag_handled_at: null,
+  flag_handled_by_name: null,
+  chart: null,
   ...overrides,
 });
 

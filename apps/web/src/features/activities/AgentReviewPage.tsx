@@ -4,7 +4,7 @@
 // activities. Anyone else — a student, a non-member, a deleted or unknown activity — sees the same
 // "Activity not found" (the server refuses them the exchanges as well). Its own chunk, loaded
 // through the class page's (ActivityReviewRoute in ClassPage.tsx).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -25,6 +25,10 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import { can, exchangesCsv, type Activity, type AgentExchange } from '@seminar/shared';
 import { useActivities, useAgentExchanges, useAgentUsage } from '../../data/activities';
+import { useAiWatch } from '../../data/aiWatch';
+import { AgentChart } from '../chat/AgentChart';
+import { Markdown } from '../chat/markdown';
+import { FlagCell } from './FlagCell';
 import { classPath, PATHS } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { useClassSelection } from '../classes/selection';
@@ -115,6 +119,14 @@ function Exchanges({ activity, className }: { activity: Activity; className: str
   const usage = useAgentUsage(activity.class_id, activity.activity_id, true);
   const exchanges = useAgentExchanges(activity.class_id, activity.activity_id, who || null);
   const rows = exchanges.data ?? [];
+  // Live: a flag raised or handled, an answer written changes the activity's watch row; then the
+  // exchanges are read again (they are a query, the watch is the live signal).
+  const watch = useAiWatch(activity.class_id, true);
+  const watchVersion = watch.rows.find((row) => row.activity_id === activity.activity_id)?.version;
+  const refetch = exchanges.refetch;
+  useEffect(() => {
+    if (watchVersion !== undefined) void refetch();
+  }, [watchVersion, refetch]);
   const people = usage.data?.people ?? [];
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
   const whoName = people.find((person) => person.uid === who)?.name;
@@ -184,19 +196,41 @@ function Exchanges({ activity, className }: { activity: Activity; className: str
             : 'When students ask the agents in the case channel, their exchanges show here.'}
         </EmptyState>
       ) : narrow ? (
-        <ExchangeList rows={rows} />
+        <ExchangeList rows={rows} activity={activity} />
       ) : (
-        <ExchangeTable rows={rows} />
+        <ExchangeTable rows={rows} activity={activity} />
       )}
     </Stack>
   );
 }
 
 const textCell = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+const answerCell = { overflowWrap: 'anywhere', minWidth: 240, '& p': { my: 0.5 } } as const;
 const time = (at: number) => new Date(at).toLocaleString();
-const answerOf = (row: AgentExchange) => (row.answer === null ? '—' : cut(row.answer));
 
-function ExchangeTable({ rows }: { rows: readonly AgentExchange[] }) {
+/**
+ * The answer as the channel shows it: the chat's markdown and the agent's chart. A held-back answer
+ * shows what the model wrote (staff only) under what the channel got.
+ */
+function Answer({ row }: { row: AgentExchange }) {
+  if (row.answer === null && row.held_answer === null) return <>—</>;
+  return (
+    <>
+      {row.answer !== null ? <Markdown text={row.answer} /> : null}
+      {row.chart ? <AgentChart chart={row.chart} /> : null}
+      {row.held_answer !== null ? (
+        <Paper variant="outlined" sx={{ p: 1, mt: 1, borderColor: 'warning.main' }}>
+          <Typography variant="caption" component="p" sx={{ fontWeight: 500 }}>
+            Held back from the channel:
+          </Typography>
+          <Markdown text={row.held_answer} />
+        </Paper>
+      ) : null}
+    </>
+  );
+}
+
+function ExchangeTable({ rows, activity }: { rows: readonly AgentExchange[]; activity: Activity }) {
   return (
     <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label="Exchanges">
@@ -208,6 +242,7 @@ function ExchangeTable({ rows }: { rows: readonly AgentExchange[] }) {
             <TableCell>Answer</TableCell>
             <TableCell>Status</TableCell>
             <TableCell align="right">Tokens</TableCell>
+            <TableCell>Flag</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -216,9 +251,14 @@ function ExchangeTable({ rows }: { rows: readonly AgentExchange[] }) {
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(row.asked_at)}</TableCell>
               <TableCell>{row.author_name}</TableCell>
               <TableCell sx={textCell}>{cut(row.question)}</TableCell>
-              <TableCell sx={textCell}>{answerOf(row)}</TableCell>
+              <TableCell sx={answerCell}>
+                <Answer row={row} />
+              </TableCell>
               <TableCell>{row.status}</TableCell>
               <TableCell align="right">{row.tokens.toLocaleString()}</TableCell>
+              <TableCell>
+                <FlagCell row={row} activity={activity} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -228,7 +268,7 @@ function ExchangeTable({ rows }: { rows: readonly AgentExchange[] }) {
 }
 
 /** On a phone: one card per exchange instead of a table too wide to read. */
-function ExchangeList({ rows }: { rows: readonly AgentExchange[] }) {
+function ExchangeList({ rows, activity }: { rows: readonly AgentExchange[]; activity: Activity }) {
   return (
     <Stack component="ul" aria-label="Exchanges" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {rows.map((row) => (
@@ -239,8 +279,9 @@ function ExchangeList({ rows }: { rows: readonly AgentExchange[] }) {
           <Typography variant="body2" sx={textCell}>
             <strong>Question:</strong> {cut(row.question)}
           </Typography>
-          <Typography variant="body2" sx={textCell}>
-            <strong>Answer:</strong> {answerOf(row)}
+          <FlagCell row={row} activity={activity} />
+          <Typography variant="body2" component="div" sx={answerCell}>
+            <strong>Answer:</strong> <Answer row={row} />
           </Typography>
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
             {row.status} · {row.tokens.toLocaleString()} tokens

@@ -121,6 +121,16 @@ export function ProductFormDialog({
           />
         </Grid>
         <Grid size={half}>
+          <TextField
+            {...field(
+              'price_per_1k_tokens',
+              'Price per 1,000 tokens',
+              'What a model answer costs; set, the AI spend counts tokens rather than students',
+            )}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        </Grid>
+        <Grid size={half}>
           <TextField {...field('product_access_type', 'Access type', 'For example public')} />
         </Grid>
         <Grid size={half}>

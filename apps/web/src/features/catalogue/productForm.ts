@@ -21,6 +21,7 @@ export interface ProductFormValues {
   disciplines: string;
   categories: string;
   price_per_user: string;
+  price_per_1k_tokens: string;
   product_billing_id: string;
   product_billing_name: string;
   product_version: string;
@@ -46,6 +47,7 @@ export const PRODUCT_FIELDS: readonly ProductField[] = [
   'disciplines',
   'categories',
   'price_per_user',
+  'price_per_1k_tokens',
   'product_billing_id',
   'product_billing_name',
   'product_version',
@@ -68,6 +70,7 @@ export function emptyProductForm(): ProductFormValues {
     disciplines: '',
     categories: '',
     price_per_user: '',
+    price_per_1k_tokens: '',
     product_billing_id: '',
     product_billing_name: '',
     product_version: '1.0.0',
@@ -91,6 +94,8 @@ export function productFormFrom(product: PublicProduct): ProductFormValues {
     disciplines: joinLabels(product.disciplines),
     categories: joinLabels(product.categories),
     price_per_user: product.price_per_user === null ? '' : String(product.price_per_user),
+    price_per_1k_tokens:
+      product.price_per_1k_tokens === null ? '' : String(product.price_per_1k_tokens),
     product_billing_id: product.product_billing_id ?? '',
     product_billing_name: product.product_billing_name ?? '',
     product_version: product.product_version,
@@ -132,6 +137,7 @@ export function parseProductForm(
     disciplines: splitLabels(values.disciplines),
     categories: splitLabels(values.categories),
     price_per_user: numberOr(values.price_per_user, null),
+    price_per_1k_tokens: numberOr(values.price_per_1k_tokens, null),
     product_billing_id: orNull(values.product_billing_id),
     product_billing_name: orNull(values.product_billing_name),
     product_version: values.product_version,
