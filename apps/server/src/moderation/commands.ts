@@ -12,7 +12,6 @@ import { requireAllowed } from '../classes/policies';
 import type { Db } from '../db/client';
 import { activities, aiJobs, classes } from '../db/schema';
 import { auditFields, nextVersion, runCommand } from '../live/commands';
-
 import { announceClass } from '../classes/notices';
 import { lockActivity, requireWatchAccess, watchChanged } from './watch';
 import { DomainError, notFound } from '../errors';

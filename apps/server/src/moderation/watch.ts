@@ -20,7 +20,6 @@ import { requireClassRole, type ClassAccess } from '../classes/access';
 import { queryRows, type Db } from '../db/client';
 import type { CommandScope, Tx } from '../live/commands';
 import type { CollectionTopic } from '../live/topic';
-
 import { governsAi } from './policies';
 import { forbidden } from '../errors';
 
