@@ -248,6 +248,7 @@ const samples: Record<string, unknown> = {
     product_billing_id: 'b1',
     product_billing_name: 'Basic',
     price_per_user: 1,
+    price_per_1k_tokens: 0.5,
     description: 'Helps.',
     learning_objective: 'Learn.',
     contributor: 'Ann',
