@@ -29,6 +29,8 @@ describe('publicProductSchema', () => {
       product_files: [],
       learning_objective: '',
       product_access_type: 'public',
+      // No token price set (docs/ai.md#the-spend-as-it-happens).
+      price_per_1k_tokens: null,
       version: 0,
     });
   });
@@ -46,6 +48,7 @@ describe('publicProductSchema', () => {
     ['product_id', { product_id: 'a/b' }],
     ['seq', { seq: 1.5 }],
     ['price_per_user', { price_per_user: -1 }],
+    ['price_per_1k_tokens', { price_per_1k_tokens: -0.5 }],
     ['product_files', { product_files: [1] }],
     ['product_access_type', { product_access_type: '' }],
     ['enabled', { enabled: undefined }],
