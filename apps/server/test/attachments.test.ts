@@ -269,7 +269,7 @@ describe(`attachments (${testDatabaseKind})`, () => {
     const query = new URLSearchParams({ class_id: classId, channel_id: general, name: 'slow.pdf' });
     // Over real HTTP: three uploads whose bodies are still coming…
     const address = await server.made.app.listen({ port: 0, host: '127.0.0.1' });
-    const slow = [0, 1, 2].map(() => {
+    const startSlow = () => {
       const request = httpRequest(`${address}/api/attachments?${query}`, {
         method: 'POST',
         headers: {
@@ -279,25 +279,36 @@ describe(`attachments (${testDatabaseKind})`, () => {
           cookie: person.cookie,
         },
       });
-      const answered = new Promise<number>((resolve, reject) => {
+      const upload = { request, answered: Promise.resolve(0), done: false };
+      upload.answered = new Promise<number>((resolve, reject) => {
         request.on('response', (response) => {
           response.resume();
+          upload.done = true;
           resolve(response.statusCode ?? 0);
         });
         request.on('error', reject);
       });
       request.write(PDF);
-      return { request, answered };
-    });
+      return upload;
+    };
+    const slow = [startSlow(), startSlow(), startSlow()];
     // …hold the room: a fourth is refused until they end. On a busy machine the three may reach the
-    // server after the first tries (a full run with two workers once took over 5 s); a try that
-    // gets through is removed again, so tries never fill the pending bound, and they are few enough
-    // (≤ 100) to stay under the per-minute rate the file sets.
+    // server after the first tries, and one that arrives while a try is being handled finds the room
+    // full (the try holds a place) and is refused at once: it is started again, until the three are
+    // under way together. A try that gets through is removed again, so tries never fill the pending
+    // bound, and they are few enough (≤ 100) to stay under the per-minute rate the file sets.
     const inFlightRefusal = 'Wait for your other uploads to finish.';
     try {
       await expect
         .poll(
           async () => {
+            for (const [index, upload] of slow.entries()) {
+              if (!upload.done) continue;
+              expect(await upload.answered).toBe(429);
+              // Its body was never sent: close it, or the server would wait for it at the end.
+              upload.request.destroy();
+              slow[index] = startSlow();
+            }
             const response = await upload(person, place, 'fourth.pdf', PDF);
             if (response.statusCode === 201) {
               const { id } = response.json<MessageAttachment>();
