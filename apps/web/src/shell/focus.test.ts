@@ -1,6 +1,6 @@
 // Where focus goes when its control goes away (shell/focus.ts), in jsdom.
-import { afterEach, describe, expect, it } from 'vitest';
-import { COMPOSER_ATTRIBUTE, composerNear, focusElement, focusLost } from './focus';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COMPOSER_ATTRIBUTE, composerNear, focusElement, focusLost, keepFocusNear } from './focus';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -63,5 +63,28 @@ describe('composerNear', () => {
     expect(composerNear(null)?.id).toBe('first');
     const detached = document.createElement('p');
     expect(composerNear(detached)?.id).toBe('first');
+  });
+});
+
+describe('keepFocusNear', () => {
+  it('holds only the latest action: an earlier one does not take focus back', async () => {
+    vi.useFakeTimers();
+    try {
+      document.body.innerHTML = '<button>Add reaction</button><button>Message actions</button>';
+      const [reaction, actions] = [...document.querySelectorAll('button')];
+      // A reaction is added, then (within the watch) an edit is saved and its editor closes.
+      keepFocusNear(() => reaction ?? null);
+      vi.advanceTimersByTime(100);
+      keepFocusNear(() => actions ?? null);
+      (document.activeElement as HTMLElement | null)?.blur();
+      vi.advanceTimersByTime(200);
+      expect(document.activeElement).toBe(actions);
+      // Focus lost again (the row drawn anew): still the latest action's control.
+      actions?.blur();
+      vi.advanceTimersByTime(200);
+      expect(document.activeElement).toBe(actions);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

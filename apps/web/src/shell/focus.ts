@@ -85,13 +85,21 @@ const KEEP_FOCUS_STEP_MS = 50;
  * the person moved somewhere themselves is left alone.
  */
 export function keepFocusNear(find: () => HTMLElement | null): void {
+  // Only the latest action's rule holds: a reaction added a moment before an edit was saved must
+  // not take focus back to its "Add reaction" when the editor closes.
+  keeping += 1;
+  const mine = keeping;
   const until = Date.now() + KEEP_FOCUS_MS;
   const check = () => {
+    if (mine !== keeping) return;
     if (focusLost()) focusElement(find());
     if (Date.now() < until) window.setTimeout(check, KEEP_FOCUS_STEP_MS);
   };
   window.setTimeout(check, 0);
 }
+
+/** Which `keepFocusNear` call is the latest. */
+let keeping = 0;
 
 /**
  * A control of the message row with this id, by how its accessible name begins ("Message actions":
