@@ -59,6 +59,10 @@ export function buildStale(root) {
     const result = spawnSync('npm', ['run', '--silent', 'build', '-w', target.workspace], {
       cwd: root,
       stdio: 'inherit',
+      // A build is a production build whoever asks: from inside Vitest (the e2e global setup)
+      // NODE_ENV is `test`, and Vite then builds without `import.meta.env.PROD` — an app that
+      // never registers its service worker.
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     if (result.status !== 0) return result.status ?? 1;
   }
