@@ -18,7 +18,7 @@ import { callerFor } from './callers';
 import { createTestDatabase } from './database';
 import { startListening } from './factories';
 import { signUpUser, type TestUser } from './fixtures';
-import { hiddenInputs, launchAs } from './ltiLaunch';
+import { hiddenInputs, launchAs, registerPlatform } from './ltiLaunch';
 
 const ADMIN_EMAIL = `lti-admin-${Date.now()}@example.org`;
 let database: Database;
@@ -34,16 +34,7 @@ beforeAll(async () => {
   services = server.runtime.services!;
   platform = await startLtiPlatform({ toolUrl: server.url });
   admin = await signUpUser(server.app, server.url, 'Admin, Alma', ADMIN_EMAIL);
-  const added = await callerFor(services, admin).lti.addPlatform({
-    name: 'Test LMS',
-    issuer: platform.issuer,
-    client_id: platform.clientId,
-    deployment_ids: [platform.deploymentId],
-    auth_login_url: platform.urls.authLogin,
-    token_url: platform.urls.token,
-    jwks_url: platform.urls.jwks,
-  });
-  platformId = added.id;
+  platformId = await registerPlatform(services, admin, platform, 'Test LMS');
   platform.users.set('tara', {
     sub: 'lms-tara',
     name: 'Teach, Tara',

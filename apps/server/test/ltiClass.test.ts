@@ -20,7 +20,7 @@ import { callerFor } from './callers';
 import { createTestDatabase } from './database';
 import { startListening } from './factories';
 import { signUpUser, type TestUser } from './fixtures';
-import { launchAs } from './ltiLaunch';
+import { launchAs, registerPlatform } from './ltiLaunch';
 
 const ADMIN_EMAIL = `lti-class-admin-${Date.now()}@example.org`;
 const CUSTOM = 'https://purl.imsglobal.org/spec/lti/claim/custom';
@@ -40,16 +40,7 @@ beforeAll(async () => {
   services = server.runtime.services!;
   platform = await startLtiPlatform({ toolUrl: server.url, contextTitle: 'Ethics 200' });
   admin = await signUpUser(server.app, server.url, 'Admin, Alma', ADMIN_EMAIL);
-  const added = await callerFor(services, admin).lti.addPlatform({
-    name: 'Canvas',
-    issuer: platform.issuer,
-    client_id: platform.clientId,
-    deployment_ids: [platform.deploymentId],
-    auth_login_url: platform.urls.authLogin,
-    token_url: platform.urls.token,
-    jwks_url: platform.urls.jwks,
-  });
-  platformId = added.id;
+  platformId = await registerPlatform(services, admin, platform, 'Canvas');
   platform.users.set('tara', {
     sub: 'lms-tara',
     name: 'Teach, Tara',

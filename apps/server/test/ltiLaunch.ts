@@ -3,6 +3,28 @@
 // to the tool with the state cookie the login set. Shared by the LTI server tests.
 import { expect } from 'vitest';
 import type { LtiPlatformStandIn } from '../../../test-support/ltiPlatform';
+import type { Services } from '../src/runtime';
+import { callerFor } from './callers';
+import type { TestUser } from './fixtures';
+
+/** Registers the platform stand-in through the site admin's own procedure; the platform's id. */
+export async function registerPlatform(
+  services: Services,
+  admin: TestUser,
+  platform: LtiPlatformStandIn,
+  name: string,
+): Promise<string> {
+  const added = await callerFor(services, admin).lti.addPlatform({
+    name,
+    issuer: platform.issuer,
+    client_id: platform.clientId,
+    deployment_ids: [platform.deploymentId],
+    auth_login_url: platform.urls.authLogin,
+    token_url: platform.urls.token,
+    jwks_url: platform.urls.jwks,
+  });
+  return added.id;
+}
 
 export interface LaunchResult {
   status: number;
