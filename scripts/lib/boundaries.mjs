@@ -16,6 +16,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** The server's top-level modules that name the whole `Services` (above every resource). */
+const ABOVE_RESOURCES = ['services', 'runtime', 'trpc', 'router', 'app', 'main'];
+
 /** What the kernel may import besides itself. */
 const KERNEL_MAY_IMPORT = new Set(['live', 'db', 'auth']);
 
@@ -48,6 +51,12 @@ export function boundaryRules() {
                 regex: `^(\\.\\./){${depth}}(${resources})(/|$)`,
                 message:
                   'The live kernel imports no resource (docs/ARCHITECTURE.md): give it a narrow dependency instead.',
+              },
+              {
+                // The node's whole services and what is built on them sit above every resource.
+                regex: `^(\\.\\./){${depth}}(${ABOVE_RESOURCES.join('|')})$`,
+                message:
+                  "The live kernel takes LiveServices or KernelServices (docs/ARCHITECTURE.md#layers), not the node's whole Services, runtime or routers.",
               },
             ],
           },

@@ -27,6 +27,17 @@ describe('import boundaries', () => {
       true,
     ],
     ['apps/server/src/live/hub.ts', "import { x } from '../auth/session';\n", false],
+    ['apps/server/src/live/topic.ts', "import { Services } from '../services';\n", true],
+    [
+      'apps/server/src/live/transport/socket.ts',
+      "import { Runtime } from '../../runtime';\n",
+      true,
+    ],
+    ['apps/server/src/live/hub.ts', "import { x } from '../trpc';\n", true],
+    // The kernel's own trpc.ts and services.ts, from live/transport/.
+    ['apps/server/src/live/transport/socket.ts', "import { X } from '../trpc';\n", false],
+    ['apps/server/src/live/transport/socket.ts', "import { X } from '../services';\n", false],
+    ['apps/server/src/live/hub.ts', "import { x } from '../config';\n", false],
     ['apps/server/src/live/hub.ts', "import { x } from '../db/client';\n", false],
     ['apps/server/src/live/hub.ts', "import { x } from './subscriber';\n", false],
     // From live/transport/, `../metrics` is the kernel's own sink; `../../metrics` the registry.

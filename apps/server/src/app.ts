@@ -13,7 +13,7 @@ import { registerLtiRoutes } from './lti/routes';
 import { registerLiveSocket } from './live/transport/socket';
 import { registerMetricsRoutes } from './metrics/routes';
 import { registerOutboxRoutes } from './mail/routes';
-import { registerUnsubscribeRoutes } from './notifications/unsubscribe';
+import { registerUnsubscribeRoutes } from './notifications/unsubscribeRoutes';
 import { appRouter } from './router';
 import { registerUserRoutes } from './users/routes';
 import { registerSsoRoutes } from './sso/routes';

@@ -5,7 +5,7 @@ import { channelsRouter } from './channels/router';
 import { classesRouter } from './classes/router';
 import { coldCallRouter } from './coldCall/router';
 import { debriefRouter } from './debrief/router';
-import { publicProcedure, router } from './live/trpc';
+import { publicProcedure, router } from './trpc';
 import { ltiRouter } from './lti/router';
 import { messagesRouter } from './messages/router';
 import { moderationRouter } from './moderation/router';

@@ -1,39 +1,8 @@
 // Docs: docs/ARCHITECTURE.md#the-request-path — the server listens before its database is ready
 // (PGlite's first start takes seconds); routes that need the database answer 503 until then.
-import type { PhaseTimer } from './activities/phaseTimer';
-import type { AgentWorker } from './ai/worker';
-import type { S3ObjectStore } from './attachments/s3';
-import type { Auth } from './auth/auth';
 import type { Config } from './config';
-import type { Database } from './db/client';
-import type { LiveHub } from './live/hub';
-import type { Mailer } from './mail/mailer';
-import type { MessageSendQueue } from './messages/sendQueue';
-import type { NotificationWorker } from './notifications/worker';
-import type { PushWorker } from './notifications/pushWorker';
 import { ServerMetrics } from './metrics/metrics';
-
-/** What request handlers need once the database is open and migrated. */
-export interface Services {
-  config: Config;
-  database: Database;
-  auth: Auth;
-  mailer: Mailer;
-  /** This node's subscription runtime. */
-  hub: LiveHub;
-  /** This node's message send path (group commit). */
-  sendQueue: MessageSendQueue;
-  /** This node's AI agent worker (docs/ai.md#the-job-mechanism). */
-  agents: AgentWorker;
-  /** This node's missed-mention e-mail worker (docs/channels.md#notifications). */
-  notifications: NotificationWorker;
-  /** This node's Web Push worker (docs/channels.md#web-push). */
-  push: PushWorker;
-  /** The S3-compatible store of new attachments; null: they go in the database. */
-  objects: S3ObjectStore | null;
-  /** This node's sweep of phase timers (docs/phases.md#the-timer). */
-  phaseTimer: PhaseTimer;
-}
+import type { Services } from './services';
 
 /** Why and since when the node is draining (docs/realtime.md#drain). */
 export interface Draining {

@@ -5,7 +5,7 @@ import { PhaseTimer } from './activities/phaseTimer';
 import { invitationsClaimer } from './classes/memberCommands';
 import { AgentWorker } from './ai/worker';
 import { S3ObjectStore } from './attachments/s3';
-import { createAuth } from './auth/auth';
+import { createAuth, type Auth } from './auth/auth';
 import { authSecret } from './auth/secret';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -17,7 +17,32 @@ import { NotificationWorker } from './notifications/worker';
 import { PushWorker } from './notifications/pushWorker';
 import { vapidKeys } from './notifications/vapid';
 import type { ServerMetrics } from './metrics/metrics';
-import type { Services } from './runtime';
+
+/**
+ * What request handlers need once the database is open and migrated. Above every resource: only
+ * routers, HTTP routes, the seed and the CLI take it whole; the kernel takes `LiveServices`
+ * (live/services.ts) and a resource takes the parts it uses, so nothing below imports it back.
+ */
+export interface Services {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  /** This node's subscription runtime. */
+  hub: LiveHub;
+  /** This node's message send path (group commit). */
+  sendQueue: MessageSendQueue;
+  /** This node's AI agent worker (docs/ai.md#the-job-mechanism). */
+  agents: AgentWorker;
+  /** This node's missed-mention e-mail worker (docs/channels.md#notifications). */
+  notifications: NotificationWorker;
+  /** This node's Web Push worker (docs/channels.md#web-push). */
+  push: PushWorker;
+  /** The S3-compatible store of new attachments; null: they go in the database. */
+  objects: S3ObjectStore | null;
+  /** This node's sweep of phase timers (docs/phases.md#the-timer). */
+  phaseTimer: PhaseTimer;
+}
 
 /** Builds the services on an open, migrated database. */
 export async function createServices(options: {
@@ -45,21 +70,19 @@ export async function createServices(options: {
     onAddressVerified: (user) => invitationsClaimer(database.db, user),
   });
   const objects = config.attachments.s3 ? new S3ObjectStore(config.attachments.s3) : null;
-  const services = { config, database, auth, mailer, objects } as Services;
-  services.hub = new LiveHub(services, log, metrics?.live);
-  services.sendQueue = new MessageSendQueue(database, services.hub, metrics?.sends);
-  const hub = services.hub;
+  const hub = new LiveHub({ config, database }, log, metrics?.live);
+  const sendQueue = new MessageSendQueue(database, hub, metrics?.sends);
   metrics?.watchServices(database, () => hub.countByTopic());
-  await services.hub.start();
-  services.agents = new AgentWorker(database, log, {
-    nodeId: services.hub.nodeId,
+  await hub.start();
+  const agents = new AgentWorker(database, log, {
+    nodeId: hub.nodeId,
     ...config.ai,
     objects,
     metrics: metrics?.agents ?? null,
   });
-  await services.agents.start();
-  services.notifications = new NotificationWorker(database, log, {
-    nodeId: services.hub.nodeId,
+  await agents.start();
+  const notifications = new NotificationWorker(database, log, {
+    nodeId: hub.nodeId,
     ...config.notifications,
     appName: config.appName,
     publicUrl: config.publicUrl,
@@ -67,24 +90,36 @@ export async function createServices(options: {
     mailer,
     onPass: metrics && (() => metrics.passed('notifications')),
   });
-  await services.notifications.start();
-  services.push = new PushWorker(database, log, {
-    nodeId: services.hub.nodeId,
+  await notifications.start();
+  const push = new PushWorker(database, log, {
+    nodeId: hub.nodeId,
     ...config.notifications,
     vapid: await vapidKeys(database.db, config.push.vapidKeys),
     subject: config.push.subject,
     agent: options.pushAgent,
     onPass: metrics && (() => metrics.passed('push')),
   });
-  await services.push.start();
-  services.phaseTimer = new PhaseTimer(
+  await push.start();
+  const phaseTimer = new PhaseTimer(
     database.db,
     log,
     undefined,
     metrics && (() => metrics.passed('phase_timer')),
   );
-  services.phaseTimer.start();
-  return services;
+  phaseTimer.start();
+  return {
+    config,
+    database,
+    auth,
+    mailer,
+    hub,
+    sendQueue,
+    agents,
+    notifications,
+    push,
+    objects,
+    phaseTimer,
+  };
 }
 
 /** The mailer, counting what it sends and what fails (the error still reaches the caller). */

@@ -8,7 +8,7 @@ import { makeRecordId, type Message, type MessageAttachment } from '@seminar/sha
 import { queryRows, type Database } from '../src/db/client';
 import { attachments, channels } from '../src/db/schema';
 import { MessageSendQueue } from '../src/messages/sendQueue';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { createTestDatabase, testDatabaseKind } from './database';
 import { makeApp } from './factories';
 import { createClassFixture, signUpUser, type TestUser } from './fixtures';

@@ -16,7 +16,7 @@ import { ObjectStoreError, S3ObjectStore } from '../src/attachments/s3';
 import type { Database } from '../src/db/client';
 import { attachmentDeletions, attachments } from '../src/db/schema';
 import { FILE_CONTENT_SECURITY_POLICY } from '../src/http/security';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { callerFor } from './callers';
 import { createTestDatabase, testDatabaseKind } from './database';
 import { makeApp } from './factories';

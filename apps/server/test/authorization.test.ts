@@ -20,7 +20,7 @@ import {
 } from '../src/db/schema';
 import { pollCreator } from '../src/polls/commands';
 import { appRouter } from '../src/router';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { userDisabledSetter } from '../src/users/commands';
 import { ACTORS, expectedOutcome, MATRIX, type Actor, type World } from './authorizationMatrix';
 import { callerFor } from './callers';

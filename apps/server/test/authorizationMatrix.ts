@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { makeRecordId, type Phase } from '@seminar/shared';
 import type { SessionUser } from '../src/auth/session';
 import { activities, debriefRubrics, ltiPlatforms } from '../src/db/schema';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { collect, type callerFor } from './callers';
 
 /**

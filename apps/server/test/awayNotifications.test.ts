@@ -12,7 +12,7 @@ import {
   notificationJobs,
   users,
 } from '../src/db/schema';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { callerFor, collect } from './callers';
 import { createTestDatabase } from './database';
 import { makeApp } from './factories';

@@ -3,7 +3,7 @@
 import type { LiveEvent } from '@seminar/shared';
 import type { SessionUser } from '../src/auth/session';
 import { appRouter } from '../src/router';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 
 /** A caller for `viewer` (null: anonymous); subscriptions end when `signal` aborts. */
 export function callerFor(services: Services, viewer: SessionUser | null, signal?: AbortSignal) {

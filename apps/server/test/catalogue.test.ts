@@ -7,7 +7,7 @@ import {
   type PublicProduct,
 } from '@seminar/shared';
 import type { Database } from '../src/db/client';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { seedCatalogue } from '../src/seed/seed';
 import { callerFor, collect } from './callers';
 import { createTestDatabase, testDatabaseKind } from './database';

@@ -7,7 +7,7 @@ import { makeRecordId, weightedPick, type LiveEvent, type SpotlightView } from '
 import { spotlighter } from '../src/coldCall/commands';
 import type { Database } from '../src/db/client';
 import { spotlights } from '../src/db/schema';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { callerFor } from './callers';
 import { createTestDatabase } from './database';
 import { startListening } from './factories';

@@ -8,7 +8,7 @@ import { makeRecordId, newMessageId, type DebriefSummary, type LiveEvent } from 
 import { startTestOpenAiServer, type TestOpenAiServer } from '../../../test-support/openaiServer';
 import type { Database } from '../src/db/client';
 import { activities } from '../src/db/schema';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { callerFor, collect } from './callers';
 import { createTestDatabase } from './database';
 import { startListening } from './factories';

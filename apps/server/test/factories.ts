@@ -10,7 +10,8 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
 import type { Mailer } from '../src/mail/mailer';
-import { Runtime, type Services } from '../src/runtime';
+import { Runtime } from '../src/runtime';
+import type { Services } from '../src/services';
 import { createServices } from '../src/services';
 import { createTestDatabase } from './database';
 

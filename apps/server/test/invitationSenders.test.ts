@@ -11,7 +11,7 @@ import {
 } from '../src/classes/invitations';
 import { UNVERIFIED_SENDER_MESSAGE } from '../src/classes/policies';
 import { classInvitations, invitationMailCounts } from '../src/db/schema';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { uniqueEmail } from './authClient';
 import { callerFor } from './callers';
 import { testDatabaseKind } from './database';

@@ -13,7 +13,7 @@ import {
 import type { SessionUser } from '../src/auth/session';
 import type { Database } from '../src/db/client';
 import { classMemberships, ltiContexts, ltiLaunches, ltiUsers, users } from '../src/db/schema';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { callerFor } from './callers';
 import { createTestDatabase } from './database';
 import { startListening } from './factories';

@@ -15,7 +15,7 @@ import type { SessionUser } from '../src/auth/session';
 import type { Database } from '../src/db/client';
 import { ltiContexts, ltiLaunches, ltiUsers, users } from '../src/db/schema';
 import { TOO_MANY_LAUNCHES } from '../src/lti/routes';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { callerFor } from './callers';
 import { createTestDatabase } from './database';
 import { startListening } from './factories';

@@ -3,7 +3,7 @@
 // to the tool with the state cookie the login set. Shared by the LTI server tests.
 import { expect } from 'vitest';
 import type { LtiPlatformStandIn } from '../../../test-support/ltiPlatform';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { callerFor } from './callers';
 import type { TestUser } from './fixtures';
 

@@ -11,7 +11,7 @@ import {
   type Phase,
 } from '@seminar/shared';
 import type { Database } from '../src/db/client';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { callerFor } from './callers';
 import { createTestDatabase } from './database';
 import { startListening } from './factories';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { makeRecordId, type LiveEvent, type Message, type PollView } from '@seminar/shared';
 import type { Database } from '../src/db/client';
 import { messages, pollBallots, polls } from '../src/db/schema';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { callerFor, collect } from './callers';
 import { createTestDatabase } from './database';
 import { startListening } from './factories';

@@ -15,7 +15,7 @@ import {
 } from '@seminar/shared';
 import type { Database } from '../src/db/client';
 import { messages } from '../src/db/schema';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { callerFor } from './callers';
 import { createTestDatabase, testDatabaseKind } from './database';
 import { startListening } from './factories';

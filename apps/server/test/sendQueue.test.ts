@@ -15,7 +15,7 @@ import {
 import { queryRows, type Database } from '../src/db/client';
 import { channels, channelUsers, classes, classMemberships, messages } from '../src/db/schema';
 import type { LiveSession } from '../src/live/trpc';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { createTestDatabase, testDatabaseKind } from './database';
 import { makeApp } from './factories';
 import { createClassFixture, signUpUser, type TestUser } from './fixtures';

@@ -7,7 +7,7 @@ import { makeRecordId, type Message, type MessageInput } from '@seminar/shared';
 import { openDatabase, type Database } from '../src/db/client';
 import { messages } from '../src/db/schema';
 import { MAX_PER_CHANNEL } from '../src/messages/sendQueue';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { createTestDatabase, testDatabaseKind } from './database';
 import { makeApp } from './factories';
 import { createClassFixture, signUpUser, type TestUser } from './fixtures';

@@ -9,7 +9,7 @@ import { startTestOidcProvider, type TestOidcProvider } from '../../../test-supp
 import { sessionFromCookie } from '../src/auth/session';
 import type { Database } from '../src/db/client';
 import { accounts, sessions, users } from '../src/db/schema';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { authClient, GOOD_PASSWORD } from './authClient';
 import { callerFor } from './callers';
 import { createTestDatabase } from './database';

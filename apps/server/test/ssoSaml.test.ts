@@ -14,7 +14,7 @@ import {
 import { sessionFromCookie } from '../src/auth/session';
 import type { Database } from '../src/db/client';
 import { ssoSamlAssertions, users } from '../src/db/schema';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { createTestDatabase } from './database';
 import { makeApp } from './factories';
 import { signUpUser } from './fixtures';

@@ -20,7 +20,7 @@ import type { Database } from '../src/db/client';
 import { activities, channels, messages, products } from '../src/db/schema';
 import type { AnyTopic } from '../src/live/topic';
 import { appRouter } from '../src/router';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { callerFor, collect } from './callers';
 import { createTestDatabase } from './database';
 import { startListening } from './factories';

@@ -14,7 +14,7 @@ import {
 import { sessionFromCookie } from '../src/auth/session';
 import type { Database } from '../src/db/client';
 import { channels, classInvitations, classMemberships, users } from '../src/db/schema';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { authClient, GOOD_PASSWORD, uniqueEmail } from './authClient';
 import { callerFor, collect } from './callers';
 import { createTestDatabase, testDatabaseKind } from './database';

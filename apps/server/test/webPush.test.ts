@@ -14,7 +14,7 @@ import {
 import type { SessionUser } from '../src/auth/session';
 import type { Database } from '../src/db/client';
 import { classMemberships, pushEvents, pushJobs, pushSubscriptions, users } from '../src/db/schema';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import { pushTopic } from '../src/notifications/pushWorker';
 import { vapidKeys } from '../src/notifications/vapid';
 import {

@@ -12,7 +12,7 @@ import {
   activityPhasesInputSchema,
   documentIdSchema,
 } from '@seminar/shared';
-import { authedProcedure, liveSubscription, router } from '../live/trpc';
+import { authedProcedure, liveSubscription, router } from '../trpc';
 import {
   activityAgentBudgetSetter,
   activityAgentLimitsSetter,

@@ -4,7 +4,6 @@ import type { FastifyRequest } from 'fastify';
 import { boundedPersonName } from '@seminar/shared';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
-import type { Services } from '../runtime';
 
 /** The signed-in user of a request as the rest of the server sees it (SPEC §3 auth user). */
 export interface SessionUser {
@@ -25,9 +24,23 @@ export interface ViewerSession {
   expiresAt: Date;
 }
 
+/**
+ * What reading a session needs of Better Auth (auth.ts's `Auth` is one). Said here rather than
+ * imported: auth.ts tells the kernel about ended sessions, and the kernel reads sessions through
+ * this file, so an import of auth.ts here would close a circle.
+ */
+export interface SessionAuth {
+  api: {
+    getSession(context: { headers: Headers }): Promise<{
+      user: { id: string; email: string; name: string; emailVerified: boolean };
+      session: { id: string; expiresAt: Date };
+    } | null>;
+  };
+}
+
 /** Better Auth's session for a Cookie header, or null. */
 export async function sessionFromCookie(
-  services: Services,
+  services: { readonly auth: SessionAuth },
   cookie: string | undefined,
 ): Promise<ViewerSession | null> {
   if (!cookie) return null;
@@ -48,7 +61,7 @@ export async function sessionFromCookie(
 
 /** The signed-in user of an HTTP request, or null. */
 export async function sessionUser(
-  services: Services,
+  services: { readonly auth: SessionAuth },
   request: FastifyRequest,
 ): Promise<SessionUser | null> {
   return (await sessionFromCookie(services, request.headers.cookie))?.user ?? null;

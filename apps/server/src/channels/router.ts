@@ -9,7 +9,7 @@ import {
 } from '@seminar/shared';
 import { and, eq } from 'drizzle-orm';
 import { channels } from '../db/schema';
-import { authedProcedure, liveSubscription, router } from '../live/trpc';
+import { authedProcedure, liveSubscription, router } from '../trpc';
 import { requireChannelAccess } from './access';
 import {
   channelCreator,

@@ -14,7 +14,7 @@ import type { Db } from '../db/client';
 import { classes, classInvitations, users } from '../db/schema';
 
 import type { Mail, Mailer } from '../mail/mailer';
-import type { Services } from '../runtime';
+import type { Services } from '../services';
 import { takeInvitationMails } from './invitationBudget';
 import { requireMemberManager } from './memberCommands';
 import { requireVerifiedSender } from './policies';

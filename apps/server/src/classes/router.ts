@@ -9,7 +9,7 @@ import {
   pendingClassInputSchema,
   roleSchema,
 } from '@seminar/shared';
-import { authedProcedure, liveSubscription, router } from '../live/trpc';
+import { authedProcedure, liveSubscription, router } from '../trpc';
 import { classArchiver, classDeleter, classJoiner, classRequester, classUpdater } from './commands';
 import { invitationResender, invitationsMailer } from './invitations';
 import { myClassesTopic, publicClassesTopic, rosterTopic } from './live';

@@ -1,6 +1,6 @@
 // Docs: docs/polls.md#cold-call — cold-call: spotlight a student, clear it, and the live spotlights.
 import { spotlightClearInputSchema, spotlightInputSchema } from '@seminar/shared';
-import { authedProcedure, liveSubscription, router } from '../live/trpc';
+import { authedProcedure, liveSubscription, router } from '../trpc';
 import { spotlightClearer, spotlighter } from './commands';
 import { mySpotlightsTopic, spotlightTopic } from './live';
 

@@ -8,14 +8,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { PgListener } from './listener';
+import { PgListener, type NotifyHandler } from './listener';
 import * as schema from './schema';
+
+export type { NotifyHandler };
 
 /** The Drizzle database the server uses, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-/** A handler for NOTIFY payloads on one channel. */
-export type NotifyHandler = (payload: string) => void;
 
 /** An open database: the Drizzle handle plus what differs between the drivers. */
 export interface Database {

@@ -6,7 +6,9 @@
 // `onReset` thus reads from marks that no post-gap notice has moved yet, and everything committed
 // after it starts also comes as a notice.
 import pg from 'pg';
-import type { NotifyHandler } from './client';
+
+/** A handler for NOTIFY payloads on one channel. */
+export type NotifyHandler = (payload: string) => void;
 
 export interface ListenerOptions {
   url: string;

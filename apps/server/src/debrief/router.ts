@@ -1,6 +1,6 @@
 // Docs: docs/debrief.md — an activity's debrief: participation, unanswered questions, grading.
 import { debriefInputSchema, gradeSetInputSchema, rubricSetInputSchema } from '@seminar/shared';
-import { authedProcedure, liveSubscription, router } from '../live/trpc';
+import { authedProcedure, liveSubscription, router } from '../trpc';
 import { gradeSetter, rubricSetter } from './commands';
 import { gradingTopic } from './live';
 import { gradebookFor, participationFor, unansweredFor } from './queries';

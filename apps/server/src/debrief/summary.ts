@@ -23,7 +23,7 @@ import type { Db } from '../db/client';
 import { debriefSummaries, messages } from '../db/schema';
 import { nextVersion, runCommand } from '../live/commands';
 import type { CollectionTopic } from '../live/topic';
-import type { Services } from '../runtime';
+import type { Services } from '../services';
 import type { DebriefAccess } from './access';
 import { requireGradingAccess } from './live';
 import { debriefAuthorLabel } from './policies';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { decodeStreamCursor, type StreamCursor } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
-import type { Services } from '../runtime';
+import type { LiveServices } from './services';
 import { LiveHub, MAX_RESYNC_ROWS } from './hub';
 import { FRAME_BUDGET_BYTES, MAX_HELD_ROWS, type LiveSink, type Subscriber } from './subscriber';
 import type { StreamSnapshot, StreamTopic } from './topic';
@@ -136,7 +136,7 @@ class MemorySink implements LiveSink {
 function setUp() {
   const table = new Table();
   const topic = streamTopic(table);
-  const hub = new LiveHub({} as Services, pino({ level: 'silent' }));
+  const hub = new LiveHub({} as LiveServices, pino({ level: 'silent' }));
   let requestId = 0;
   const subscribe = (input: { lastEventId?: string } = {}) => {
     const sink = new MemorySink();

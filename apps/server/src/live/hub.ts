@@ -4,7 +4,7 @@
 import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { DomainError } from '../errors';
-import type { Services } from '../runtime';
+import type { LiveServices } from './services';
 import { LIVE_CHANNEL, parseNotices, type LiveNotice, type NoticeOrigin } from './bus';
 import { processCollection, releaseCollection, resyncCollection } from './collectionDelivery';
 import { ACCESS_LOST, START_AFRESH, type HubCore } from './hubCore';
@@ -46,7 +46,7 @@ export class LiveHub {
   readonly #core: HubCore;
 
   constructor(
-    readonly services: Services,
+    readonly services: LiveServices,
     readonly log: FastifyBaseLogger,
     readonly metrics: LiveMetrics = noLiveMetrics,
   ) {

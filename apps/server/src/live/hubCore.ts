@@ -1,7 +1,7 @@
 // Docs: docs/realtime.md#the-subscription-runtime — what the hub's stream and collection work
 // (streamDelivery.ts, collectionDelivery.ts) may ask of the hub: its bookkeeping of subscribers and
 // key groups stays private to hub.ts, these are the operations the delivery code needs.
-import type { Services } from '../runtime';
+import type { LiveServices } from './services';
 import type { StreamCursor } from '@seminar/shared';
 import type { LiveMetrics } from './metrics';
 import {
@@ -20,7 +20,7 @@ export const START_AFRESH = 'Too far behind; starting afresh.';
 
 /** The hub as its delivery code sees it. */
 export interface HubCore {
-  readonly services: Services;
+  readonly services: LiveServices;
   readonly metrics: LiveMetrics;
   /** Ends a subscription from the server's side (see LiveHub). */
   end(sub: Subscriber, reason: string, retry: boolean): void;

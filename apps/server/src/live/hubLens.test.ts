@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { decodeStreamCursor } from '@seminar/shared';
 import type { SessionUser } from '../auth/session';
-import type { Services } from '../runtime';
+import type { LiveServices } from './services';
 import { LiveHub } from './hub';
 import type { LiveSink, Subscriber } from './subscriber';
 import type { StreamTopic } from './topic';
@@ -88,7 +88,7 @@ function setUp() {
         : null,
     capSeq: (access) => (access.hidden ? 0 : null),
   };
-  const hub = new LiveHub({} as Services, pino({ level: 'silent' }));
+  const hub = new LiveHub({} as LiveServices, pino({ level: 'silent' }));
   let requestId = 0;
   const subscribe = (uid: string) => {
     const sink = new Sink(user(uid));

@@ -2,7 +2,7 @@
 // (hub, bus, commands) knows topics only through these interfaces and never imports a resource.
 import type { ZodType } from 'zod';
 import type { SessionUser } from '../auth/session';
-import type { Services } from '../runtime';
+import type { LiveServices } from './services';
 
 /**
  * What every topic declares. The client's input (`Wire`) is validated and shaped into `Input` by
@@ -16,11 +16,11 @@ interface TopicBase<Input, Row, Access, Wire> {
   /** The notice key this input listens to (a class id, a channel id, `user:<uid>`). */
   key(input: Input, viewer: SessionUser): string;
   /** Resolves the viewer's access or throws NOT_FOUND (the same for missing and forbidden). */
-  access(services: Services, viewer: SessionUser, input: Input): Promise<Access>;
+  access(services: LiveServices, viewer: SessionUser, input: Input): Promise<Access>;
   /** The class the access depends on: `access` notices of that class re-check it ('' for none). */
   classOf(access: Access): string;
   /** Rows by id under `key`, whatever their visibility. */
-  load(services: Services, key: string, ids: string[]): Promise<Row[]>;
+  load(services: LiveServices, key: string, ids: string[]): Promise<Row[]>;
   id(row: Row): string;
 }
 
@@ -39,7 +39,12 @@ export interface CollectionTopic<Input, Row, Access, Wire = Input> extends Topic
   readonly kind: 'collection';
   /** More keys to listen to, from the access (e.g. each of the viewer's classes). */
   extraKeys?(access: Access): string[];
-  snapshot(services: Services, viewer: SessionUser, input: Input, access: Access): Promise<Row[]>;
+  snapshot(
+    services: LiveServices,
+    viewer: SessionUser,
+    input: Input,
+    access: Access,
+  ): Promise<Row[]>;
   visible(row: Row, viewer: SessionUser, access: Access): boolean;
   present?(row: Row, viewer: SessionUser, access: Access): Row;
   /**
@@ -79,7 +84,7 @@ export interface StreamTopic<Input, Row, Access, Wire = Input> extends TopicBase
   readonly kind: 'stream';
   /** `fresh`: ignore any resume point in the input (a lens change: the newest page, replacing). */
   snapshot(
-    services: Services,
+    services: LiveServices,
     viewer: SessionUser,
     input: Input,
     access: Access,
@@ -114,7 +119,7 @@ export interface StreamTopic<Input, Row, Access, Wire = Input> extends TopicBase
    * The rows under `key` written after `version` (a resync after the LISTEN connection was lost),
    * in seq order; null when more than `limit` (the subscribers then start afresh).
    */
-  since(services: Services, key: string, version: number, limit: number): Promise<Row[] | null>;
+  since(services: LiveServices, key: string, version: number, limit: number): Promise<Row[] | null>;
   seq(row: Row): number;
   version(row: Row): number;
 }

@@ -4,11 +4,12 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { SessionUser } from '../auth/session';
 import { internalErrorMessage, reportInternalError } from '../errors';
-import type { Services } from '../runtime';
 import type { LiveEvent } from '@seminar/shared';
 import type { TrackedEnvelope } from '@trpc/server';
 import { iterateCollection, iterateStream } from './iterate';
 import { toTRPCError } from './trpcErrors';
+import type { LiveHub } from './hub';
+import type { LiveServices } from './services';
 import type { AnyTopic, CollectionTopic, LiveTopic, StreamTopic } from './topic';
 
 /** The socket's session, as procedures see it. */
@@ -27,9 +28,18 @@ export interface LiveSession {
   unhold(key: string): void;
 }
 
-/** Per-request context: who is connected (checked at the upgrade) and the server's services. */
-export interface LiveContext {
-  services: Services;
+/** What the kernel itself reads of a request's services: the topics' and the node's hub. */
+export interface KernelServices extends LiveServices {
+  readonly hub: LiveHub;
+}
+
+/**
+ * Per-request context: who is connected (checked at the upgrade) and the server's services — the
+ * node's whole `Services` for the procedures (trpc.ts at the top instantiates the procedures with
+ * it), of which the kernel reads only `KernelServices`.
+ */
+export interface LiveContext<S extends KernelServices = KernelServices> {
+  services: S;
   viewer: SessionUser | null;
   connectionId: string;
   /** The socket's session; null for callers inside the server (tests, seeding). */
@@ -50,95 +60,103 @@ export interface LiveMeta {
   signal?: boolean;
 }
 
-const t = initTRPC
-  .context<LiveContext>()
-  .meta<LiveMeta>()
-  .create({
-    errorFormatter({ shape, error, ctx, path, type }) {
-      // An unexpected failure: its message may hold SQL and data (a failed query's parameters), so
-      // the client gets a worded message and an error id, and the log the detail under that id.
-      if (error.code === 'INTERNAL_SERVER_ERROR') {
-        const errorId = reportInternalError(error, ctx?.services.hub.log, {
-          path,
-          type,
-          uid: ctx?.viewer?.uid,
-        });
-        return {
-          ...shape,
-          message: internalErrorMessage(errorId),
-          data: { ...shape.data, stack: undefined, issues: null, errorId },
-        };
-      }
-      // Bad input: the zod issues travel as plain data so the client can show them next to fields.
-      const issues =
-        error.cause instanceof ZodError
-          ? error.cause.issues.map((issue) => ({
-              path: issue.path.map(String),
-              message: issue.message,
-            }))
-          : null;
-      return { ...shape, data: { ...shape.data, stack: undefined, issues, errorId: null } };
-    },
-  });
-
-export const router = t.router;
-export const mergeRouters = t.mergeRouters;
-
-/**
- * Every procedure: what it threw is answered through the one mapping (trpcErrors.ts) — a domain
- * error with its code, a write the archive guard refused as ClassArchivedError, on whatever path it
- * was made — for the socket and the server's own callers alike.
- */
-export const publicProcedure = t.procedure.use(async ({ next }) => {
-  const result = await next();
-  return result.ok ? result : { ...result, error: toTRPCError(result.error) };
-});
-
-/**
- * Every procedure that reads or writes class data: a signed-in viewer is required, and before any
- * write the socket's session must still exist (sign-out, reset or expiry end writes at once).
- */
-export const authedProcedure = publicProcedure.use(async ({ ctx, type, meta, next }) => {
-  if (!ctx.viewer) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first.' });
-  if (type === 'mutation' && ctx.session && !meta?.checksSession) await ctx.session.requireLive();
-  return next({ ctx: { ...ctx, viewer: ctx.viewer } });
-});
-
 const never = new AbortController().signal;
 
 /**
- * A live query: a subscription procedure whose input is the topic's schema. Over the socket the hub
- * serves it directly (one encoding per key, see hub.ts); inside the server it is an async iterable
- * through the same hub. A stream's events are tracked with their cursor (`{ id, data }`).
+ * The procedures' builders for a server whose services are `S` (the node's `Services`, given by
+ * apps/server/src/trpc.ts): the kernel declares how a procedure runs — the error shape, the one
+ * error mapping, the session check, live queries through the hub — without importing what the
+ * services hold.
  */
-export function liveSubscription<Input, Row, Access, Wire>(
-  topic: StreamTopic<Input, Row, Access, Wire>,
-): ReturnType<typeof streamProcedure<Input, Row, Access, Wire>>;
-export function liveSubscription<Input, Row, Access, Wire>(
-  topic: CollectionTopic<Input, Row, Access, Wire>,
-): ReturnType<typeof collectionProcedure<Input, Row, Access, Wire>>;
-export function liveSubscription<Input, Row, Access, Wire>(
-  topic: LiveTopic<Input, Row, Access, Wire>,
-) {
-  return topic.kind === 'stream' ? streamProcedure(topic) : collectionProcedure(topic);
-}
+export function liveProcedures<S extends KernelServices>() {
+  const t = initTRPC
+    .context<LiveContext<S>>()
+    .meta<LiveMeta>()
+    .create({
+      errorFormatter({ shape, error, ctx, path, type }) {
+        // An unexpected failure: its message may hold SQL and data (a failed query's parameters), so
+        // the client gets a worded message and an error id, and the log the detail under that id.
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          const errorId = reportInternalError(error, ctx?.services.hub.log, {
+            path,
+            type,
+            uid: ctx?.viewer?.uid,
+          });
+          return {
+            ...shape,
+            message: internalErrorMessage(errorId),
+            data: { ...shape.data, stack: undefined, issues: null, errorId },
+          };
+        }
+        // Bad input: the zod issues travel as plain data so the client can show them next to fields.
+        const issues =
+          error.cause instanceof ZodError
+            ? error.cause.issues.map((issue) => ({
+                path: issue.path.map(String),
+                message: issue.message,
+              }))
+            : null;
+        return { ...shape, data: { ...shape.data, stack: undefined, issues, errorId: null } };
+      },
+    });
 
-function streamProcedure<Input, Row, Access, Wire>(topic: StreamTopic<Input, Row, Access, Wire>) {
-  return authedProcedure
-    .meta({ topic })
-    .input(topic.input)
-    .subscription(({ ctx, input, signal }): AsyncGenerator<TrackedEnvelope<LiveEvent<Row>>> =>
-      iterateStream(ctx.services.hub, topic, ctx.viewer, input as Input, signal ?? never),
-    );
-}
+  const router = t.router;
+  const mergeRouters = t.mergeRouters;
 
-function collectionProcedure<Input, Row, Access, Wire>(
-  topic: CollectionTopic<Input, Row, Access, Wire>,
-) {
-  return authedProcedure
-    .meta({ topic })
-    .input(topic.input)
-    .subscription(({ ctx, input, signal }): AsyncGenerator<LiveEvent<Row>> =>
-      iterateCollection(ctx.services.hub, topic, ctx.viewer, input as Input, signal ?? never),
-    );
+  /**
+   * Every procedure: what it threw is answered through the one mapping (trpcErrors.ts) — a domain
+   * error with its code, a write the archive guard refused as ClassArchivedError, on whatever path it
+   * was made — for the socket and the server's own callers alike.
+   */
+  const publicProcedure = t.procedure.use(async ({ next }) => {
+    const result = await next();
+    return result.ok ? result : { ...result, error: toTRPCError(result.error) };
+  });
+
+  /**
+   * Every procedure that reads or writes class data: a signed-in viewer is required, and before any
+   * write the socket's session must still exist (sign-out, reset or expiry end writes at once).
+   */
+  const authedProcedure = publicProcedure.use(async ({ ctx, type, meta, next }) => {
+    if (!ctx.viewer) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first.' });
+    if (type === 'mutation' && ctx.session && !meta?.checksSession) await ctx.session.requireLive();
+    return next({ ctx: { ...ctx, viewer: ctx.viewer } });
+  });
+
+  /**
+   * A live query: a subscription procedure whose input is the topic's schema. Over the socket the hub
+   * serves it directly (one encoding per key, see hub.ts); inside the server it is an async iterable
+   * through the same hub. A stream's events are tracked with their cursor (`{ id, data }`).
+   */
+  function liveSubscription<Input, Row, Access, Wire>(
+    topic: StreamTopic<Input, Row, Access, Wire>,
+  ): ReturnType<typeof streamProcedure<Input, Row, Access, Wire>>;
+  function liveSubscription<Input, Row, Access, Wire>(
+    topic: CollectionTopic<Input, Row, Access, Wire>,
+  ): ReturnType<typeof collectionProcedure<Input, Row, Access, Wire>>;
+  function liveSubscription<Input, Row, Access, Wire>(topic: LiveTopic<Input, Row, Access, Wire>) {
+    return topic.kind === 'stream' ? streamProcedure(topic) : collectionProcedure(topic);
+  }
+
+  function streamProcedure<Input, Row, Access, Wire>(topic: StreamTopic<Input, Row, Access, Wire>) {
+    return authedProcedure
+      .meta({ topic })
+      .input(topic.input)
+      .subscription(({ ctx, input, signal }): AsyncGenerator<TrackedEnvelope<LiveEvent<Row>>> =>
+        iterateStream(ctx.services.hub, topic, ctx.viewer, input as Input, signal ?? never),
+      );
+  }
+
+  function collectionProcedure<Input, Row, Access, Wire>(
+    topic: CollectionTopic<Input, Row, Access, Wire>,
+  ) {
+    return authedProcedure
+      .meta({ topic })
+      .input(topic.input)
+      .subscription(({ ctx, input, signal }): AsyncGenerator<LiveEvent<Row>> =>
+        iterateCollection(ctx.services.hub, topic, ctx.viewer, input as Input, signal ?? never),
+      );
+  }
+
+  return { router, mergeRouters, publicProcedure, authedProcedure, liveSubscription };
 }

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { importJWK, jwtVerify, SignJWT, type CryptoKey } from 'jose';
 import { ltiClassRole } from '@seminar/shared';
-import type { Services } from '../runtime';
+import type { Services } from '../services';
 import { activities } from '../db/schema';
 import { CLAIM, LTI_PATHS } from './claims';
 import { toolKey } from './keys';

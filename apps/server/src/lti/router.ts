@@ -8,7 +8,7 @@ import {
   memberAction,
 } from '@seminar/shared';
 import { requireAllowed } from '../classes/policies';
-import { authedProcedure, router } from '../live/trpc';
+import { authedProcedure, router } from '../trpc';
 import { classLink, linkOfClass } from './classLink';
 import { postGrades } from './grades';
 import {

@@ -18,7 +18,6 @@ import {
 import { drainObjectDeletions, queueObjectDeletions } from '../attachments/store';
 import type { S3ObjectStore } from '../attachments/s3';
 import type { SessionUser } from '../auth/session';
-import { requireChannelAccess } from '../channels/access';
 import type { Db } from '../db/client';
 import { attachments, channels, messages } from '../db/schema';
 import { nextVersion, runCommand, type CommandScope, type Tx } from '../live/commands';
@@ -30,8 +29,9 @@ import { canDeleteMessage, canEditMessage } from './policies';
 import { presentMessage } from './presenters';
 import { announcePins, dropPin, isPinned } from '../pins/commands';
 import { anonymousActivityOf, ensurePseudonym } from '../activities/anonymity';
-import { isHiddenByPhase, isStaffRole } from './phaseAccess';
-import { forbidden, isNotFound, notFound } from '../errors';
+import { isStaffRole } from './phaseAccess';
+import { requireVisibleMessage } from './visible';
+import { forbidden, notFound } from '../errors';
 
 /**
  * A command's answer as its caller may see it: a student in an anonymous activity's case channel
@@ -77,25 +77,6 @@ export function announceMentionCounts(
   const uids = new Set(mentions.flatMap((mention) => mention.mentions));
   for (const uid of uids)
     announce({ topic: channelsTopic, key: viewerChannelsKey(uid), ids: null });
-}
-
-/**
- * The message with `id` and the viewer's access to its channel, or "Message not found." — the same
- * answer whether no message has the id or it is in a class or channel the viewer cannot see (the
- * input names no class, so the answer must not say "Class not found." for one and not the other).
- */
-export async function requireVisibleMessage(db: Db, viewer: SessionUser, id: string) {
-  const [current] = await db.select().from(messages).where(eq(messages.id, id));
-  if (!current) throw notFound('Message');
-  let access;
-  try {
-    access = await requireChannelAccess(db, viewer, current.class_id, current.channel_id);
-  } catch (error) {
-    throw isNotFound(error) ? notFound('Message') : error;
-  }
-  // A post a phase hides from the viewer (docs/phases.md) is not there for them either.
-  if (await isHiddenByPhase(db, viewer, access.role, id)) throw notFound('Message');
-  return { current, access };
 }
 
 /** Edits one's own message. */

@@ -8,9 +8,9 @@ import {
   messageReactInputSchema,
   messageSearchInputSchema,
 } from '@seminar/shared';
-import { authedProcedure, liveSubscription, router } from '../live/trpc';
+import { authedProcedure, liveSubscription, router } from '../trpc';
 import { MutationRateLimiter } from '../live/transport/limits';
-import type { Services } from '../runtime';
+import type { Services } from '../services';
 import { messageDeleter, messageEditor, messageReactor } from './commands';
 import { messageRange, messagesTopic, newestMessages } from './live';
 import { requireMessageAccess } from './phaseAccess';

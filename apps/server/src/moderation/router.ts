@@ -6,7 +6,7 @@ import {
   flagHandledInputSchema,
   moderationSettingsInputSchema,
 } from '@seminar/shared';
-import { authedProcedure, liveSubscription, router } from '../live/trpc';
+import { authedProcedure, liveSubscription, router } from '../trpc';
 import { flagHandledMarker, moderationSettingsReader, moderationSettingsSetter } from './commands';
 import { watchTopic } from './watch';
 

@@ -6,7 +6,7 @@ import {
   pushSubscribeSchema,
   pushUnsubscribeSchema,
 } from '@seminar/shared';
-import { authedProcedure, liveSubscription, router } from '../live/trpc';
+import { authedProcedure, liveSubscription, router } from '../trpc';
 import { pushSubscriber, pushUnsubscriber, viewerSettingsUpdater } from './commands';
 import { settingsTopic } from './live';
 

@@ -16,7 +16,7 @@ import type { Db } from '../db/client';
 import { channels, messagePins, messages } from '../db/schema';
 import { nextVersion, runCommand, type CommandScope, type Tx } from '../live/commands';
 
-import { requireVisibleMessage } from '../messages/commands';
+import { requireVisibleMessage } from '../messages/visible';
 import { pinsTopic } from './live';
 import { presentPin } from './presenters';
 import { forbidden, notFound } from '../errors';

@@ -1,6 +1,6 @@
 // Docs: docs/activities.md#case-brief-and-pins — pins: a channel's live pinned bar, pin and unpin.
 import { pinInputSchema } from '@seminar/shared';
-import { authedProcedure, liveSubscription, router } from '../live/trpc';
+import { authedProcedure, liveSubscription, router } from '../trpc';
 import { messagePinner } from './commands';
 import { pinsTopic } from './live';
 

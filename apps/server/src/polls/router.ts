@@ -1,6 +1,6 @@
 // Docs: docs/polls.md — polls: post, vote, close, and the live polls of a channel.
 import { pollCloseInputSchema, pollCreateInputSchema, pollVoteInputSchema } from '@seminar/shared';
-import { authedProcedure, liveSubscription, router } from '../live/trpc';
+import { authedProcedure, liveSubscription, router } from '../trpc';
 import { pollCloser, pollCreator, pollVoter } from './commands';
 import { pollsTopic } from './live';
 

@@ -1,7 +1,7 @@
 // Docs: docs/catalogue.md — the AI product catalogue.
 import { z } from 'zod';
 import { documentIdSchema, productInputSchema } from '@seminar/shared';
-import { authedProcedure, liveSubscription, router } from '../live/trpc';
+import { authedProcedure, liveSubscription, router } from '../trpc';
 import { productDeleter, productEnabledSetter, productSaver } from './commands';
 import { productsTopic } from './live';
 

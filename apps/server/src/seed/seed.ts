@@ -15,7 +15,7 @@ import {
   products,
   users,
 } from '../db/schema';
-import type { Services } from '../runtime';
+import type { Services } from '../services';
 import { catalogueSeed } from './catalogue';
 
 /** The demo accounts (printed in the start-up log; the password passes the policy). */

@@ -1,6 +1,6 @@
 // Docs: docs/institutions.md#the-admin-page — single sign-on's admin procedures (site admins only).
 import { ssoDomainRequiredInputSchema } from '@seminar/shared';
-import { authedProcedure, router } from '../live/trpc';
+import { authedProcedure, router } from '../trpc';
 import { ssoAdminReader, ssoDomainRequiredSetter } from './commands';
 
 export const ssoRouter = router({

@@ -7,7 +7,8 @@ import { emailDomain, normalizeEmail, ssoStartPath, type SsoProviderButton } fro
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { ssoSamlAssertions } from '../db/schema';
-import { requireServices, type Runtime, type Services } from '../runtime';
+import { requireServices, type Runtime } from '../runtime';
+import type { Services } from '../services';
 import type { SsoProviderConfig } from './config';
 import { authorizationUrl, OidcError, redeemCode } from './oidc';
 import { signInFailedPage, testSignInPage } from './pages';

@@ -9,7 +9,7 @@ import { clientFrameSchema, LIVE_PING, LIVE_PONG, type ClientFrame } from '@semi
 import { sessionIsLive, type SessionUser, type ViewerSession } from '../../auth/session';
 import { DatabaseUnavailableError, reportInternalError, type DatabaseOutage } from '../../errors';
 import { failedOnTheServer, toTRPCError } from '../trpcErrors';
-import type { Services } from '../../runtime';
+import type { KernelServices } from '../trpc';
 import type { LiveMetrics } from '../metrics';
 import type { LiveSink, Subscriber } from '../subscriber';
 import type { AnyTopic } from '../topic';
@@ -18,7 +18,7 @@ import type { LiveLimits, MutationRateLimiter } from './limits';
 
 /** What every connection of a node shares. */
 export interface ConnectionHost {
-  services(): Services | null;
+  services(): KernelServices | null;
   readonly router: AnyTRPCRouter;
   readonly topics: ReadonlyMap<string, AnyTopic>;
   readonly limits: LiveLimits;

@@ -8,14 +8,15 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import { and, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
-import { sessionFromCookie } from '../../auth/session';
+import { sessionFromCookie, type SessionAuth } from '../../auth/session';
+import type { Config } from '../../config';
 import { DatabaseOutage } from '../../errors';
 import { sessions } from '../../db/schema';
-import type { Runtime } from '../../runtime';
 import type { LiveNotice } from '../bus';
 import { noLiveMetrics, type LiveMetrics } from '../metrics';
 import { sessionsEndedSignal, userDisabledSignal } from '../signals';
 import type { AnyTopic } from '../topic';
+import type { KernelServices } from '../trpc';
 import { CLOSE_CODES, Connection, type ConnectionHost } from './connection';
 import { MutationRateLimiter, type LiveLimits } from './limits';
 
@@ -59,10 +60,22 @@ export function signalPathsOf(router: AnyTRPCRouter): Set<string> {
   return paths;
 }
 
+/**
+ * What the socket needs of the node (runtime.ts's `Runtime` is one): its configuration, its
+ * services once ready (the kernel's, and sessions to read), whether it drains, and a say in the
+ * drain.
+ */
+export interface LiveRuntime {
+  readonly config: Config;
+  readonly services: (KernelServices & { readonly auth: SessionAuth }) | null;
+  readonly draining: unknown;
+  onDrain(drainer: () => Promise<void>): void;
+}
+
 /** Attaches the live WebSocket endpoint to the app's HTTP server. */
 export function registerLiveSocket(
   app: FastifyInstance,
-  runtime: Runtime,
+  runtime: LiveRuntime,
   router: AnyTRPCRouter,
   metrics: LiveMetrics = noLiveMetrics,
 ): { close(): Promise<void>; readonly connections: number } {
