@@ -130,6 +130,16 @@ describe('Web Push', () => {
         excerpt: '@channel: Tomorrow’s session moves to room 4',
         path: messageLinkPath(ref),
       };
+      // Enough later messages that the pushed one is far above the newest page: the click must
+      // open the channel at it, not merely at the channel's end.
+      for (let i = 1; i <= 40; i += 1) {
+        await api.trpc.messages.send.mutate({
+          id: makeRecordId('msg', teacher.uid),
+          class_id: classId,
+          channel_id: channelId,
+          body: `Note ${i}`,
+        });
+      }
     } finally {
       await api.close();
     }
@@ -212,10 +222,14 @@ describe('Web Push', () => {
     await expect
       .poll(() => new URL(page.url()).searchParams.get('channel'), { timeout: 15_000 })
       .toBe(channelId);
-    await page
-      .getByRole('log', { name: 'Messages' })
-      .getByText('Tomorrow’s session moves to room 4')
+    // At the message: its history loaded, the message marked and in view.
+    const log = page.getByRole('log', { name: 'Messages' });
+    await log
+      .locator('[data-focused="true"]', { hasText: 'Tomorrow’s session moves to room 4' })
       .waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => log.getByText('Tomorrow’s session moves to room 4').isVisible())
+      .toBe(true);
     // The click closed it.
     await expect.poll(() => shownNotifications(worker)).toHaveLength(0);
   });

@@ -200,13 +200,22 @@ describe('missed-mention e-mails', () => {
   it('sends nothing for a mention read within the delay', async () => {
     const teacher = await person('Marie');
     const student = await person('Ada');
+    // Mentioned too and never reads it: her mail is the later event that shows the worker came
+    // past Ada's digest (absence proved by it, not by a wait).
+    const classmate = await person('Grace');
     const { classId, channelIds } = await createClassFixture(database.db, {
       members: [
         { user: teacher, role: 'instructor' },
         { user: student, role: 'student' },
+        { user: classmate, role: 'student' },
       ],
     });
-    const sent = await send(teacher, classId, channelIds[0]!, `${mentionToken(student.uid)} hi`);
+    const sent = await send(
+      teacher,
+      classId,
+      channelIds[0]!,
+      `${mentionToken(student.uid)} ${mentionToken(classmate.uid)} hi`,
+    );
     await settle();
     expect(await jobsOf(student)).toHaveLength(1);
     await callerFor(services, student).channels.markRead({
@@ -215,6 +224,7 @@ describe('missed-mention e-mails', () => {
       seq: sent.seq,
     });
     await afterTheDelay();
+    expect(mailsTo(classmate)).toHaveLength(1);
     expect(mailsTo(student)).toHaveLength(0);
     expect(await jobsOf(student)).toHaveLength(0);
     expect(await itemsOf(student)).toHaveLength(0);
@@ -224,11 +234,14 @@ describe('missed-mention e-mails', () => {
     const teacher = await person('Marie');
     const quiet = await person('Ada');
     const muted = await person('Grace');
+    // At the default level and mentioned in the same message: mailed, so the worker did its work.
+    const heard = await person('Alan');
     const { classId, channelIds } = await createClassFixture(database.db, {
       members: [
         { user: teacher, role: 'instructor' },
         { user: quiet, role: 'student' },
         { user: muted, role: 'student' },
+        { user: heard, role: 'student' },
       ],
     });
     await callerFor(services, quiet).channels.setNotify({
@@ -241,9 +254,10 @@ describe('missed-mention e-mails', () => {
       teacher,
       classId,
       channelIds[0]!,
-      `${mentionToken(quiet.uid)} ${mentionToken(muted.uid)} look`,
+      `${mentionToken(quiet.uid)} ${mentionToken(muted.uid)} ${mentionToken(heard.uid)} look`,
     );
     await afterTheDelay();
+    expect(mailsTo(heard)).toHaveLength(1);
     expect(mailsTo(quiet)).toHaveLength(0);
     expect(mailsTo(muted)).toHaveLength(0);
     expect(await jobsOf(quiet)).toHaveLength(0);

@@ -2,9 +2,11 @@
 // reactions, votes, agent questions and phases; unanswered questions; the rubric and grades, live
 // over the topic, refusals that change nothing; the gradebook CSV. On PGlite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { makeRecordId, type GradingRow, type RubricSetWire } from '@seminar/shared';
+import { queryRows } from '../src/db/client';
 import { debriefGrades, debriefRubrics } from '../src/db/schema';
+import { participationStatement } from '../src/debrief/figures';
 import { callerFor, collect } from './callers';
 import { createAgentCaseFixture, createClassFixture, signUpUser } from './fixtures';
 import {
@@ -102,6 +104,64 @@ describe('participation figures', () => {
     // A student sees only their own row, without the e-mail column's data.
     const own = await callerFor(services, ben).debrief.participation(act);
     expect(own).toEqual([{ ...byName['Birch, Ben'], email: '' }]);
+  });
+
+  it('reads messages through the case channel’s indexes, once — never per student, never the whole table', async () => {
+    // Issue 31's check "figures computed in SQL over indexes (no scan of all messages per
+    // student)": the real statement, run under EXPLAIN ANALYZE with sequential scans priced out,
+    // must reach every table through an index, and read the case channel's messages (alias m)
+    // in a single pass each however many students the class has (per-student lookups by
+    // index, as of agent questions, are fine).
+    const { act, ref, send } = await setUp([phase('a', 'plenary')]);
+    await send(ann, `<@${ben.uid}> one`);
+    await send(ben, 'two?');
+    await send(cat, '> two?\nthree');
+    const poll = await callerFor(services, teacher).polls.create({
+      id: makeRecordId('msg', teacher.uid),
+      ...ref,
+      question: 'Which?',
+      options: ['A', 'B'],
+    });
+    await callerFor(services, ann).polls.vote({ id: poll.id, option_ids: ['o1'] });
+    await callerFor(services, ben).polls.vote({ id: poll.id, option_ids: ['o2'] });
+    const access = {
+      classId: act.class_id,
+      activityId: act.activity_id,
+      channelId: ref.channel_id,
+    };
+    interface PlanNode {
+      'Node Type': string;
+      'Relation Name'?: string;
+      'Index Name'?: string;
+      Alias?: string;
+      'Actual Loops'?: number;
+      Plans?: PlanNode[];
+    }
+    const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+    const planOf = (onlyUid?: string) =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
+          tx,
+          sql`explain (analyze, format json) ${participationStatement(access, [{ start_seq: 1 }], onlyUid)}`,
+        );
+        const explained = row?.['QUERY PLAN'];
+        const plans = (typeof explained === 'string' ? JSON.parse(explained) : explained) as Array<{
+          Plan: PlanNode;
+        }>;
+        return nodesOf(plans[0]!.Plan);
+      });
+    for (const nodes of [await planOf(), await planOf(ann.uid)]) {
+      const tables = nodes.filter((node) => node['Relation Name'] !== undefined);
+      expect(tables.filter((node) => node['Node Type'] === 'Seq Scan')).toEqual([]);
+      const channelReads = tables.filter(
+        // PostgreSQL names the statement's several `messages m` m_1, m_2, …
+        (node) => node['Relation Name'] === 'messages' && /^m(_\d+)?$/.test(node.Alias ?? ''),
+      );
+      expect(channelReads.length).toBeGreaterThan(0);
+      expect(channelReads.length).toBeLessThanOrEqual(2); // the pass, and the mentions received
+      for (const read of channelReads) expect(read['Actual Loops']).toBe(1);
+    }
   });
 
   it('counts the questions a student asked of the activity agents', async () => {

@@ -52,93 +52,94 @@ export async function participationFigures(
   access: Pick<DebriefAccess, 'classId' | 'activityId' | 'channelId'>,
   onlyUid?: string,
 ): Promise<FigureRow[]> {
-  const channel = access.channelId ?? '';
-  const oneStudent = onlyUid === undefined ? sql`true` : sql`m.uid = ${onlyUid}`;
-  const oneAuthor = onlyUid === undefined ? sql`true` : sql`m.author_uid = ${onlyUid}`;
   const starts = await queryRows<PhaseStart>(
     db,
     sql`select phase_id, title, start_seq::int as start_seq from activity_phase_log
       where activity_id = ${access.activityId} order by start_seq, id`,
   );
-  // A post belongs to the phase whose start it comes after: bucket i (1-based) is starts[i - 1].
-  const thresholds = `{${starts.map((start) => Number(start.start_seq) + 1).join(',')}}`;
   // PostgreSQL's JIT compiles a plan this size in about 2 s — ten times the query itself (bench/
   // participation.ts) — so it is off for this one transaction (`set local`); PGlite has no JIT.
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
-    return figureRows(tx, access, channel, thresholds, oneStudent, oneAuthor);
+    return queryRows<FigureRow & { buckets: number[] | null }>(
+      tx,
+      participationStatement(access, starts, onlyUid),
+    );
   });
   return rows.map(({ buckets, ...row }) => ({ ...row, phases: phaseTitles(starts, buckets) }));
 }
 
-/** The statement of participationFigures. */
-function figureRows(
-  db: Pick<Db, 'execute'>,
-  access: Pick<DebriefAccess, 'classId' | 'activityId'>,
-  channel: string,
-  thresholds: string,
-  oneStudent: SQL,
-  oneAuthor: SQL,
-) {
-  return queryRows<FigureRow & { buckets: number[] | null }>(
-    db,
-    sql`with students as (
-      select m.uid, u.name, u.email
-      from class_memberships m join classes k on k.class_id = m.class_id join users u on u.id = m.uid
-      where m.class_id = ${access.classId} and m.role = 'student' and ${sql.raw(ACTIVE_MEMBERSHIP_SQL)}
-        and ${oneStudent}
-    ), by_phase as (
-      -- Per message first, behind an optimization fence (offset 0): the grouping then sorts
-      -- narrow rows (an author, a phase, a few numbers) in memory, not bodies on disk.
-      select uid, bucket, count(*) as messages, sum(words) as words,
-        count(*) filter (where reply) as replies, sum(reacted) as reactions_received,
-        min(at) as first_post, max(at) as last_post
-      from (
-        select m.author_uid as uid, width_bucket(m.seq, ${thresholds}::bigint[]) as bucket,
-          m.word_count as words, ${sql.raw(REPLY_SQL)} as reply,
-          case when m.reactions = '[]'::jsonb then 0 else (
-            select count(*) from jsonb_array_elements(m.reactions) r,
-              jsonb_array_elements_text(r -> 'uids') x(uid) where x.uid <> m.author_uid) end
-            as reacted,
-          m.created_at as at
-        from messages m where m.channel_id = ${channel} and not m.deleted and ${oneAuthor}
-        offset 0
-      ) per_message
-      group by uid, bucket
-    ), posts as (
-      select uid, sum(messages)::int as messages, coalesce(sum(words), 0)::int as words,
-        sum(replies)::int as replies, coalesce(sum(reactions_received), 0)::int as reactions_received,
-        min(first_post) as first_post, max(last_post) as last_post,
-        array_agg(bucket order by bucket) filter (where bucket > 0) as buckets
-      from by_phase group by uid
-    ), mentioned as (
-      select x.uid, count(*)::int as n
-      from messages m, unnest(m.mentions) x(uid)
-      where m.channel_id = ${channel} and not m.deleted and m.mentions <> '{}'::text[]
-        and x.uid <> m.author_uid
-      group by x.uid
-    ), votes as (
-      select b.voter as uid, count(*)::int as n
-      from polls p join messages pm on pm.id = p.id join poll_ballots b on b.poll_id = p.id
-      where p.channel_id = ${channel} and not p.anonymous and not pm.deleted
-      group by b.voter
-    ), asked as (
-      select j.author_uid as uid, count(distinct j.message_id)::int as n
-      from ai_jobs j where j.activity_id = ${access.activityId}
-      group by j.author_uid
-    )
-    select s.uid, s.name, s.email,
-      coalesce(p.messages, 0) as messages, coalesce(p.words, 0) as words,
-      coalesce(p.replies, 0) as replies, coalesce(me.n, 0) as mentions_received,
-      coalesce(p.reactions_received, 0) as reactions_received, coalesce(v.n, 0) as poll_votes,
-      coalesce(a.n, 0) as agent_questions, p.buckets, p.first_post, p.last_post
-    from students s
-      left join posts p on p.uid = s.uid
-      left join mentioned me on me.uid = s.uid
-      left join votes v on v.uid = s.uid
-      left join asked a on a.uid = s.uid
-    order by s.name, s.uid`,
-  );
+/**
+ * The statement of participationFigures, given the activity's phase starts (exported so a test
+ * can check its plan reads messages through the case channel's indexes, never the whole table).
+ */
+export function participationStatement(
+  access: Pick<DebriefAccess, 'classId' | 'activityId' | 'channelId'>,
+  starts: readonly Pick<PhaseStart, 'start_seq'>[],
+  onlyUid?: string,
+): SQL {
+  const channel = access.channelId ?? '';
+  const oneStudent = onlyUid === undefined ? sql`true` : sql`m.uid = ${onlyUid}`;
+  const oneAuthor = onlyUid === undefined ? sql`true` : sql`m.author_uid = ${onlyUid}`;
+  // A post belongs to the phase whose start it comes after: bucket i (1-based) is starts[i - 1].
+  const thresholds = `{${starts.map((start) => Number(start.start_seq) + 1).join(',')}}`;
+  return sql`with students as (
+    select m.uid, u.name, u.email
+    from class_memberships m join classes k on k.class_id = m.class_id join users u on u.id = m.uid
+    where m.class_id = ${access.classId} and m.role = 'student' and ${sql.raw(ACTIVE_MEMBERSHIP_SQL)}
+      and ${oneStudent}
+  ), by_phase as (
+    -- Per message first, behind an optimization fence (offset 0): the grouping then sorts
+    -- narrow rows (an author, a phase, a few numbers), not bodies (50,000 rows: 5.4 MB, which
+    -- at the default work_mem still spills to disk: bench/README.md, "participation").
+    select uid, bucket, count(*) as messages, sum(words) as words,
+      count(*) filter (where reply) as replies, sum(reacted) as reactions_received,
+      min(at) as first_post, max(at) as last_post
+    from (
+      select m.author_uid as uid, width_bucket(m.seq, ${thresholds}::bigint[]) as bucket,
+        m.word_count as words, ${sql.raw(REPLY_SQL)} as reply,
+        case when m.reactions = '[]'::jsonb then 0 else (
+          select count(*) from jsonb_array_elements(m.reactions) r,
+            jsonb_array_elements_text(r -> 'uids') x(uid) where x.uid <> m.author_uid) end
+          as reacted,
+        m.created_at as at
+      from messages m where m.channel_id = ${channel} and not m.deleted and ${oneAuthor}
+      offset 0
+    ) per_message
+    group by uid, bucket
+  ), posts as (
+    select uid, sum(messages)::int as messages, coalesce(sum(words), 0)::int as words,
+      sum(replies)::int as replies, coalesce(sum(reactions_received), 0)::int as reactions_received,
+      min(first_post) as first_post, max(last_post) as last_post,
+      array_agg(bucket order by bucket) filter (where bucket > 0) as buckets
+    from by_phase group by uid
+  ), mentioned as (
+    select x.uid, count(*)::int as n
+    from messages m, unnest(m.mentions) x(uid)
+    where m.channel_id = ${channel} and not m.deleted and m.mentions <> '{}'::text[]
+      and x.uid <> m.author_uid
+    group by x.uid
+  ), votes as (
+    select b.voter as uid, count(*)::int as n
+    from polls p join messages pm on pm.id = p.id join poll_ballots b on b.poll_id = p.id
+    where p.channel_id = ${channel} and not p.anonymous and not pm.deleted
+    group by b.voter
+  ), asked as (
+    select j.author_uid as uid, count(distinct j.message_id)::int as n
+    from ai_jobs j where j.activity_id = ${access.activityId}
+    group by j.author_uid
+  )
+  select s.uid, s.name, s.email,
+    coalesce(p.messages, 0) as messages, coalesce(p.words, 0) as words,
+    coalesce(p.replies, 0) as replies, coalesce(me.n, 0) as mentions_received,
+    coalesce(p.reactions_received, 0) as reactions_received, coalesce(v.n, 0) as poll_votes,
+    coalesce(a.n, 0) as agent_questions, p.buckets, p.first_post, p.last_post
+  from students s
+    left join posts p on p.uid = s.uid
+    left join mentioned me on me.uid = s.uid
+    left join votes v on v.uid = s.uid
+    left join asked a on a.uid = s.uid
+  order by s.name, s.uid`;
 }
 
 /** The titles of the phases of `buckets`, each phase once, in the order first posted in. */
