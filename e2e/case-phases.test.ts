@@ -48,7 +48,7 @@ beforeAll(async () => {
     await api.close();
   }
   // Cat reads on a phone, in dark mode.
-  await cat.page.setViewportSize({ width: 390, height: 844 });
+  await cat.page.setViewportSize({ width: 360, height: 640 });
   await cat.page.emulateMedia({ colorScheme: 'dark' });
 });
 afterAll(async () => {

@@ -125,11 +125,11 @@ describe('polls', () => {
     const page = grace.page;
     const viewport = page.viewportSize()!;
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.setViewportSize({ width: 390, height: 800 });
+    await page.setViewportSize({ width: 360, height: 640 });
     await pollCard(page).scrollIntoViewIfNeeded();
     const box = (await pollCard(page).boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize(viewport);
     await page.emulateMedia({ colorScheme: 'light' });

@@ -1,13 +1,17 @@
 // The proof of "no path reveals an author to a student" (docs/activities.md#anonymity): in an
 // anonymous activity where student Ann posts, reacts, edits, types, votes and is cold-called, her
-// classmate Ben calls EVERY procedure and subscription a student may call (the authorization
-// matrix's list, walked: a procedure missing here fails the test) and nothing he receives — answers
-// and live events — holds Ann's user id, name or e-mail. Two procedures list the class's people by
+// classmate Ben calls EVERY procedure and subscription a student may call — the router's own list,
+// walked: every procedure the router has must be in the authorization matrix, and every one the
+// matrix does not refuse a student by role must be called here, or the test fails — and nothing he
+// receives — answers and live events — holds Ann's user id, name or e-mail. Two procedures list the class's people by
 // design (the roster and a channel's members: who is in the class, not who wrote what); they are
 // named below with that reason. On PGlite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { newMessageId } from '@seminar/shared';
+import { classes } from '../src/db/schema';
 import { pollCreator } from '../src/polls/commands';
+import { appRouter } from '../src/router';
 import { expectedOutcome, MATRIX } from './authorizationMatrix';
 import { callerFor, collect } from './callers';
 import { testDatabaseKind } from './database';
@@ -37,6 +41,11 @@ describe(`anonymity: the proof over every procedure a student can call (${testDa
     const staff = callerFor(services, teacher);
     await staff.activities.setAnonymous(act);
     await advance('start', null);
+    // A public class: the public list and joining answer with it (not an empty list, a refusal).
+    await database.db
+      .update(classes)
+      .set({ is_public: true })
+      .where(eq(classes.class_id, ref.class_id));
     const annCalls = callerFor(services, ann);
     const benCalls = callerFor(services, ben);
     const send = (caller: Caller, body: string) =>
@@ -104,6 +113,7 @@ describe(`anonymity: the proof over every procedure a student can call (${testDa
     const endpoint = 'https://push.test/ben-browser';
     const calls: Record<string, () => Promise<unknown>> = {
       me: () => benCalls.me(),
+      'classes.join': () => benCalls.classes.join({ class_id: ref.class_id }),
       'classes.request': () =>
         benCalls.classes.request({ pending_class_id: newMessageId(), name: 'Requested' }),
       'activities.pseudonym': () => benCalls.activities.pseudonym(act),
@@ -148,9 +158,13 @@ describe(`anonymity: the proof over every procedure a student can call (${testDa
     const answers = new Map<string, unknown>();
     for (const [name, call] of Object.entries(calls)) answers.set(name, await call());
 
-    // The walk: every procedure a student may call is covered here.
-    const studentCallable = Object.keys(MATRIX).filter(
-      (name) => expectedOutcome('student', MATRIX[name]!) === 'ok',
+    // The walk, from the router itself: a procedure missing from the matrix fails here too, and
+    // every procedure the matrix does not refuse a student by role (FORBIDDEN holds in any state;
+    // NOT_FOUND, as for joining a class that is not public, depends on the class) is covered here.
+    const routerProcedures = Object.keys(appRouter._def.procedures as Record<string, unknown>);
+    expect(routerProcedures.filter((name) => !(name in MATRIX))).toEqual([]);
+    const studentCallable = routerProcedures.filter(
+      (name) => expectedOutcome('student', MATRIX[name]!) !== 'FORBIDDEN',
     );
     const covered = new Set([...Object.keys(live), ...Object.keys(calls)]);
     expect(studentCallable.filter((name) => !covered.has(name))).toEqual([]);
@@ -167,6 +181,8 @@ describe(`anonymity: the proof over every procedure a student can call (${testDa
     expect(leaks).toEqual([]);
     // The proof is not empty: Ben did get Ann's posts, under her pseudonym.
     expect(json('messages.live')).toContain('Participant 1');
+    expect(json('classes.public')).toContain(ref.class_id);
+    expect(JSON.stringify(answers.get('classes.join'))).toContain(ref.class_id);
     expect(JSON.stringify(answers.get('messages.search'))).toContain('Participant 1');
     // The roster does name her (the control: the traces are the right ones).
     expect(json('classes.roster')).toContain(ann.uid);

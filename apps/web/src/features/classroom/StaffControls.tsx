@@ -72,7 +72,10 @@ export function StaffControls({ classId, channelId }: { classId: string; channel
       <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
         <MenuItem onClick={() => void spot()}>Pick someone</MenuItem>
         <Divider />
-        <ListSubheader>Choose by name</ListSubheader>
+        {/* A menu may hold only menu items, groups and separators: the heading is an <li>, a list
+            item inside role="menu" (axe: aria-required-children, listitem). As presentation it is
+            seen and skipped by the arrow keys, and the names below are menu items as before. */}
+        <ListSubheader role="presentation">Choose by name</ListSubheader>
         {students.length === 0 ? (
           <MenuItem disabled>No students in this class yet</MenuItem>
         ) : (
