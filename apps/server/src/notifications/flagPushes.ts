@@ -14,6 +14,7 @@ import {
 import { ACTIVE_MEMBERSHIP_SQL, activeRolesArraySql } from '../classes/access';
 import { queryRows, type Db } from '../db/client';
 import type { Tx } from '../live/commands';
+import { STAFF_ROLES_SQL } from './jobs';
 import { visibleTabSql, type ClaimedPush } from './pushJobs';
 
 /** The push job's key for an AI job's flag: no message id holds a '/', so none can meet it. */
@@ -27,9 +28,6 @@ const FLAG_KEY_PREFIX = 'flag/';
 export function flaggedJobOf(pushKey: string): string | null {
   return pushKey.startsWith(FLAG_KEY_PREFIX) ? pushKey.slice(FLAG_KEY_PREFIX.length) : null;
 }
-
-/** Staff of the class (instructors and class admins) through active memberships, as `rl.roles`. */
-const STAFF_SQL = `('instructor' = any(rl.roles) or 'admin' = any(rl.roles))`;
 
 /**
  * Queues the flag's pushes: one per subscription of each instructor and class admin of the class
@@ -86,7 +84,7 @@ export async function readFlagPush(
         j.activity_id, a.title as activity_title, j.agent, j.flag, j.flag_detail,
         (j.held_answer is not null) as held,
         (j.flag is not null and j.flag_handled_at is null and not a.deleted and not u.disabled
-          and ${sql.raw(STAFF_SQL)}
+          and ${sql.raw(STAFF_ROLES_SQL)}
           and not (j.class_id = any(coalesce(s.muted_class_ids, '{}'::text[])))
           and coalesce((select cs.notify from channel_settings cs
             where cs.channel_id = j.channel_id and cs.uid = ps.uid), 'all') <> 'none') as reachable,
