@@ -179,7 +179,10 @@ describe('DataAnalystBot in a case channel', () => {
       teacher.page.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
     const csv = await readFile((await file.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('time,student,agent,question,answer,status,analyses,tokens');
+    expect(csv.split('\r\n')[0]).toBe(
+      'time,student,agent,question,answer,status,analyses,tokens,' +
+        'flagged,flag_category,flag_found,held_answer,flag_handled_at,flag_handled_by',
+    );
     expect(csv).toContain('John Snow,DataAnalystBot,');
     // The student cannot open it: the same page says the activity is not found.
     await page.goto(teacher.page.url());

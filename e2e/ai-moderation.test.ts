@@ -1,7 +1,8 @@
 // Issue 32.4–5 in real Chromium on the built app, two browsers: a student's question with a phone
 // number gets one neutral reply and never an answer, while the instructor's open Activities tab shows
-// the flag's badge live; the review lists it with its category and marks it handled. The spend line
-// on the card follows an answer live (its share of the budget).
+// the flag's badge live; the review lists it with its category, marks it handled, and its CSV has
+// the flag's columns. The spend line on the card follows an answer live (its share of the budget).
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { BOT_NAME, flaggedQuestionReply, makeRecordId } from '@seminar/shared';
@@ -102,6 +103,21 @@ describe('moderation alerts and the spend, live', () => {
     await flagged.getByRole('button', { name: 'Mark handled: Personal data, John Snow' }).click();
     await flagged.getByText(/Handled by Nightingale, Florence/).waitFor();
     expect(await axeViolations(staff)).toEqual([]);
+    // The CSV carries the flag: flagged, its category, what was found, who handled it and when.
+    const [file] = await Promise.all([
+      staff.waitForEvent('download'),
+      staff.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const lines = (await readFile((await file.path())!, 'utf8')).split('\r\n');
+    expect(lines[0]).toBe(
+      'time,student,agent,question,answer,status,analyses,tokens,' +
+        'flagged,flag_category,flag_found,held_answer,flag_handled_at,flag_handled_by',
+    );
+    // Flagged exchanges come first; the flag names what kind of thing was found, never the thing.
+    expect(lines[1]).toMatch(
+      /,refused,0,0,yes,Personal data,a phone number,,\d{4}-\d\d-\d\dT[\d:.]+Z,"Nightingale, Florence"$/,
+    );
+    expect(lines[2]).toMatch(/,done,1,0,no,,,,,$/);
     await staff.goBack();
     await card
       .getByText('AI spend so far: $4.50 (per-seat price × students) · 25 % of the budget')

@@ -3,7 +3,8 @@
 // "Push on this device" is turned on. Everything after the subscription is driven here: the
 // DevTools protocol hands the app's service worker a push (`ServiceWorker.deliverPushMessage`, as
 // the push service would), the notification it shows is read back from the worker, and its click
-// opens the channel at the message in the student's tab. (The server's side — VAPID, encryption,
+// opens the channel at the message in the student's tab; a flagged AI exchange's push to an
+// instructor is shown in its own words (issue 32). (The server's side — VAPID, encryption,
 // who is pushed — is tested against a push service stand-in: apps/server/test/webPush.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
@@ -232,5 +233,44 @@ describe('Web Push', () => {
       .toBe(true);
     // The click closed it.
     await expect.poll(() => shownNotifications(worker)).toHaveLength(0);
+  });
+
+  it('shows a flagged AI exchange pushed to an instructor in the words the server sent', async () => {
+    // What the server pushes for a flag (apps/server/test/agentsFlagPush.test.ts checks it makes
+    // exactly this): the activity, the category in words, the review's path.
+    const flag: PushPayload = {
+      v: 1,
+      kind: 'ai_flag',
+      class_id: classId,
+      channel_id: channelId,
+      message_id: 'flag/job_m1_DataAnalystBot',
+      seq: 0,
+      channel: 'lab',
+      author: 'DataAnalystBot',
+      excerpt:
+        'Personal data (a phone number) in a question to DataAnalystBot. Open the review to handle it.',
+      path: `/classes/${classId}/activities/activity_1/review`,
+      activity: 'Broad Street pump',
+    };
+    const { context, page } = teacher;
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    await page.goto(`${server.url}/`);
+    await page.getByRole('heading', { name: 'My classes', level: 1 }).waitFor();
+    const worker = await appWorker(context, page);
+    const { cdp, id } = await devToolsWorker(context, page);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: server.url,
+      registrationId: id,
+      data: JSON.stringify(flag),
+    });
+    await expect.poll(() => shownNotifications(worker), { timeout: 10_000 }).toHaveLength(1);
+    expect(await shownNotifications(worker)).toEqual([
+      {
+        title: 'Flagged AI exchange in Broad Street pump',
+        body: 'Personal data (a phone number) in a question to DataAnalystBot. Open the review to handle it.',
+        tag: 'message:flag/job_m1_DataAnalystBot',
+        data: { path: flag.path },
+      },
+    ]);
   });
 });

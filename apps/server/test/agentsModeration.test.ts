@@ -354,7 +354,7 @@ describe(`the spend as it happens (${testDatabaseKind})`, () => {
     }
   });
 
-  it('per-seat billing: the per-seat price × students', async () => {
+  it('per-seat billing: the per-seat price × students, following the roster live', async () => {
     const where = await caseActivity({ per1k: null, perUser: 4.5 });
     const watcher = await collect<AiWatchRow>(server.services, teacher, (k) =>
       k.moderation.watch({ class_id: where.classId }),
@@ -366,6 +366,38 @@ describe(`the spend as it happens (${testDatabaseKind})`, () => {
         spend: 4.5,
         budget_share: null,
       });
+      // A student added, then one removed: the open watch follows each at once (before, a
+      // per-seat spend waited for the activity's next job or budget change).
+      const newcomer = await signUpUser(
+        server.made.app,
+        server.made.config.publicUrl,
+        'Newcomer, Nia',
+      );
+      const staff = callerFor(server.services, teacher).classes;
+      await staff.addMembers({
+        class_id: where.classId,
+        role: 'student',
+        people: [{ email: newcomer.email, name: '' }],
+      });
+      await watcher.until((events) => watchRow(events, where.activityId)?.spend === 9);
+      await staff.removeMember({ class_id: where.classId, uid: pupil.uid, role: 'student' });
+      await watcher.until((events) => watchRow(events, where.activityId)?.spend === 4.5);
+      // An instructor added changes no seat: the row is not sent again.
+      const sent = watcher.events.length;
+      await staff.addMembers({
+        class_id: where.classId,
+        role: 'instructor',
+        people: [{ email: pupil.email, name: '' }],
+      });
+      await staff.setMemberEnabled({
+        class_id: where.classId,
+        uid: newcomer.uid,
+        role: 'student',
+        enabled: false,
+      });
+      // The disabled student's seat is the next event: nothing came between.
+      await watcher.until((events) => watchRow(events, where.activityId)?.spend === 0);
+      expect(watcher.events.length).toBe(sent + 1);
     } finally {
       await watcher.stop();
     }

@@ -167,16 +167,18 @@ function serviceWorker(
       typeof payload.channel === 'string';
     const text = known
       ? notificationText({
-          kind: payload!.kind === 'mention' ? 'mention' : 'message',
+          kind:
+            payload!.kind === 'mention' || payload!.kind === 'ai_flag' ? payload!.kind : 'message',
           channel: payload!.channel!,
           author: String(payload!.author ?? ''),
           excerpt: String(payload!.excerpt ?? ''),
+          activity: String(payload!.activity ?? ''),
         })
       : { title: 'Seminar', body: 'You have new messages.' };
     event.waitUntil(
       scope.registration.showNotification(text.title, {
         body: text.body,
-        // One notification per message: a push sent twice replaces, never doubles.
+        // One notification per message (or flag): a push sent twice replaces, never doubles.
         tag: known ? `message:${String(payload!.message_id)}` : 'seminar',
         data: { path: known ? payload!.path : '/' },
       }),

@@ -15,6 +15,7 @@ import {
   isAgentUid,
   mentionsAgent,
   agentRateLimited,
+  type AgentExchange,
 } from './agents';
 
 describe('mentionsAgent', () => {
@@ -169,50 +170,81 @@ describe('agentCanAnswer', () => {
 });
 
 describe('exchangesCsv', () => {
+  const exchange = (over: Partial<AgentExchange>): AgentExchange => ({
+    job_id: 'j1',
+    agent: 'DataAnalystBot',
+    author_uid: 'u1',
+    author_name: 'Lovelace, Ada',
+    question: 'plain',
+    answer: 'ok',
+    status: 'done',
+    asked_at: Date.UTC(2026, 10, 23, 15, 0, 0),
+    analyses: 1,
+    tokens: 70,
+    flag: null,
+    flag_detail: null,
+    held_answer: null,
+    flag_handled_at: null,
+    flag_handled_by_name: null,
+    chart: null,
+    ...over,
+  });
+  const HEADER =
+    'time,student,agent,question,answer,status,analyses,tokens,' +
+    'flagged,flag_category,flag_found,held_answer,flag_handled_at,flag_handled_by\r\n';
+
   it('quotes what needs quoting and defuses formulas', () => {
     const csv = exchangesCsv([
-      {
-        job_id: 'j1',
-        agent: 'DataAnalystBot',
-        author_uid: 'u1',
-        author_name: 'Lovelace, Ada',
+      exchange({
         question: '@DataAnalystBot mean of "x"\na,b',
         answer: null,
         status: 'skipped',
-        asked_at: Date.UTC(2026, 10, 23, 15, 0, 0),
         analyses: 0,
         tokens: 0,
-        flag: null,
-        flag_detail: null,
-        held_answer: null,
-        flag_handled_at: null,
-        flag_handled_by_name: null,
-        chart: null,
-      },
-      {
+      }),
+      exchange({
         job_id: 'j2',
-        agent: 'DataAnalystBot',
         author_uid: 'u2',
         author_name: '=HYPERLINK("x")',
-        question: 'plain',
-        answer: 'ok',
-        status: 'done',
         asked_at: Date.UTC(2026, 10, 23, 15, 1, 0),
-        analyses: 1,
-        tokens: 70,
-        flag: null,
-        flag_detail: null,
-        held_answer: null,
-        flag_handled_at: null,
-        flag_handled_by_name: null,
-        chart: null,
-      },
+      }),
     ]);
     expect(csv).toBe(
-      'time,student,agent,question,answer,status,analyses,tokens\r\n' +
-        `2026-11-23T15:00:00.000Z,"Lovelace, Ada",DataAnalystBot,"'@DataAnalystBot mean of ""x""\na,b",,skipped,0,0\r\n` +
-        `2026-11-23T15:01:00.000Z,"'=HYPERLINK(""x"")",DataAnalystBot,plain,ok,done,1,70\r\n`,
+      HEADER +
+        `2026-11-23T15:00:00.000Z,"Lovelace, Ada",DataAnalystBot,"'@DataAnalystBot mean of ""x""\na,b",,skipped,0,0,no,,,,,\r\n` +
+        `2026-11-23T15:01:00.000Z,"'=HYPERLINK(""x"")",DataAnalystBot,plain,ok,done,1,70,no,,,,,\r\n`,
     );
+  });
+
+  it('has the flag: its category as the review names it, what was found, the held answer, who handled it', () => {
+    const csv = exchangesCsv([
+      // A flagged question, not yet handled: the neutral reply is the answer, nothing held.
+      exchange({
+        status: 'refused',
+        answer: 'SocraticTutor can’t respond to that message.',
+        flag: 'personal_data',
+        flag_detail: 'a phone number',
+      }),
+      // A held-back answer that starts like a formula, handled by someone whose name does too.
+      exchange({
+        job_id: 'j2',
+        flag: 'profanity',
+        flag_detail: 'offensive language',
+        held_answer: '=1+1 and worse',
+        flag_handled_at: Date.UTC(2026, 10, 23, 16, 30, 0),
+        flag_handled_by_name: '+Mallory, Eve',
+      }),
+      exchange({ job_id: 'j3', flag: 'external', flag_detail: 'violence' }),
+    ]);
+    const rows = csv.split('\r\n');
+    expect(rows[0] + '\r\n').toBe(HEADER);
+    expect(rows[1]).toBe(
+      `2026-11-23T15:00:00.000Z,"Lovelace, Ada",DataAnalystBot,plain,SocraticTutor can’t respond to that message.,refused,1,70,yes,Personal data,a phone number,,,`,
+    );
+    expect(rows[2]).toBe(
+      `2026-11-23T15:00:00.000Z,"Lovelace, Ada",DataAnalystBot,plain,ok,done,1,70,yes,Offensive language,offensive language,'=1+1 and worse,2026-11-23T16:30:00.000Z,"'+Mallory, Eve"`,
+    );
+    expect(rows[3]).toContain(',yes,Moderation service,violence,,,');
   });
 });
 

@@ -1,5 +1,5 @@
 // Docs: docs/ai.md#agents-in-case-channels — who an AI agent is in a channel and when it speaks.
-import type { ModerationCategory } from './moderation';
+import { MODERATION_CATEGORY_LABELS, type ModerationCategory } from './moderation';
 import type { MessageChart } from './dataAnalyst/chart';
 import type { Role } from './constants';
 import { csvRows } from './csv';
@@ -270,9 +270,30 @@ export interface AgentExchange {
 /** Exchanges the review lists at most (the newest). */
 export const AGENT_EXCHANGES_MAX = 500;
 
-/** The review's exchanges as CSV (a header row, CRLF line ends, times in ISO 8601 UTC). */
+/**
+ * The review's exchanges as CSV (a header row, CRLF line ends, times in ISO 8601 UTC), with the
+ * moderation's columns (docs/ai.md#moderation): whether the exchange was flagged, the category as
+ * the review names it, what kind of thing was found, the answer held back, and who marked it
+ * handled and when. Every text goes through csvField, so a held-back answer or a name that starts
+ * like a formula is defused too.
+ */
 export function exchangesCsv(exchanges: readonly AgentExchange[]): string {
-  const header = ['time', 'student', 'agent', 'question', 'answer', 'status', 'analyses', 'tokens'];
+  const header = [
+    'time',
+    'student',
+    'agent',
+    'question',
+    'answer',
+    'status',
+    'analyses',
+    'tokens',
+    'flagged',
+    'flag_category',
+    'flag_found',
+    'held_answer',
+    'flag_handled_at',
+    'flag_handled_by',
+  ];
   const rows = exchanges.map((exchange) => [
     new Date(exchange.asked_at).toISOString(),
     exchange.author_name,
@@ -282,6 +303,12 @@ export function exchangesCsv(exchanges: readonly AgentExchange[]): string {
     exchange.status,
     exchange.analyses,
     exchange.tokens,
+    exchange.flag ? 'yes' : 'no',
+    exchange.flag ? MODERATION_CATEGORY_LABELS[exchange.flag] : null,
+    exchange.flag_detail,
+    exchange.held_answer,
+    exchange.flag_handled_at === null ? null : new Date(exchange.flag_handled_at).toISOString(),
+    exchange.flag_handled_by_name,
   ]);
   return csvRows([header, ...rows]);
 }

@@ -30,6 +30,20 @@ describe('pushNotificationText', () => {
       { kind: 'message' as const, channel: 'lab', author: 'Ada', excerpt: 'done' },
       { title: '#lab', body: 'Ada: done' },
     ],
+    [
+      'a flagged AI exchange',
+      {
+        kind: 'ai_flag' as const,
+        channel: 'cholera',
+        activity: 'Broad Street pump',
+        author: 'DataAnalystBot',
+        excerpt: 'Personal data (a phone number) in a question to DataAnalystBot.',
+      },
+      {
+        title: 'Flagged AI exchange in Broad Street pump',
+        body: 'Personal data (a phone number) in a question to DataAnalystBot.',
+      },
+    ],
   ])('%s', (_case, payload, expected) => {
     expect(pushNotificationText(payload)).toEqual(expected);
   });

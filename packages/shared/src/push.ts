@@ -34,7 +34,13 @@ export function pushKind(input: {
 export interface PushPayload {
   /** The payload's shape (a service worker of an older build ignores a newer one). */
   v: 1;
-  kind: PushKind;
+  /**
+   * Why: a message (`mention`, `message`), or `ai_flag` — to an instructor or class admin, an
+   * exchange with an AI agent the moderation flagged (docs/ai.md#moderation); then `message_id` is
+   * the alert's key, `author` the agent, `excerpt` what was flagged in words (never the text) and
+   * `path` the activity's review.
+   */
+  kind: PushKind | 'ai_flag';
   class_id: string;
   channel_id: string;
   message_id: string;
@@ -44,15 +50,26 @@ export interface PushPayload {
   excerpt: string;
   /** The in-app path that opens the channel at the message (`messageLinkPath`). */
   path: string;
+  /** `ai_flag`: the activity's title. */
+  activity?: string;
 }
 
-/** A notification's words for a push: the channel as its title, who wrote what as its body. */
+/**
+ * A notification's words for a push: the channel as its title, who wrote what as its body; a
+ * flagged AI exchange as the page's own notification says it ("Flagged AI exchange in ⟨activity⟩").
+ * The service worker runs this function's own text, so it uses nothing from around it.
+ */
 export function pushNotificationText(
-  payload: Pick<PushPayload, 'kind' | 'channel' | 'author' | 'excerpt'>,
+  payload: Pick<PushPayload, 'kind' | 'channel' | 'author' | 'excerpt' | 'activity'>,
 ): {
   title: string;
   body: string;
 } {
+  if (payload.kind === 'ai_flag')
+    return {
+      title: `Flagged AI exchange in ${payload.activity || `#${payload.channel}`}`,
+      body: payload.excerpt,
+    };
   return {
     title:
       payload.kind === 'mention' ? `#${payload.channel} · mentioned you` : `#${payload.channel}`,

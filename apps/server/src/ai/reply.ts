@@ -16,6 +16,7 @@ import { nextVersion, runCommand, type CommandScope, type Tx } from '../live/com
 import { messagesTopic } from '../messages/live';
 import { announcePins, isPinned } from '../pins/commands';
 import { lockActivity, watchChanged } from '../moderation/watch';
+import { enqueueFlagPushes } from '../notifications/flagPushes';
 import type { ClaimedJob } from './jobs';
 
 /** How a job ends. */
@@ -85,6 +86,8 @@ export async function finishJob(db: Db, job: ClaimedJob, outcome: JobOutcome): P
       })
       .where(and(eq(aiJobs.job_id, job.job_id), eq(aiJobs.status, 'running')));
     await watchChanged(tx, announce, job.class_id, job.activity_id);
+    // The staff who are away are pushed the flag, in the transaction that records it.
+    if (outcome.flag) await enqueueFlagPushes(tx, job);
     return true;
   });
 }

@@ -3,7 +3,8 @@
 // its budget, live. Students never subscribe (FORBIDDEN): flags and spend are staff's alone.
 //
 // Every change of what a row shows bumps the activity's `ai_watch_version` (a finished job, a flag
-// marked handled, a budget set) and is announced here; the 80 % warning is set under the activity
+// marked handled, a budget set) and is announced here, or — a student joining or leaving, which
+// changes a per-seat spend — is a newer student membership, announced with the roster; the 80 % warning is set under the activity
 // row's lock, so of two nodes finishing jobs at once exactly one sets it.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -65,7 +66,13 @@ export async function loadWatch(
 ): Promise<AiWatchRow[]> {
   const rows = await queryRows<WatchSql>(
     db,
-    sql`select a.activity_id, a.ai_watch_version as version, a.ai_budget_answers as budget_answers,
+    // The version is also the newest student membership's (class_memberships.version comes from
+    // the same live_version sequence, and memberships are never deleted, only marked): a student
+    // added or removed changes a per-seat spend, and the roster's announcement (announceMembership)
+    // reloads the rows, which are then newer than what the staff hold.
+    sql`select a.activity_id, greatest(a.ai_watch_version, coalesce((select max(m.version)
+          from class_memberships m where m.class_id = a.class_id and m.role = 'student'), 0))
+          as version, a.ai_budget_answers as budget_answers,
         a.ai_budget_tokens as budget_tokens, a.ai_spend_warned_at as warned_at,
         p.price_per_1k_tokens, p.price_per_user,
         (select count(*) from class_memberships m where m.class_id = a.class_id

@@ -41,7 +41,7 @@ function levelSql(uid: string): string {
  * tab is visible (and stops when it is hidden), so a notice younger than twice that window means a
  * tab in front of them — the same test as the cold call's "online" (docs/channels.md#typing-and-online).
  */
-function visibleTabSql(uid: string): string {
+export function visibleTabSql(uid: string): string {
   return `exists (select 1 from channel_notifications n where n.from_uid = ${uid}
     and n.type = 'user_online' and not n.deleted
     and n.created_at > now() - ${2 * ONLINE_WINDOW_MS} * interval '1 millisecond')`;
@@ -96,8 +96,10 @@ export async function expandPushEvents(db: Db, limit: number): Promise<number> {
 /** A push job as its claimer holds it. */
 export interface ClaimedPush {
   subscription_id: string;
+  /** The message's id, or a flag's key (`flag/<AI job id>`, flagPushes.ts). */
   message_id: string;
   uid: string;
+  kind: 'mention' | 'message' | 'ai_flag';
   /** Claims so far, this one included. */
   attempts: number;
 }
@@ -124,7 +126,7 @@ export async function claimPush(
         worker = ${worker}, lease_until = now() + make_interval(secs => ${leaseMs / 1000}),
         updated_at = now()
       from next where j.subscription_id = next.subscription_id and j.message_id = next.message_id
-      returning j.subscription_id, j.message_id, j.uid, j.attempts`,
+      returning j.subscription_id, j.message_id, j.uid, j.kind, j.attempts`,
   );
   const row = rows[0];
   return row ? { ...row, attempts: Number(row.attempts) } : null;

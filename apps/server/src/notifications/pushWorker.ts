@@ -22,6 +22,7 @@ import {
   messageLinkPath,
   parseMentions,
   pushKind,
+  type PushKind,
   type PushPayload,
 } from '@seminar/shared';
 import type { Database } from '../db/client';
@@ -39,6 +40,7 @@ import {
   type ClaimedPush,
   type PushDetails,
 } from './pushJobs';
+import { flaggedJobOf, flagPayload, readFlagPush } from './flagPushes';
 import { JobLoop } from './jobLoop';
 import type { VapidKeys } from './vapid';
 
@@ -64,7 +66,11 @@ const EXPAND_BATCH = 100;
 /** A failed send waits this long times its attempt before the next. */
 const RETRY_BACKOFF_MS = 15_000;
 /** How long a push service keeps a push for a browser that is offline. */
-const TTL_SECONDS: Record<PushPayload['kind'], number> = { mention: 86_400, message: 3_600 };
+const TTL_SECONDS: Record<PushPayload['kind'], number> = {
+  mention: 86_400,
+  message: 3_600,
+  ai_flag: 86_400,
+};
 
 /**
  * The push's `Topic` (RFC 8030 §5.4: at most 32 base64url characters): one per message, so a push
@@ -72,6 +78,19 @@ const TTL_SECONDS: Record<PushPayload['kind'], number> = { mention: 86_400, mess
  */
 export function pushTopic(messageId: string): string {
   return createHash('sha256').update(messageId).digest('base64url').slice(0, 32);
+}
+
+/** Where a push goes: the browser's subscription. */
+interface PushTarget {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** A push to send: where and what. */
+interface OnePush {
+  to: PushTarget;
+  payload: PushPayload;
 }
 
 /** Sends Web Push on this node. */
@@ -142,8 +161,14 @@ export class PushWorker {
   }
 
   async #run(job: ClaimedPush): Promise<void> {
+    const push =
+      job.kind === 'ai_flag' ? await this.#flagPayload(job) : await this.#messagePayload(job);
+    if (push) await this.#send(job, push.to, push.payload);
+  }
+
+  /** A message's push, or null when it is not to be sent (then the job is closed). */
+  async #messagePayload(job: ClaimedPush): Promise<OnePush | null> {
     const db = this.#database.db;
-    const { nodeId, leaseMs } = this.#options;
     const details = await readPush(db, job);
     const kind = details
       ? pushKind({
@@ -155,13 +180,33 @@ export class PushWorker {
     // Gone, read, hidden, muted, level lowered, or a tab in front of them: nothing to send.
     if (!details || !kind || !details.reachable || details.visible_tab) {
       if (!details) await dropPush(db, job);
-      else await finishPush(db, job, nodeId);
-      return;
+      else await finishPush(db, job, this.#options.nodeId);
+      return null;
     }
-    const payload = await this.#payload(job, details, kind);
+    return { to: details, payload: await this.#payload(job, details, kind) };
+  }
+
+  /** A flagged AI exchange's push to staff (flagPushes.ts), or null when not to be sent. */
+  async #flagPayload(job: ClaimedPush): Promise<OnePush | null> {
+    const db = this.#database.db;
+    const aiJobId = flaggedJobOf(job.message_id);
+    const details = aiJobId === null ? null : await readFlagPush(db, job, aiJobId);
+    // Gone, handled, no longer staff, muted, the channel at `none`, or a tab in front of them.
+    if (!details || !details.reachable || details.visible_tab) {
+      if (!details) await dropPush(db, job);
+      else await finishPush(db, job, this.#options.nodeId);
+      return null;
+    }
+    return { to: details, payload: flagPayload(job, details) };
+  }
+
+  async #send(job: ClaimedPush, to: PushTarget, payload: PushPayload): Promise<void> {
+    const db = this.#database.db;
+    const { nodeId, leaseMs } = this.#options;
+    const kind = payload.kind;
     try {
       await webpush.sendNotification(
-        { endpoint: details.endpoint, keys: { p256dh: details.p256dh, auth: details.auth } },
+        { endpoint: to.endpoint, keys: { p256dh: to.p256dh, auth: to.auth } },
         JSON.stringify(payload),
         {
           vapidDetails: {
@@ -171,7 +216,7 @@ export class PushWorker {
           },
           contentEncoding: 'aes128gcm',
           TTL: TTL_SECONDS[kind],
-          urgency: kind === 'mention' ? 'high' : 'normal',
+          urgency: kind === 'message' ? 'normal' : 'high',
           topic: pushTopic(job.message_id),
           timeout: Math.max(1_000, Math.floor(leaseMs / 3)),
           ...(this.#options.agent ? { agent: this.#options.agent } : {}),
@@ -197,11 +242,7 @@ export class PushWorker {
   }
 
   /** What the push carries: ids, the channel, the author and a short excerpt (PushPayload). */
-  async #payload(
-    job: ClaimedPush,
-    details: PushDetails,
-    kind: PushPayload['kind'],
-  ): Promise<PushPayload> {
+  async #payload(job: ClaimedPush, details: PushDetails, kind: PushKind): Promise<PushPayload> {
     const mentioned = parseMentions(details.body).uids;
     const names = new Map(
       mentioned.length === 0

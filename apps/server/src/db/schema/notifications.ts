@@ -129,7 +129,10 @@ export const pushJobs = pgTable(
       .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
     message_id: text('message_id').notNull(),
     uid: text('uid').notNull(),
-    /** mention: the message mentions the person (or @channel); message: their level is `all`. */
+    /**
+     * mention: the message mentions the person (or @channel); message: their level is `all`;
+     * ai_flag: an AI exchange was flagged, and `message_id` is `flag/<AI job id>` (flagPushes.ts).
+     */
     kind: text('kind').notNull(),
     /** When it may be claimed (now, or later after a failed send). */
     due_at: at('due_at').notNull().defaultNow(),
@@ -144,6 +147,6 @@ export const pushJobs = pgTable(
     primaryKey({ columns: [table.subscription_id, table.message_id] }),
     index('push_jobs_due_idx').on(table.due_at),
     check('push_jobs_status_check', sql`${table.status} in ('queued', 'running')`),
-    check('push_jobs_kind_check', sql`${table.kind} in ('mention', 'message')`),
+    check('push_jobs_kind_check', sql`${table.kind} in ('mention', 'message', 'ai_flag')`),
   ],
 );

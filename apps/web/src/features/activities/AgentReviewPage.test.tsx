@@ -134,7 +134,10 @@ describe('the review page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     expect(click).toHaveBeenCalledOnce();
     const csv = await created[0]!.text();
-    expect(csv.split('\r\n')[0]).toBe('time,student,agent,question,answer,status,analyses,tokens');
+    expect(csv.split('\r\n')[0]).toBe(
+      'time,student,agent,question,answer,status,analyses,tokens,' +
+        'flagged,flag_category,flag_found,held_answer,flag_handled_at,flag_handled_by',
+    );
     expect(csv).toContain('Noether, Emmy');
     expect(csv).not.toContain('Curie, Marie');
     click.mockRestore();

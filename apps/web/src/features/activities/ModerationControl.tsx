@@ -66,7 +66,12 @@ function ModerationDialog({ classId, onClose }: { classId: string; onClose: () =
             />
           ))
         : !current.isError && (
-            <Skeleton variant="rounded" height={96} aria-label="Loading the settings" />
+            <Skeleton
+              variant="rounded"
+              height={96}
+              role="progressbar"
+              aria-label="Loading the settings"
+            />
           )}
     </FormDialog>
   );

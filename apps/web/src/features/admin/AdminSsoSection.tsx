@@ -81,7 +81,12 @@ export function AdminSsoSection() {
       {view.isError ? (
         <LoadError message={describeError(view.error)} onRetry={() => void view.refetch()} />
       ) : view.isPending ? (
-        <Skeleton variant="rounded" height={120} aria-label="Loading the sign-in providers" />
+        <Skeleton
+          variant="rounded"
+          height={120}
+          role="progressbar"
+          aria-label="Loading the sign-in providers"
+        />
       ) : view.data.providers.length === 0 ? (
         <Typography>No sign-in providers are configured on this server.</Typography>
       ) : (

@@ -27,7 +27,7 @@ interface Choice {
   /** What replaces `@query` (without the `@`). */
   insert: string;
   hint?: string;
-  /** An AI agent: shown with an AI mark, and named so ("DataAnalystBot, AI agent"). */
+  /** An AI agent: shown with an "AI agent" mark, and named so ("DataAnalystBot, AI agent"). */
   agent?: boolean;
 }
 
@@ -109,6 +109,10 @@ export function useMentionPicker(options: {
     setText(next);
     setCaret(at);
     setActive(0);
+    // That `@` is done: "@Ada Lovelace " still matches Ada (a name may hold spaces, so the query
+    // runs on past the inserted space), and the list would open again on the name just picked —
+    // Enter would pick it once more instead of sending.
+    setClosedAt(query.start);
     requestAnimationFrame(() => {
       input.current?.focus();
       input.current?.setSelectionRange(at, at);
@@ -182,6 +186,10 @@ export function useMentionPicker(options: {
             id={optionId(index)}
             role="option"
             aria-selected={index === current}
+            // An agent's name is its visible words with commas between ("DataAnalystBot, AI agent,
+            // Data Analyst Bot"): a name holding words the eye does not see (it once said "AI
+            // agent" beside a mark saying "AI") would not contain the visible label, which speech
+            // input users say to pick it (WCAG 2.5.3; axe's label-content-name-mismatch).
             aria-label={
               choice.agent
                 ? `${choice.label}, AI agent${choice.hint ? `, ${choice.hint}` : ''}`
@@ -202,28 +210,34 @@ export function useMentionPicker(options: {
             <Typography component="span" variant="body2">
               {choice.label}
             </Typography>
+            {/* Spaces between the parts, not only margins: the visible text must read as the
+                words of the name ("DataAnalystBot AI agent Data Analyst Bot"). */}
+            {choice.agent ? ' ' : null}
             {choice.agent ? (
               <Box
                 component="span"
                 sx={{
-                  ml: 1,
+                  ml: 0.5,
                   px: 0.75,
                   borderRadius: 1,
                   fontSize: '0.7rem',
                   fontWeight: 700,
                   border: 1,
                   borderColor: 'primary.main',
-                  color: 'primary.main',
+                  // The text colour, not the primary: on the active option's grey the primary
+                  // blue fell to 3.9:1 (axe), and the border already carries the colour.
+                  color: 'text.primary',
                 }}
               >
-                AI
+                AI agent
               </Box>
             ) : null}
+            {choice.hint ? ' ' : null}
             {choice.hint ? (
               <Typography
                 component="span"
                 variant="caption"
-                sx={{ color: 'text.secondary', ml: 1 }}
+                sx={{ color: 'text.secondary', ml: 0.5 }}
               >
                 {choice.hint}
               </Typography>

@@ -56,7 +56,12 @@ export function NotificationSettingsPage() {
             you get one e-mail with everything you missed since the last one.
           </Typography>
           {settings.status === 'loading' ? (
-            <Skeleton variant="rounded" height={120} aria-label="Loading your settings" />
+            <Skeleton
+              variant="rounded"
+              height={120}
+              role="progressbar"
+              aria-label="Loading your settings"
+            />
           ) : (
             <FormControl>
               <FormLabel id="email-delay-label">E-mail me about missed mentions</FormLabel>
@@ -102,7 +107,12 @@ export function NotificationSettingsPage() {
           <LoadError message={classes.error ?? ''} onRetry={classes.retry} />
         )}
         {(classes.status === 'loading' || settings.status === 'loading') && (
-          <Skeleton variant="rounded" height={48} aria-label="Loading your classes" />
+          <Skeleton
+            variant="rounded"
+            height={48}
+            role="progressbar"
+            aria-label="Loading your classes"
+          />
         )}
         {classes.status === 'ready' && settings.status === 'ready' && (
           <ClassMutes
