@@ -12,7 +12,7 @@ import type { Database } from '../src/db/client';
 import { activities, aiJobs, products, pushJobs, users } from '../src/db/schema';
 import { flagPushKey } from '../src/notifications/flagPushes';
 import { pushTopic } from '../src/notifications/pushWorker';
-import type { Services } from '../src/runtime';
+import type { Services } from '../src/services';
 import {
   startPushService,
   type PushServiceStandIn,
