@@ -4,7 +4,7 @@
 // notice cleared after it, a read mark for their own message and for each classmate's message (a
 // classmate also writes 3 a second), an online notice on entering — and none is refused. Before the
 // signals had their own budget the same 10 seconds spent about 151 changes from a budget of 140
-// (checked: with no procedure counted as a signal this test fails). A flood of 50 sends a second is
+// (the replay test below runs that schedule through the limiters with one shared budget: refused). A flood of 50 sends a second is
 // still refused, as is a flood of signals, and a refused send wrote nothing. On PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
