@@ -4,6 +4,7 @@
 // under the activity row's lock when a job is claimed (apps/server/src/ai/admission.ts), the web
 // words the settings with them.
 import { budgetReached, budgetReply } from './agents';
+import { countOf } from './plural';
 import { PHASE_KIND_LABELS, type PhaseKind } from './phases';
 
 /** The instructor's limits and schedule for an activity's agents (stored in `ai_limits`). */
@@ -265,7 +266,7 @@ export function admissionReply(agent: string, refusal: AdmissionRefusal, now: nu
 }
 
 function answersWord(count: number): string {
-  return `${count} ${count === 1 ? 'answer' : 'answers'}`;
+  return countOf(count, { one: 'answer', other: 'answers' });
 }
 
 /** The limits in plain words, for the activity's card ("3 answers per student per day · …"). */

@@ -2,6 +2,7 @@
 // e-mails, the settings page and the server share (the delays, the digest's words, the link that
 // opens a channel at a message).
 import { cutText } from './cutText';
+import { countOf, plural } from './plural';
 import { splitMentions } from './mentions';
 
 /** How long a mention may stay unread before it is e-mailed; `off` sends no e-mail. */
@@ -91,7 +92,10 @@ export const NOTIFICATION_SETTINGS_PATH = '/settings/notifications';
 
 /** A digest's subject: how many messages, and where when they are all in one class. */
 export function digestSubject(count: number, classNames: readonly string[]): string {
-  const what = count === 1 ? 'You were mentioned' : `${count} messages mention you`;
+  const what = plural(count, {
+    one: 'You were mentioned',
+    other: `${countOf(count, { one: 'message', other: 'messages' })} mention you`,
+  });
   const where = new Set(classNames);
   return where.size === 1 ? `${what} in ${[...where][0]}` : `${what} while you were away`;
 }

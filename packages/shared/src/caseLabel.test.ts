@@ -29,7 +29,7 @@ describe('caseLabel', () => {
     [
       'blank channel falls back to the activity',
       { channel_name: ' ', activity_qualified_name: 'course.case-1' },
-      'Case 1 case',
+      'Case 1',
     ],
     [
       'null channel falls back to the activity',

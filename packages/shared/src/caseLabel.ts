@@ -32,7 +32,8 @@ export function caseLabel(record: CaseRecordLike): string {
 
 /**
  * A qualified name ("bio214.cases.kelp-forests") as words: its last dotted part, dashes and
- * underscores as spaces, the first letter capital, followed by " case"; '' for blank.
+ * underscores as spaces, the first letter capital, followed by " case" unless it says so already;
+ * '' for blank.
  */
 export function readableQualifiedName(name: string): string {
   const last = name
@@ -42,5 +43,7 @@ export function readableQualifiedName(name: string): string {
     .at(-1);
   if (!last) return '';
   const words = last.replace(/\s+/g, ' ');
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)} case`;
+  const readable = `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+  // "course.case-1" reads "Case 1", not "Case 1 case".
+  return /\bcase\b/i.test(readable) ? readable : `${readable} case`;
 }

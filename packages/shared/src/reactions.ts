@@ -1,6 +1,7 @@
 // Docs: docs/channels.md#reactions — emoji reactions on a message: what an emoji is, the limits, and
 // the one pure rule that adds or removes a person's reaction (the server applies it under the
 // channel's lock; the web applies it optimistically).
+import { countOf } from './plural';
 import type { Reaction } from './schemas/reaction';
 
 export type { MessageReactInput, Reaction } from './schemas/reaction';
@@ -90,5 +91,5 @@ export function reactionRefusalMessage(
 export function reactionLabel(reaction: Reaction, viewerUid: string): string {
   const count = reaction.uids.length;
   const mine = reaction.uids.includes(viewerUid);
-  return `${reaction.emoji} ${count} ${count === 1 ? 'reaction' : 'reactions'}${mine ? ', including you' : ''}`;
+  return `${reaction.emoji} ${countOf(count, { one: 'reaction', other: 'reactions' })}${mine ? ', including you' : ''}`;
 }

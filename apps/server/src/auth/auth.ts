@@ -6,6 +6,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { emailOTP } from 'better-auth/plugins';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import {
+  countOf,
   normalizeEmail,
   personNameProblem,
   PASSWORD_MAX_LENGTH,
@@ -310,7 +311,7 @@ export function createAuth({ config, db, mailer, secret, onAddressVerified }: Au
           if (waitMs > 0) {
             const seconds = Math.ceil(waitMs / 1000);
             throw tooManyForAccount(
-              `Too many failed sign-ins for this account from here. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+              `Too many failed sign-ins for this account from here. Try again in ${countOf(seconds, { one: 'second', other: 'seconds' })}.`,
             );
           }
         }

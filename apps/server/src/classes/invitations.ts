@@ -7,7 +7,7 @@
 // hour, the remembered send times and the queue of unsent mails are capped per node
 // (`invitationLimits`); what a cap holds back is reported as not mailed, never silently dropped.
 import { and, eq, inArray } from 'drizzle-orm';
-import { displayName, normalizeEmail, type Role } from '@seminar/shared';
+import { countOf, displayName, normalizeEmail, type Role } from '@seminar/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
@@ -299,7 +299,7 @@ export async function invitationResender(
     const minutes = Math.max(1, Math.ceil((post.nextAt(key) - invitationClock.now()) / 60_000));
     throw new DomainError({
       code: 'TOO_MANY_REQUESTS',
-      message: `An invitation went to ${email} a moment ago. You can send it again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+      message: `An invitation went to ${email} a moment ago. You can send it again in ${countOf(minutes, { one: 'minute', other: 'minutes' })}.`,
     });
   }
   if (refusal === 'capped')

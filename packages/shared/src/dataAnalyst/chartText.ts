@@ -1,6 +1,7 @@
 // Docs: docs/ai.md#the-chart-in-the-message — a chart's text alternative, drawn with the chart (the
 // web's lazily loaded chart chunk); its name is in chartTitle.ts.
 import type { MessageChart } from './chart';
+import { countOf, plural } from '../plural';
 import { formatCount, formatR, formatStat } from './format';
 
 /**
@@ -13,8 +14,8 @@ export function chartSummary(chart: MessageChart): string {
     const bins = chart.bins
       .map((bin) => `${formatStat(bin.from)} to ${formatStat(bin.to)}: ${formatCount(bin.count)}`)
       .join('; ');
-    return `${formatCount(total)} values in ${chart.bins.length} ${chart.bins.length === 1 ? 'bin' : 'bins'}. ${bins}.`;
+    return `${formatCount(total)} values in ${countOf(chart.bins.length, { one: 'bin', other: 'bins' })}. ${bins}.`;
   }
-  const points = `${formatCount(chart.points.length)} ${chart.points.length === 1 ? 'point' : 'points'}`;
+  const points = `${formatCount(chart.points.length)} ${plural(chart.points.length, { one: 'point', other: 'points' })}`;
   return `${points}${chart.sampled ? ' (rows sampled evenly)' : ''}, r = ${formatR(chart.r)}.`;
 }

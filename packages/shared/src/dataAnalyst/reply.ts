@@ -4,6 +4,7 @@ import { MESSAGE_MAX_LENGTH } from '../constants';
 import type { ChartSpec, TableAnalysis } from './analyze';
 import type { AnalystOutcome } from './engine';
 import { ANALYST_MAX_LINES_READ } from './limits';
+import { plural } from '../plural';
 import { codeTable, formatCount, formatR, formatStat, plain } from './format';
 import type { OperationResult } from './operations';
 import type { Aggregate } from './stats';
@@ -69,7 +70,7 @@ export function formatProblem(problem: TableProblem): string {
 
 /** "… and 3 more groups." on a line of its own, or nothing. */
 const more = (n: number, one: string, many: string) =>
-  n > 0 ? `\n… and ${formatCount(n)} more ${n === 1 ? one : many}.` : '';
+  n > 0 ? `\n… and ${formatCount(n)} more ${plural(n, { one, other: many })}.` : '';
 
 /** What a chart asked for is, in words. */
 function chartWords(chart: ChartSpec): string {
@@ -174,7 +175,7 @@ function analysisText(analysis: TableAnalysis): string {
           ? 'every value different'
           : t.top.map((v) => `${code(v.value)} ${formatCount(v.count)}`).join(', ');
       const note = t.nonNumeric
-        ? ` — mostly numbers, but ${formatCount(t.nonNumeric.count)} ${t.nonNumeric.count === 1 ? 'value is' : 'values are'} not (first: ${code(t.nonNumeric.example)} in row ${formatCount(t.nonNumeric.row)})`
+        ? ` — mostly numbers, but ${formatCount(t.nonNumeric.count)} ${plural(t.nonNumeric.count, { one: 'value is', other: 'values are' })} not (first: ${code(t.nonNumeric.example)} in row ${formatCount(t.nonNumeric.row)})`
         : '';
       return `- ${code(t.column)}: ${formatCount(t.distinct)} distinct of ${formatCount(t.n)} (${formatCount(t.missing)} missing); top: ${top || '–'}${note}`;
     });

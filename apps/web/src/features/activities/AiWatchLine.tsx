@@ -10,12 +10,12 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FlagIcon from '@mui/icons-material/Flag';
-import { budgetShareText, type Activity, type AiWatchRow } from '@seminar/shared';
+import { budgetShareText, countOf, type Activity, type AiWatchRow } from '@seminar/shared';
 import { useAiWatch } from '../../data/aiWatch';
 import { activityReviewPath } from '../../routes/paths';
 import { formatPrice } from '../../shell/currency';
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, other: string) => countOf(count, { one, other });
 
 /** "AI spend so far: $0.28 (tokens) · 80 % of the budget". */
 export function spendText(row: AiWatchRow): string {

@@ -12,6 +12,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from './a11y';
 import {
+  countOf,
   activeMentionQuery,
   agentUid,
   CHANNEL_MENTION,
@@ -162,7 +163,7 @@ export function useMentionPicker(options: {
   const status = (
     <span role="status" style={visuallyHidden}>
       {open
-        ? `${choices.length} ${choices.length === 1 ? 'suggestion' : 'suggestions'} to mention, up and down arrows to choose`
+        ? `${countOf(choices.length, { one: 'suggestion', other: 'suggestions' })} to mention, up and down arrows to choose`
         : ''}
     </span>
   );

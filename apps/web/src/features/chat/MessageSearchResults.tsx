@@ -36,7 +36,7 @@ function Snippet({ segments }: { segments: readonly SnippetSegment[] }) {
           <Box
             component="mark"
             key={index}
-            sx={{ bgcolor: 'warning.light', color: 'inherit', borderRadius: 0.5, px: 0.25 }}
+            sx={{ bgcolor: 'warning.light', color: 'common.black', borderRadius: 0.5, px: 0.25 }}
           >
             {segment.text}
           </Box>

@@ -10,12 +10,13 @@ import CloseIcon from '@mui/icons-material/Close';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PushPinIcon from '@mui/icons-material/PushPin';
-import type { Pin } from '@seminar/shared';
+import { countOf, type Pin } from '@seminar/shared';
 import { useChatPeople } from './ChatPeople';
 import { messageExcerpt } from './notificationText';
 
 /** "1 pinned message", "3 pinned messages". */
-export const pinnedCount = (count: number) => `${count} pinned message${count === 1 ? '' : 's'}`;
+export const pinnedCount = (count: number) =>
+  countOf(count, { one: 'pinned message', other: 'pinned messages' });
 
 /** What a pin shows of its message: its text on one line, or its files. */
 export function pinText(pin: Pin, nameOf: (uid: string) => string | undefined): string {

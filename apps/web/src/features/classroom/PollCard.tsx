@@ -13,7 +13,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Radio from '@mui/material/Radio';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { pollCsv, type PollView } from '@seminar/shared';
+import { countOf, pollCsv, type PollView } from '@seminar/shared';
 import { useClassroomActions } from '../../data/polls';
 
 /** Starts the download of `text` as a CSV file. */
@@ -26,7 +26,7 @@ function download(fileName: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-const votesWord = (count: number) => (count === 1 ? '1 vote' : `${count} votes`);
+const votesWord = (count: number) => countOf(count, { one: 'vote', other: 'votes' });
 
 export function PollCard({
   poll,
@@ -143,7 +143,7 @@ export function PollCard({
       </Box>
       <Typography variant="body2" sx={{ color: 'text.secondary', my: 0.5 }}>
         {total !== null
-          ? `${total === 1 ? '1 person' : `${total} people`} voted.`
+          ? `${countOf(total, { one: 'person', other: 'people' })} voted.`
           : poll.closed
             ? 'The results are not available.'
             : 'Results show when the poll closes.'}

@@ -210,9 +210,10 @@ function Preview({
       {invalid.length > 0 && (
         <Alert severity="warning">
           <Typography variant="body2" component="p" sx={{ mb: 0.5 }}>
-            {invalid.length === 1
-              ? 'This line will be skipped:'
-              : `These ${invalid.length} lines will be skipped:`}
+            {plural(invalid.length, {
+              one: 'This line will be skipped:',
+              other: `These ${countOf(invalid.length, { one: 'line', other: 'lines' })} will be skipped:`,
+            })}
           </Typography>
           <List dense disablePadding aria-label="Lines that will be skipped">
             {invalid.slice(0, 20).map((line) => (

@@ -9,6 +9,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  countOf,
   formatCountdown,
   PHASE_KIND_LABELS,
   phaseSecondsLeft,
@@ -76,7 +77,7 @@ function Bar({
       ? 'No phases yet'
       : activity.phase_state === 'done'
         ? 'Phases finished'
-        : `${count} ${count === 1 ? 'phase' : 'phases'}, not started`;
+        : `${countOf(count, { one: 'phase', other: 'phases' })}, not started`;
   return (
     <Box
       component="section"
