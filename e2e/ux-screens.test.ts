@@ -83,6 +83,8 @@ describe('the screens issue 33 touched, on a phone in dark mode', () => {
     await page.goto(`${server.url}/forgot-password`);
     await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
     await page.getByLabel('Email').fill(DEMO_INSTRUCTOR);
+    // The e-mail step, as a phone in dark mode shows it.
+    await checkScreen(page);
     await page.getByRole('button', { name: 'I already have a code' }).click();
     await page
       .getByText(
