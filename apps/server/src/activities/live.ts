@@ -3,19 +3,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { documentIdSchema, isListed, type Activity } from '@seminar/shared';
-import { requireClassAccess, type ClassAccess } from '../classes/access';
+import type { ClassAccess } from '../classes/access';
 import { activities } from '../db/schema';
 import type { CollectionTopic } from '../live/topic';
 import { presentActivity } from './presenters';
+import { classScoped } from '../channels/topicScopes';
 
 export const activitiesTopic: CollectionTopic<{ class_id: string }, Activity, ClassAccess> = {
   name: 'activities.live',
   kind: 'collection',
   input: z.object({ class_id: documentIdSchema }),
-  key: (input) => input.class_id,
-  access: (services, viewer, input) =>
-    requireClassAccess(services.database.db, viewer.uid, input.class_id),
-  classOf: (access) => access.classId,
+  ...classScoped,
   async snapshot(services, viewer, input, access) {
     const rows = await services.database.db
       .select()

@@ -25,14 +25,13 @@ import { activeMembershipsSql, requireClassRole } from '../classes/access';
 import type { Db } from '../db/client';
 import { channelNotifications, channels, channelUsers, users } from '../db/schema';
 import type { CollectionTopic } from '../live/topic';
-import { requireChannelAccess, type ChannelAccess } from './access';
+import type { ChannelAccess } from './access';
 import { presentChannel, presentNotification } from './presenters';
 import {
   hiddenByPhaseSql,
   isStaffRole,
   messageColumns,
   postFirstPhaseSql,
-  requireMessageAccess,
   type MessageAccess,
 } from '../messages/phaseAccess';
 import { anonymousActivityOfChannel } from '../activities/anonymity';
@@ -42,6 +41,7 @@ import {
   type HiddenAtRead,
   type PostFirstCount,
 } from './unreadHidden';
+import { channelScoped, messageScoped } from './topicScopes';
 
 interface ChannelListAccess {
   classId: string;
@@ -288,11 +288,8 @@ export const notificationsTopic: CollectionTopic<
   name: 'channels.notifications',
   kind: 'collection',
   input: channelRef,
-  key: (input) => input.channel_id,
   // The message access: in a case channel, the phase and anonymity decide who sees whose notices.
-  access: (services, viewer, input) =>
-    requireMessageAccess(services.database.db, viewer, input.class_id, input.channel_id),
-  classOf: (access) => access.classId,
+  ...messageScoped,
   snapshot: async (services, _viewer, input, access) =>
     (await loadNotifications(services.database.db, input.channel_id, { recentOnly: true })).filter(
       (row) => noticeFor(access, row) !== 'hidden',
@@ -385,12 +382,9 @@ export const channelMembersTopic: CollectionTopic<
   name: 'channels.members',
   kind: 'collection',
   input: channelRef,
-  key: (input) => input.channel_id,
   // Whoever sees the channel sees who is in it (the members panel); e-mail addresses only go to
   // instructors and class admins, as on the roster.
-  access: (services, viewer, input) =>
-    requireChannelAccess(services.database.db, viewer, input.class_id, input.channel_id),
-  classOf: (access) => access.classId,
+  ...channelScoped,
   async snapshot(services, _viewer, input) {
     return (await loadChannelMembers(services.database.db, input.channel_id)).filter(listedMember);
   },

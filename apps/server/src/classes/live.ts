@@ -14,7 +14,7 @@ import type { Db } from '../db/client';
 import { classes, classInvitations, classMemberships, users } from '../db/schema';
 import { noInputSchema, type NoInput } from '../live/inputs';
 import type { CollectionTopic } from '../live/topic';
-import { requireClassAccess, rolesByClass, type ClassAccess } from './access';
+import { rolesByClass, type ClassAccess } from './access';
 import {
   inviteEntryId,
   memberEntryId,
@@ -22,6 +22,7 @@ import {
   presentInvitation,
   presentMember,
 } from './presenters';
+import { classScoped } from '../channels/topicScopes';
 
 interface MyClassesAccess {
   roles: Map<string, Role>;
@@ -183,10 +184,7 @@ export const rosterTopic: CollectionTopic<{ class_id: string }, RosterEntry, Cla
   name: 'classes.roster',
   kind: 'collection',
   input: z.object({ class_id: documentIdSchema }),
-  key: (input) => input.class_id,
-  access: (services, viewer, input) =>
-    requireClassAccess(services.database.db, viewer.uid, input.class_id),
-  classOf: (access) => access.classId,
+  ...classScoped,
   async snapshot(services, viewer, input, access) {
     const rows = await rosterRows(services.database.db, input.class_id);
     return rows.filter((row) => rosterTopic.visible(row, viewer, access));

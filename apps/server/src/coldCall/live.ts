@@ -2,13 +2,14 @@
 // own spotlights in a class (what notifies the picked student, whichever channel they have open).
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { mySpotlightsInputSchema, spotlightClearInputSchema } from '@seminar/shared';
-import { requireChannelAccess, type ChannelAccess } from '../channels/access';
+import type { ChannelAccess } from '../channels/access';
 import { requireClassAccess, type ClassAccess } from '../classes/access';
 import type { Db } from '../db/client';
 import { spotlights, users } from '../db/schema';
 import type { Tx } from '../live/commands';
 import type { CollectionTopic } from '../live/topic';
 import { presentSpotlight, type LoadedSpotlight } from './presenters';
+import { channelScoped } from '../channels/topicScopes';
 
 /** Spotlights by channel id (cleared ones too: a clear is a change), or those of one student. */
 export async function loadSpotlights(
@@ -59,10 +60,7 @@ export const spotlightTopic: CollectionTopic<
   name: 'coldCall.live',
   kind: 'collection',
   input: spotlightClearInputSchema,
-  key: (input) => input.channel_id,
-  access: (services, viewer, input) =>
-    requireChannelAccess(services.database.db, viewer, input.class_id, input.channel_id),
-  classOf: (access) => access.classId,
+  ...channelScoped,
   snapshot: (services, _viewer, input) =>
     loadSpotlights(services.database.db, { channelIds: [input.channel_id], activeOnly: true }),
   load: (services, key) => loadSpotlights(services.database.db, { channelIds: [key] }),

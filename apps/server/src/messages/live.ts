@@ -20,11 +20,11 @@ import {
   messageFor,
   messageVisibleTo,
   pseudonymsFor,
-  requireMessageAccess,
   type MessageAccess,
 } from './phaseAccess';
 import { presentMessage } from './presenters';
 import { fromSqlRow, type MessageSqlRow } from './rows';
+import { messageScoped } from '../channels/topicScopes';
 
 /**
  * A resume further behind than this starts over: the newest page, sent as a replacing snapshot so
@@ -173,10 +173,7 @@ export const messagesTopic: StreamTopic<MessagesLiveInput, Message, MessageAcces
   name: 'messages.live',
   kind: 'stream',
   input: messagesLiveInputSchema,
-  key: (input) => input.channel_id,
-  access: (services, viewer, input) =>
-    requireMessageAccess(services.database.db, viewer, input.class_id, input.channel_id),
-  classOf: (access) => access.classId,
+  ...messageScoped,
   snapshot: (services, _viewer, input, access, fresh) =>
     readSnapshot(
       services.database.db,

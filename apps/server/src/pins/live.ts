@@ -5,11 +5,12 @@ import { z } from 'zod';
 import { documentIdSchema, pseudonymKey, pseudonymLabel, type Pin } from '@seminar/shared';
 import { anonymousActivityOfChannel } from '../activities/anonymity';
 import { isStaffRole } from '../messages/phaseAccess';
-import { requireChannelAccess, type ChannelAccess } from '../channels/access';
+import type { ChannelAccess } from '../channels/access';
 import type { Db } from '../db/client';
 import { messagePins, messages } from '../db/schema';
 import type { CollectionTopic } from '../live/topic';
 import { presentPin } from './presenters';
+import { channelScoped } from '../channels/topicScopes';
 
 /**
  * The pins of a channel (those of `ids` when given) with their messages; a deleted message's pin is
@@ -63,11 +64,8 @@ export const pinsTopic: CollectionTopic<
   name: 'pins.live',
   kind: 'collection',
   input: z.object({ class_id: documentIdSchema, channel_id: documentIdSchema }),
-  key: (input) => input.channel_id,
   // The channel's own rule (SPEC §4): channel changes re-check it like the channel's messages.
-  access: (services, viewer, input) =>
-    requireChannelAccess(services.database.db, viewer, input.class_id, input.channel_id),
-  classOf: (access) => access.classId,
+  ...channelScoped,
   snapshot: (services, _viewer, input) => loadPins(services.database.db, input.channel_id),
   load: (services, key, ids) => loadPins(services.database.db, key, ids),
   visible: () => true,

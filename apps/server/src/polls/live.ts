@@ -3,12 +3,13 @@
 // presents it to each subscriber by their role.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { pollsLiveInputSchema } from '@seminar/shared';
-import { requireChannelAccess, type ChannelAccess } from '../channels/access';
+import type { ChannelAccess } from '../channels/access';
 import type { Db } from '../db/client';
 import { messages, pollBallots, polls, users } from '../db/schema';
 import type { Tx } from '../live/commands';
 import type { CollectionTopic } from '../live/topic';
 import { presentPoll, type LoadedPoll } from './presenters';
+import { channelScoped } from '../channels/topicScopes';
 
 /** A channel's snapshot holds its newest polls, at most this many (older ones stay as messages). */
 export const POLLS_SNAPSHOT_MAX = 100;
@@ -68,10 +69,7 @@ export const pollsTopic: CollectionTopic<
   name: 'polls.live',
   kind: 'collection',
   input: pollsLiveInputSchema,
-  key: (input) => input.channel_id,
-  access: (services, viewer, input) =>
-    requireChannelAccess(services.database.db, viewer, input.class_id, input.channel_id),
-  classOf: (access) => access.classId,
+  ...channelScoped,
   snapshot: async (services, _viewer, input) =>
     (await loadPolls(services.database.db, input.channel_id)).filter((row) => !row.message_deleted),
   load: (services, key, ids) => loadPolls(services.database.db, key, ids),
