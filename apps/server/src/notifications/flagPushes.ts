@@ -15,7 +15,7 @@ import { ACTIVE_MEMBERSHIP_SQL, activeRolesArraySql } from '../classes/access';
 import { queryRows, type Db } from '../db/client';
 import type { Tx } from '../live/commands';
 import { STAFF_ROLES_SQL } from './jobs';
-import { visibleTabSql, type ClaimedPush } from './pushJobs';
+import { visibleTabSql, type ClaimedPush, type PushTarget } from './pushJobs';
 
 /** The push job's key for an AI job's flag: no message id holds a '/', so none can meet it. */
 export function flagPushKey(aiJobId: string): string {
@@ -53,13 +53,7 @@ export async function enqueueFlagPushes(
 }
 
 /** What a flag's push needs, and whether it is still worth sending. */
-export interface FlagPushDetails {
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  class_id: string;
-  channel_id: string;
-  channel_name: string;
+export interface FlagPushDetails extends PushTarget {
   activity_id: string;
   activity_title: string;
   agent: string;

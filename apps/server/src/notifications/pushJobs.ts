@@ -132,14 +132,18 @@ export async function claimPush(
   return row ? { ...row, attempts: Number(row.attempts) } : null;
 }
 
-/** What one push needs: where to send it, what it says, and whether it is still worth sending. */
-export interface PushDetails {
+/** Where a push goes (the subscription's endpoint and keys) and the channel it is about. */
+export interface PushTarget {
   endpoint: string;
   p256dh: string;
   auth: string;
   class_id: string;
   channel_id: string;
   channel_name: string;
+}
+
+/** What one push needs: where to send it, what it says, and whether it is still worth sending. */
+export interface PushDetails extends PushTarget {
   seq: number;
   body: string;
   author_uid: string;
