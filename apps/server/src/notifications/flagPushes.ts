@@ -17,12 +17,13 @@ import type { Tx } from '../live/commands';
 import { STAFF_ROLES_SQL } from './jobs';
 import { visibleTabSql, type ClaimedPush, type PushTarget } from './pushJobs';
 
-/** The push job's key for an AI job's flag: no message id holds a '/', so none can meet it. */
-export function flagPushKey(aiJobId: string): string {
-  return `flag/${aiJobId}`;
-}
-
+/** A flag's push key starts so: no message id holds a '/', so none can meet it. */
 const FLAG_KEY_PREFIX = 'flag/';
+
+/** The push job's key for an AI job's flag. */
+export function flagPushKey(aiJobId: string): string {
+  return `${FLAG_KEY_PREFIX}${aiJobId}`;
+}
 
 /** The AI job's id of a push job's key, or null when the push is a message's. */
 export function flaggedJobOf(pushKey: string): string | null {
