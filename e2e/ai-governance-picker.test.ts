@@ -6,10 +6,15 @@
 // mode too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { BOT_NAME, makeRecordId } from '@seminar/shared';
+import { BOT_NAME } from '@seminar/shared';
 import { axeViolations } from './support/axe';
 import { closeBrowser, launchBrowser } from './support/browser';
-import { apiAs, classWithStudents, signUpPerson, type Person } from './support/people';
+import {
+  activityWithChannel,
+  classWithStudents,
+  signUpPerson,
+  type Person,
+} from './support/people';
 import { startServer, type RunningServer } from './support/server';
 
 const PRODUCT_ID = 'product_data_analyst_bot';
@@ -30,25 +35,12 @@ beforeAll(async () => {
   teacher = await signUpPerson(browser, server, 'Nightingale, Florence', 'florence@example.edu');
   student = await signUpPerson(browser, server, 'Snow, John', 'john@example.edu');
   classId = await classWithStudents(server, teacher, 'Statistics 101', [student]);
-  const api = await apiAs(server, teacher);
-  try {
-    channelId = makeRecordId('channel', teacher.uid);
-    await api.trpc.channels.create.mutate({
-      channel_id: channelId,
-      class_id: classId,
-      name: 'study-hours',
-      is_public: true,
-    });
-    await api.trpc.activities.save.mutate({
-      activity_id: makeRecordId('activity', teacher.uid),
-      class_id: classId,
-      title: 'Hours and marks',
-      product_id: PRODUCT_ID,
-      channel_id: channelId,
-    });
-  } finally {
-    await api.close();
-  }
+  ({ channelId } = await activityWithChannel(server, teacher, {
+    classId,
+    channel: 'study-hours',
+    title: 'Hours and marks',
+    productId: PRODUCT_ID,
+  }));
 });
 afterAll(async () => {
   await closeBrowser(browser);

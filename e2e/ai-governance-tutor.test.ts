@@ -4,11 +4,16 @@
 // promise appear live; the student's question then reaches the model with the Socratic instructions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { makeRecordId, tutorInstructions } from '@seminar/shared';
+import { tutorInstructions } from '@seminar/shared';
 import { startTestOpenAiServer, type TestOpenAiServer } from '../test-support/openaiServer';
 import { axeViolations } from './support/axe';
 import { closeBrowser, launchBrowser } from './support/browser';
-import { apiAs, classWithStudents, signUpPerson, type Person } from './support/people';
+import {
+  activityWithChannel,
+  classWithStudents,
+  signUpPerson,
+  type Person,
+} from './support/people';
 import { startServer, type RunningServer } from './support/server';
 
 /** The seeded catalogue's Socratic Tutor: an LLM agent (docs/catalogue.md#seed). */
@@ -31,25 +36,12 @@ beforeAll(async () => {
   teacher = await signUpPerson(browser, server, 'Socrates, The', 'socrates@example.edu');
   student = await signUpPerson(browser, server, 'Plato, Young', 'plato@example.edu');
   classId = await classWithStudents(server, teacher, 'Ethics 101', [student]);
-  const api = await apiAs(server, teacher);
-  try {
-    channelId = makeRecordId('channel', teacher.uid);
-    await api.trpc.channels.create.mutate({
-      channel_id: channelId,
-      class_id: classId,
-      name: 'agora',
-      is_public: true,
-    });
-    await api.trpc.activities.save.mutate({
-      activity_id: makeRecordId('activity', teacher.uid),
-      class_id: classId,
-      title: 'Fair prices',
-      product_id: PRODUCT_ID,
-      channel_id: channelId,
-    });
-  } finally {
-    await api.close();
-  }
+  ({ channelId } = await activityWithChannel(server, teacher, {
+    classId,
+    channel: 'agora',
+    title: 'Fair prices',
+    productId: PRODUCT_ID,
+  }));
 });
 afterAll(async () => {
   await closeBrowser(browser);

@@ -5,10 +5,16 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { BOT_NAME, flaggedQuestionReply, makeRecordId } from '@seminar/shared';
+import { BOT_NAME, flaggedQuestionReply } from '@seminar/shared';
 import { axeViolations } from './support/axe';
 import { closeBrowser, launchBrowser } from './support/browser';
-import { apiAs, classWithStudents, signUpPerson, type Person } from './support/people';
+import {
+  apiAs,
+  activityWithChannel,
+  classWithStudents,
+  signUpPerson,
+  type Person,
+} from './support/people';
 import { startServer, type RunningServer } from './support/server';
 
 const PRODUCT_ID = 'product_data_analyst_bot';
@@ -26,26 +32,18 @@ beforeAll(async () => {
   teacher = await signUpPerson(browser, server, 'Nightingale, Florence', 'florence@example.edu');
   student = await signUpPerson(browser, server, 'Snow, John', 'john@example.edu');
   classId = await classWithStudents(server, teacher, 'Statistics 101', [student]);
+  const made = await activityWithChannel(server, teacher, {
+    classId,
+    channel: 'cholera',
+    title: 'Broad Street pump',
+    productId: PRODUCT_ID,
+  });
+  channelId = made.channelId;
   const api = await apiAs(server, teacher);
   try {
-    channelId = makeRecordId('channel', teacher.uid);
-    await api.trpc.channels.create.mutate({
-      channel_id: channelId,
-      class_id: classId,
-      name: 'cholera',
-      is_public: true,
-    });
-    const activityId = makeRecordId('activity', teacher.uid);
-    await api.trpc.activities.save.mutate({
-      activity_id: activityId,
-      class_id: classId,
-      title: 'Broad Street pump',
-      product_id: PRODUCT_ID,
-      channel_id: channelId,
-    });
     await api.trpc.activities.setAgentBudget.mutate({
       class_id: classId,
-      activity_id: activityId,
+      activity_id: made.activityId,
       answers: 4,
       tokens: null,
     });

@@ -73,3 +73,35 @@ export async function classWithStudents(
     await api.close();
   }
 }
+
+/**
+ * A public channel in the class and an activity on it that uses `productId` (its agents answer
+ * there), made by `instructor` through the API; their ids.
+ */
+export async function activityWithChannel(
+  server: RunningServer,
+  instructor: Person,
+  options: { classId: string; channel: string; title: string; productId: string },
+): Promise<{ channelId: string; activityId: string }> {
+  const api = await apiAs(server, instructor);
+  try {
+    const channelId = makeRecordId('channel', instructor.uid);
+    await api.trpc.channels.create.mutate({
+      channel_id: channelId,
+      class_id: options.classId,
+      name: options.channel,
+      is_public: true,
+    });
+    const activityId = makeRecordId('activity', instructor.uid);
+    await api.trpc.activities.save.mutate({
+      activity_id: activityId,
+      class_id: options.classId,
+      title: options.title,
+      product_id: options.productId,
+      channel_id: channelId,
+    });
+    return { channelId, activityId };
+  } finally {
+    await api.close();
+  }
+}
