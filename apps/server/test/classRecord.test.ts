@@ -234,6 +234,8 @@ describe('class export', () => {
     expect(messages.find((m) => m.body === 'First take')).toMatchObject({ deleted: false });
     expect(messages.find((m) => m.body === 'First take')?.edited_at).not.toBeNull();
     expect(messages.find((m) => m.body === 'Oops, wrong channel')).toMatchObject({ deleted: true });
+    // A message as stored: its declared columns, never the search's internal tsvector.
+    for (const message of messages) expect(message).not.toHaveProperty('search_vector');
 
     const roster = record.lines('roster.jsonl') as Array<Record<string, unknown>>;
     expect(roster).toContainEqual(

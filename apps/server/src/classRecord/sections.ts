@@ -4,6 +4,10 @@
 // (e.g. the debrief's grades) is one more entry in RECORD_SECTIONS.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
+import { messageColumnList } from '../messages/rows';
+
+/** A message as stored, as the export writes it: its declared columns, not the search's tsvector. */
+const EXPORTED_MESSAGE_COLUMNS = messageColumnList('messages');
 
 /** Rows per keyset page. */
 export const RECORD_PAGE_ROWS = 500;
@@ -137,7 +141,8 @@ export const RECORD_SECTIONS: readonly RecordSection[] = [
   perChannel(
     'messages.jsonl',
     (channelId, after) => sql`select m.seq::text as k, to_jsonb(m)::text as line from (
-        select * from messages where channel_id = ${channelId} and seq > ${afterSeq(after)}
+        select ${sql.raw(EXPORTED_MESSAGE_COLUMNS)} from messages
+        where channel_id = ${channelId} and seq > ${afterSeq(after)}
         order by seq limit ${limit}) m
       order by m.seq`,
   ),

@@ -12,6 +12,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Config } from '../config';
+import { pgliteExtensions } from '../db/client';
 import { acquireDataDirLock, DataDirLockedError } from '../db/dataDirLock';
 
 const run = promisify(execFile);
@@ -115,7 +116,7 @@ export async function backupCommand(
   try {
     if (!existsSync(join(dir, 'PG_VERSION')))
       throw new BackupError(`there is no embedded database in ${dir} yet.`);
-    const client = await PGlite.create(dir);
+    const client = await PGlite.create(dir, { extensions: pgliteExtensions });
     try {
       const dump = await client.dumpDataDir('gzip');
       writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -211,7 +212,10 @@ async function restorePglite(
       moved = `${dir}.replaced-${new Date().toISOString().replace(/[:.]/g, '-')}`;
       renameSync(dir, moved);
     }
-    const client = await PGlite.create(dir, { loadDataDir: new Blob([readFileSync(file)]) });
+    const client = await PGlite.create(dir, {
+      extensions: pgliteExtensions,
+      loadDataDir: new Blob([readFileSync(file)]),
+    });
     try {
       await client.query('select 1');
     } finally {

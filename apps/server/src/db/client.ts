@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -57,6 +58,12 @@ export interface OpenDatabaseOptions {
   listenBackoffMs?: (attempt: number) => number;
 }
 
+/**
+ * The PostgreSQL extensions the schema uses, which PGlite must be given when it opens a database
+ * (it loads an extension's code only if asked): btree_gin for the message search index (0026).
+ */
+export const pgliteExtensions = { btree_gin };
+
 /** Opens PGlite or PostgreSQL. Call {@link Database.close} or Node will not exit. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl)
@@ -70,7 +77,10 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
     location = resolve(join(dataDir, 'pglite'));
     mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location, loadDataDir ? { loadDataDir } : {});
+  const client = await PGlite.create(location, {
+    extensions: pgliteExtensions,
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -23,7 +23,7 @@ import {
   type MessageAccess,
 } from './phaseAccess';
 import { presentMessage } from './presenters';
-import { fromSqlRow, type MessageSqlRow } from './rows';
+import { fromSqlRow, messageColumnList, type MessageSqlRow } from './rows';
 import { messageScoped } from '../channels/topicScopes';
 
 /**
@@ -112,6 +112,9 @@ function messagesOf(access: MessageAccess, rows: SnapshotRow[]): Message[] {
     .map((row) => messageFor(access, presentMessage(fromSqlRow(row))));
 }
 
+/** Every declared column (not the search's tsvector): the snapshot's rows. */
+const MESSAGE_COLUMNS = messageColumnList('mm');
+
 /**
  * A stream snapshot, read in one statement so the rows and the floor (the channel's highest message
  * version) agree: the newest page, or — resuming — everything after the cursor, unless that is more
@@ -133,7 +136,7 @@ async function readSnapshot(
         (select coalesce(max(version), 0) as floor,
           (select last_seq from channels where channel_id = ${channelId}) as last_seq
           from messages where channel_id = ${channelId}) f
-        left join lateral (select mm.* from messages mm where mm.channel_id = ${channelId}
+        left join lateral (select ${sql.raw(MESSAGE_COLUMNS)} from messages mm where mm.channel_id = ${channelId}
           and (mm.seq > ${cursor.seq} or mm.version > ${cursor.version}) and not ${hidden}
           order by mm.seq limit ${MAX_RESUME_ROWS + 1}) m on true`,
     );
@@ -153,7 +156,7 @@ async function readSnapshot(
     db,
     sql`select m.*, f.floor from
       (select coalesce(max(version), 0) as floor from messages where channel_id = ${channelId}) f
-      left join lateral (select mm.* from messages mm where mm.channel_id = ${channelId}
+      left join lateral (select ${sql.raw(MESSAGE_COLUMNS)} from messages mm where mm.channel_id = ${channelId}
         and not ${hidden} order by mm.seq desc limit ${MESSAGE_PAGE_SIZE}) m on true`,
   );
   const found = messagesOf(access, rows).sort((a, b) => a.seq - b.seq);

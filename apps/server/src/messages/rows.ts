@@ -1,7 +1,19 @@
 // Docs: docs/realtime.md#ordered-streams-messages — messages as raw SQL returns them.
 import type { MessageAttachment } from '@seminar/shared';
 import type { MessageAi } from '@seminar/shared';
-import type { messages } from '../db/schema';
+import { getTableColumns } from 'drizzle-orm';
+import { messages } from '../db/schema';
+
+/**
+ * The declared columns of messages, qualified by `alias`, for raw SQL that reads whole rows:
+ * `select *` would also read `search_vector`, the search's stored tsvector, which the schema leaves
+ * undeclared so that no other read carries it (db/schema/channels.ts).
+ */
+export function messageColumnList(alias: string): string {
+  return Object.values(getTableColumns(messages))
+    .map((column) => `${alias}."${column.name}"`)
+    .join(', ');
+}
 
 /** A messages row as raw SQL returns it (timestamps may come back as text or Date, bigints as text). */
 export interface MessageSqlRow {

@@ -5,6 +5,7 @@
 // same for every language a class may write in (words match as prefixes instead). The snippet is
 // highlighted here (highlightSnippet, packages/shared) rather than by ts_headline, which drops
 // anything that looks like an HTML tag and trims fragments: a snippet must show the words as written.
+// `search_vector` is the body's stored tsvector, indexed with the class (db/schema/channels.ts).
 import { sql } from 'drizzle-orm';
 import {
   shownAuthor,
@@ -80,7 +81,7 @@ export async function searchMessages(
           join channels c on c.channel_id = m.channel_id and c.class_id = m.class_id
           cross join v cross join q
         where m.class_id = ${input.class_id} and not m.deleted
-          and to_tsvector('simple', m.body) @@ q.q
+          and m.search_vector @@ q.q
           and ${sql.raw(visible)}
           and not ${hiddenByPhaseSql(messageColumns('m'), viewer.uid, "'instructor' = any(v.roles) or 'admin' = any(v.roles)")}
           ${input.channel_id ? sql`and m.channel_id = ${input.channel_id}` : sql``}
@@ -92,7 +93,7 @@ export async function searchMessages(
                   or m.author_uid = v.uid or 'instructor' = any(v.roles) or 'admin' = any(v.roles))`
               : sql``
           }
-        order by ts_rank(to_tsvector('simple', m.body), q.q) desc, m.created_at desc, m.id
+        order by ts_rank(m.search_vector, q.q) desc, m.created_at desc, m.id
         limit ${SEARCH_PAGE_SIZE + 1} offset ${input.offset}
       )
       select * from found`,
