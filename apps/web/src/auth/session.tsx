@@ -303,6 +303,7 @@ async function loadSession(
   try {
     next = await fetchSession(signal);
   } catch (error) {
+    if (signal.aborted) throw error;
     if (!(error instanceof AuthError) || !authErrorSignsOut(error.code)) throw error;
     setSignOutNotice(error.code);
     removeUserData(client);
@@ -310,6 +311,9 @@ async function loadSession(
     void authApi.signOut().catch(() => undefined);
     return null;
   }
+  // Cancelled meanwhile (signing out cancels every query): this answer is from before, and
+  // remembering it would keep the signed-out session on this device for the next start.
+  if (signal.aborted) throw new DOMException('The session check was cancelled.', 'AbortError');
   if (previous && next === null) {
     setSignOutNotice('user-token-expired');
     removeUserData(client);

@@ -1,4 +1,4 @@
-// The chat's menus are fetched when the pointer or focus first enters a channel, once per page.
+// The chat's menus are fetched when the pointer or focus first enters a channel.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 
@@ -14,7 +14,9 @@ vi.mock('./NotifyLevelsMenu', () => {
 
 afterEach(cleanup);
 
-it('loads the menus when the pointer first enters, and only once', async () => {
+// (Only the first entry matters: a module is evaluated once per page whatever imports it again, so
+// a later call of preloadChatMenus has nothing a test could count.)
+it('loads the menus when the pointer first enters a channel, not before', async () => {
   const { preloadChatMenus } = await import('./lazyRowMenus');
   render(
     <section aria-label="Channel general" onPointerEnter={preloadChatMenus}>
@@ -29,7 +31,4 @@ it('loads the menus when the pointer first enters, and only once', async () => {
       'rowMenus',
     ]),
   );
-  preloadChatMenus();
-  await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(loaded).toHaveBeenCalledTimes(2);
 });
