@@ -16,6 +16,7 @@ import {
   enrolledChannelIds,
   can,
   ONLINE_WINDOW_MS,
+  type ChannelMember,
   type ChannelNotificationView,
   type ChannelView,
   type NotifyLevel,
@@ -174,7 +175,9 @@ const channelRef = classRef.extend({ channel_id: documentIdSchema });
 export const channelsTopic: CollectionTopic<
   { class_id: string },
   LoadedChannel,
-  ChannelListAccess
+  ChannelListAccess,
+  { class_id: string },
+  ChannelView
 > = {
   name: 'channels.live',
   kind: 'collection',
@@ -307,18 +310,6 @@ export const notificationsTopic: CollectionTopic<
   id: (row) => row.id,
 };
 
-/** A member of a non-public channel (a channel_users record), with name and e-mail. */
-export interface ChannelMember {
-  uid: string;
-  class_id: string;
-  channel_id: string;
-  name: string;
-  email: string | null;
-  enabled: boolean;
-  deleted: boolean;
-  version: number;
-}
-
 /**
  * Read with each record: whether its person is an active member of the class (SPEC §6); not sent
  * (present drops it).
@@ -377,7 +368,9 @@ const withoutClassCheck = ({ inClass: _inClass, ...row }: LoadedChannelMember): 
 export const channelMembersTopic: CollectionTopic<
   { class_id: string; channel_id: string },
   LoadedChannelMember,
-  ChannelAccess
+  ChannelAccess,
+  { class_id: string; channel_id: string },
+  ChannelMember
 > = {
   name: 'channels.members',
   kind: 'collection',

@@ -1,7 +1,11 @@
 // Docs: docs/polls.md#cold-call — the live spotlight of a channel (its banner), and the viewer's
 // own spotlights in a class (what notifies the picked student, whichever channel they have open).
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { mySpotlightsInputSchema, spotlightClearInputSchema } from '@seminar/shared';
+import {
+  mySpotlightsInputSchema,
+  spotlightClearInputSchema,
+  type SpotlightView,
+} from '@seminar/shared';
 import type { ChannelAccess } from '../channels/access';
 import { requireClassAccess, type ClassAccess } from '../classes/access';
 import type { Db } from '../db/client';
@@ -51,11 +55,15 @@ export async function loadSpotlights(
 /** The notice key of one person's spotlights (the migration's trigger uses the same). */
 export const mySpotlightsKey = (uid: string) => `coldcall:${uid}`;
 
+type ChannelInput = { class_id: string; channel_id: string };
+
 /** A channel's spotlight, live: its banner. */
 export const spotlightTopic: CollectionTopic<
-  { class_id: string; channel_id: string },
+  ChannelInput,
   LoadedSpotlight,
-  ChannelAccess
+  ChannelAccess,
+  ChannelInput,
+  SpotlightView
 > = {
   name: 'coldCall.live',
   kind: 'collection',
@@ -69,7 +77,7 @@ export const spotlightTopic: CollectionTopic<
     presentSpotlight(row, {
       uid: viewer.uid,
       staff: access.role === 'instructor' || access.role === 'admin',
-    }) as unknown as LoadedSpotlight,
+    }),
   id: (row) => row.channel_id,
 };
 
@@ -77,7 +85,9 @@ export const spotlightTopic: CollectionTopic<
 export const mySpotlightsTopic: CollectionTopic<
   { class_id: string },
   LoadedSpotlight,
-  ClassAccess
+  ClassAccess,
+  { class_id: string },
+  SpotlightView
 > = {
   name: 'coldCall.mine',
   kind: 'collection',
@@ -99,6 +109,6 @@ export const mySpotlightsTopic: CollectionTopic<
     }),
   visible: (row, viewer, access) =>
     row.cleared_at === null && row.uid === viewer.uid && row.class_id === access.classId,
-  present: (row) => presentSpotlight(row) as unknown as LoadedSpotlight,
+  present: (row) => presentSpotlight(row),
   id: (row) => row.channel_id,
 };

@@ -19,14 +19,15 @@ interface Frame<Row> {
   c?: string;
 }
 
-async function* frames<Input, Row, Access, Wire>(
+/** The frames of `topic`, whose rows travel as `Sent` (a collection's presented rows). */
+async function* frames<Input, Row, Access, Wire, Sent>(
   hub: LiveHub,
-  topic: LiveTopic<Input, Row, Access, Wire>,
+  topic: LiveTopic<Input, Row, Access, Wire, Sent>,
   viewer: SessionUser,
   input: Input,
   signal: AbortSignal,
-): AsyncGenerator<Frame<Row>> {
-  const queue: Array<Frame<Row>> = [];
+): AsyncGenerator<Frame<Sent>> {
+  const queue: Array<Frame<Sent>> = [];
   let failure: { error: unknown } | null = null;
   let wake: (() => void) | null = null;
   const notify = () => {
@@ -36,7 +37,7 @@ async function* frames<Input, Row, Access, Wire>(
   const sink: LiveSink = {
     viewer,
     write(frame) {
-      queue.push(JSON.parse(frame.toString()) as Frame<Row>);
+      queue.push(JSON.parse(frame.toString()) as Frame<Sent>);
       notify();
       return true;
     },
@@ -70,13 +71,13 @@ async function* frames<Input, Row, Access, Wire>(
 }
 
 /** Yields a collection's events for `viewer` until `signal` aborts or the hub ends it. */
-export async function* iterateCollection<Input, Row, Access, Wire>(
+export async function* iterateCollection<Input, Row, Access, Wire, Sent>(
   hub: LiveHub,
-  topic: CollectionTopic<Input, Row, Access, Wire>,
+  topic: CollectionTopic<Input, Row, Access, Wire, Sent>,
   viewer: SessionUser,
   input: Input,
   signal: AbortSignal,
-): AsyncGenerator<LiveEvent<Row>> {
+): AsyncGenerator<LiveEvent<Sent>> {
   for await (const frame of frames(hub, topic, viewer, input, signal)) yield frame.e;
 }
 
@@ -89,7 +90,13 @@ export async function* iterateStream<Input, Row, Access, Wire>(
   signal: AbortSignal,
 ): AsyncGenerator<TrackedEnvelope<LiveEvent<Row>>> {
   let cursor: StreamCursor | null = null;
-  for await (const frame of frames(hub, topic, viewer, input, signal)) {
+  for await (const frame of frames<Input, Row, Access, Wire, Row>(
+    hub,
+    topic,
+    viewer,
+    input,
+    signal,
+  )) {
     cursor = laterStreamCursor(cursor, decodeStreamCursor(frame.c));
     yield tracked(encodeStreamCursor(cursor ?? { seq: 0, version: 0 }), frame.e);
   }

@@ -28,9 +28,12 @@ interface TopicBase<Input, Row, Access, Wire> {
  * A collection: a set of rows the viewer may see (channels of a class, a roster). Its snapshot
  * replaces the client's set; each row is filtered (`visible`) and may be shaped per viewer
  * (`present`) — a topic with `present` pays one encoding per subscriber, one without shares one
- * encoding among every subscriber that sees the same rows.
+ * encoding among every subscriber that sees the same rows. `Sent` is the row as it travels: what
+ * `present` returns (a topic whose `Sent` is not its `Row` must have one), and what the web's row
+ * types are inferred from (apps/web/src/live/subscription.ts) — so it is a JSON shape, dates as
+ * the strings they travel as.
  */
-export interface CollectionTopic<Input, Row, Access, Wire = Input> extends TopicBase<
+export interface CollectionTopic<Input, Row, Access, Wire = Input, Sent = Row> extends TopicBase<
   Input,
   Row,
   Access,
@@ -46,7 +49,7 @@ export interface CollectionTopic<Input, Row, Access, Wire = Input> extends Topic
     access: Access,
   ): Promise<Row[]>;
   visible(row: Row, viewer: SessionUser, access: Access): boolean;
-  present?(row: Row, viewer: SessionUser, access: Access): Row;
+  present?(row: Row, viewer: SessionUser, access: Access): Sent;
   /**
    * Gather the notices of a key for this long before processing them together (one read, one
    * encoding per subscriber): for a per-viewer topic whose rows change with every message (a
@@ -125,12 +128,12 @@ export interface StreamTopic<Input, Row, Access, Wire = Input> extends TopicBase
 }
 
 /** A live topic. */
-export type LiveTopic<Input, Row, Access, Wire = Input> =
-  CollectionTopic<Input, Row, Access, Wire> | StreamTopic<Input, Row, Access, Wire>;
+export type LiveTopic<Input, Row, Access, Wire = Input, Sent = Row> =
+  CollectionTopic<Input, Row, Access, Wire, Sent> | StreamTopic<Input, Row, Access, Wire>;
 
 /** Any topic (the hub stores them without their type parameters). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- erased at the hub's boundary
-export type AnyTopic = LiveTopic<any, any, any, any>;
+export type AnyTopic = LiveTopic<any, any, any, any, any>;
 
 /** What `announce` names: a topic, or a signal (a notice that is not a live query). */
 export interface TopicRef {

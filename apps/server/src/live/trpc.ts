@@ -131,10 +131,12 @@ export function liveProcedures<S extends KernelServices>() {
   function liveSubscription<Input, Row, Access, Wire>(
     topic: StreamTopic<Input, Row, Access, Wire>,
   ): ReturnType<typeof streamProcedure<Input, Row, Access, Wire>>;
-  function liveSubscription<Input, Row, Access, Wire>(
-    topic: CollectionTopic<Input, Row, Access, Wire>,
-  ): ReturnType<typeof collectionProcedure<Input, Row, Access, Wire>>;
-  function liveSubscription<Input, Row, Access, Wire>(topic: LiveTopic<Input, Row, Access, Wire>) {
+  function liveSubscription<Input, Row, Access, Wire, Sent>(
+    topic: CollectionTopic<Input, Row, Access, Wire, Sent>,
+  ): ReturnType<typeof collectionProcedure<Input, Row, Access, Wire, Sent>>;
+  function liveSubscription<Input, Row, Access, Wire, Sent>(
+    topic: LiveTopic<Input, Row, Access, Wire, Sent>,
+  ) {
     return topic.kind === 'stream' ? streamProcedure(topic) : collectionProcedure(topic);
   }
 
@@ -147,13 +149,14 @@ export function liveProcedures<S extends KernelServices>() {
       );
   }
 
-  function collectionProcedure<Input, Row, Access, Wire>(
-    topic: CollectionTopic<Input, Row, Access, Wire>,
+  // Its events carry the rows as they travel (`Sent`): the web's row types are inferred from them.
+  function collectionProcedure<Input, Row, Access, Wire, Sent>(
+    topic: CollectionTopic<Input, Row, Access, Wire, Sent>,
   ) {
     return authedProcedure
       .meta({ topic })
       .input(topic.input)
-      .subscription(({ ctx, input, signal }): AsyncGenerator<LiveEvent<Row>> =>
+      .subscription(({ ctx, input, signal }): AsyncGenerator<LiveEvent<Sent>> =>
         iterateCollection(ctx.services.hub, topic, ctx.viewer, input as Input, signal ?? never),
       );
   }

@@ -56,11 +56,9 @@ function pinFor(row: LoadedPin, access: ChannelAccess): Pin {
   };
 }
 
-export const pinsTopic: CollectionTopic<
-  { class_id: string; channel_id: string },
-  LoadedPin,
-  ChannelAccess
-> = {
+type PinsInput = { class_id: string; channel_id: string };
+
+export const pinsTopic: CollectionTopic<PinsInput, LoadedPin, ChannelAccess, PinsInput, Pin> = {
   name: 'pins.live',
   kind: 'collection',
   input: z.object({ class_id: documentIdSchema, channel_id: documentIdSchema }),
@@ -69,6 +67,6 @@ export const pinsTopic: CollectionTopic<
   snapshot: (services, _viewer, input) => loadPins(services.database.db, input.channel_id),
   load: (services, key, ids) => loadPins(services.database.db, key, ids),
   visible: () => true,
-  present: (row, _viewer, access) => pinFor(row, access) as LoadedPin,
+  present: (row, _viewer, access) => pinFor(row, access),
   id: (row) => row.message_id,
 };

@@ -2,7 +2,7 @@
 // (presenters.ts). A vote announces its poll; every node reads the poll and its ballots once and
 // presents it to each subscriber by their role.
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { pollsLiveInputSchema } from '@seminar/shared';
+import { pollsLiveInputSchema, type PollView } from '@seminar/shared';
 import type { ChannelAccess } from '../channels/access';
 import type { Db } from '../db/client';
 import { messages, pollBallots, polls, users } from '../db/schema';
@@ -60,11 +60,15 @@ export async function loadPolls(
   }));
 }
 
+type PollsInput = { class_id: string; channel_id: string };
+
 /** The polls of a channel the viewer can see, live, each as the viewer may see it. */
 export const pollsTopic: CollectionTopic<
-  { class_id: string; channel_id: string },
+  PollsInput,
   LoadedPoll,
-  ChannelAccess
+  ChannelAccess,
+  PollsInput,
+  PollView
 > = {
   name: 'polls.live',
   kind: 'collection',
@@ -75,8 +79,7 @@ export const pollsTopic: CollectionTopic<
   load: (services, key, ids) => loadPolls(services.database.db, key, ids),
   visible: (row) => !row.message_deleted,
   // The per-viewer shape: nothing of a LoadedPoll reaches a socket without going through it.
-  present: (row, viewer, access) =>
-    presentPoll(row, viewer.uid, access.role) as unknown as LoadedPoll,
+  present: (row, viewer, access) => presentPoll(row, viewer.uid, access.role),
   // A class voting at once: one read and one encoding per subscriber per quarter second, not per
   // vote (each subscriber's shape is its own, so each vote would cost an encoding per subscriber).
   coalesceMs: 250,

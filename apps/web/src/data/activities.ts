@@ -36,7 +36,7 @@ export function byStartThenTitle(a: Activity, b: Activity): number {
 }
 
 export const activitiesQuery = (classId: string) =>
-  liveQuery<Activity, 'activities.live'>(
+  liveQuery(
     'activities.live',
     { class_id: classId },
     { idOf: activityIdOf, sort: byStartThenTitle },

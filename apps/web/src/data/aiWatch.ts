@@ -8,7 +8,7 @@ import { useLiveQuery, type LiveQueryResult } from '../live/useLiveQuery';
 import { NOT_CONNECTED_MESSAGE } from './connection';
 
 export const aiWatchQuery = (classId: string) =>
-  liveQuery<AiWatchRow, 'moderation.watch'>(
+  liveQuery(
     'moderation.watch',
     { class_id: classId },
     { idOf: (row) => row.activity_id },

@@ -18,7 +18,7 @@ import { activitiesQuery, useActivities } from './activities';
 import { NOT_CONNECTED } from './connection';
 
 export const pinsQuery = (classId: string, channelId: string) =>
-  liveQuery<Pin, 'pins.live'>(
+  liveQuery(
     'pins.live',
     { class_id: classId, channel_id: channelId },
     { idOf: (pin) => pin.message_id, sort: (a, b) => a.seq - b.seq },

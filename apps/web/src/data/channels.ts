@@ -7,6 +7,7 @@ import {
   displayName,
   isOwnChannel,
   makeRecordId,
+  type ChannelMember,
   type ChannelNotificationView,
   type ChannelView,
   type NotifyLevel,
@@ -31,7 +32,7 @@ export const byChannelTitle = (a: ChannelView, b: ChannelView) =>
 
 /** The viewer's channels in a class, with unread counts (SPEC §4 visibility). */
 export const channelsQuery = (classId: string) =>
-  liveQuery<ChannelView, 'channels.live'>(
+  liveQuery(
     'channels.live',
     { class_id: classId },
     { idOf: channelIdOf, sort: byChannelTitle, offline: { maxRows: 500 } },
@@ -39,30 +40,17 @@ export const channelsQuery = (classId: string) =>
 
 /** Typing and online notices of a channel. */
 export const notificationsQuery = (classId: string, channelId: string) =>
-  liveQuery<ChannelNotificationView, 'channels.notifications'>(
+  liveQuery(
     'channels.notifications',
     { class_id: classId, channel_id: channelId },
     { idOf: noticeIdOf },
   );
 
-/** A person enrolled in a channel (channel_users); `email` is null for students' eyes. */
-export interface ChannelMemberView {
-  uid: string;
-  class_id: string;
-  channel_id: string;
-  /** Stored 'Last, First' name. */
-  name: string;
-  email: string | null;
-  enabled: boolean;
-  deleted: boolean;
-  version: number;
-}
-
-const memberIdOf = (row: ChannelMemberView) => row.uid;
+const memberIdOf = (row: ChannelMember) => row.uid;
 
 /** The people enrolled in a channel (its members panel and settings). */
 export const channelMembersQuery = (classId: string, channelId: string) =>
-  liveQuery<ChannelMemberView, 'channels.members'>(
+  liveQuery(
     'channels.members',
     { class_id: classId, channel_id: channelId },
     { idOf: memberIdOf },
@@ -73,7 +61,7 @@ export function useChannelMembers(
   classId: string,
   channelId: string,
   enabled = true,
-): LiveQueryResult<ChannelMemberView> {
+): LiveQueryResult<ChannelMember> {
   return useLiveQuery(channelMembersQuery(classId, channelId), { enabled });
 }
 

@@ -43,7 +43,7 @@ export function byClassName(a: Class, b: Class): number {
 
 /** My classes, each with my_role (SPEC §7 "Memberships" + "Classes"). */
 export const myClassesQuery = () =>
-  liveQuery<Class, 'classes.mine'>('classes.mine', undefined, {
+  liveQuery('classes.mine', undefined, {
     idOf: classIdOf,
     sort: byClassName,
     offline: { maxRows: 500 },
@@ -51,14 +51,14 @@ export const myClassesQuery = () =>
 
 /** Public classes anyone signed in can join. */
 export const publicClassesQuery = () =>
-  liveQuery<Class, 'classes.public'>('classes.public', undefined, {
+  liveQuery('classes.public', undefined, {
     idOf: classIdOf,
     sort: byClassName,
   });
 
 /** A class's roster: members of every role and invitations (SPEC §7 "Students", "Instructors"). */
 export const rosterQuery = (classId: string) =>
-  liveQuery<RosterEntry, 'classes.roster'>(
+  liveQuery(
     'classes.roster',
     { class_id: classId },
     { idOf: rosterIdOf },

@@ -3,12 +3,7 @@
 // resolves with null or the words of its refusal.
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type {
-  DebriefSummary,
-  GradeSetWire,
-  GradingRow,
-  RubricSetWire,
-} from '@seminar/shared';
+import type { GradeSetWire, RubricSetWire } from '@seminar/shared';
 import { describeError } from '../live/errors';
 import { liveQuery } from '../live/liveQueries';
 import { useLive } from '../live/LiveProvider';
@@ -44,7 +39,7 @@ export function useUnanswered(classId: string, activityId: string) {
 /** The rubric (id `rubric`) and the grades (id = uid), live (staff). */
 export function useGrading(classId: string, activityId: string, enabled: boolean) {
   return useLiveQuery(
-    liveQuery<GradingRow, 'debrief.grading'>(
+    liveQuery(
       'debrief.grading',
       { class_id: classId, activity_id: activityId },
       { idOf: byId },
@@ -56,7 +51,7 @@ export function useGrading(classId: string, activityId: string, enabled: boolean
 /** The activity's AI summary (none, or one row), live (staff). */
 export function useSummary(classId: string, activityId: string, enabled: boolean) {
   return useLiveQuery(
-    liveQuery<DebriefSummary, 'debrief.summary'>(
+    liveQuery(
       'debrief.summary',
       { class_id: classId, activity_id: activityId },
       { idOf: byId },

@@ -29,7 +29,7 @@ export const bySeq = (a: Message, b: Message) => a.seq - b.seq || a.created_at -
 
 /** The newest messages of a channel, then every change (resumable). */
 export const messagesQuery = (classId: string, channelId: string) =>
-  liveQuery<Message, 'messages.live'>(
+  liveQuery(
     'messages.live',
     { class_id: classId, channel_id: channelId },
     // The newest messages are kept on this device for a page opened offline (docs/realtime.md#offline).

@@ -15,7 +15,7 @@ import { useOptimisticWrite } from '../live/optimistic';
 import { useLiveQuery, type LiveQueryResult } from '../live/useLiveQuery';
 import { NOT_CONNECTED, NOT_CONNECTED_MESSAGE } from './connection';
 
-export const notificationSettingsQuery = liveQuery<NotificationSettings, 'notifications.settings'>(
+export const notificationSettingsQuery = liveQuery(
   'notifications.settings',
   undefined,
   { idOf: (row) => row.uid },

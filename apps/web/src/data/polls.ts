@@ -19,7 +19,7 @@ const byId = (row: { id: string }) => row.id;
 
 /** The polls of a channel (its newest 100), as this viewer may see them. */
 export const pollsQuery = (classId: string, channelId: string) =>
-  liveQuery<PollView, 'polls.live'>(
+  liveQuery(
     'polls.live',
     { class_id: classId, channel_id: channelId },
     { idOf: byId },
@@ -31,7 +31,7 @@ export function useChannelPolls(classId: string, channelId: string): LiveQueryRe
 
 /** A channel's spotlight (none, or one row). */
 export const spotlightQuery = (classId: string, channelId: string) =>
-  liveQuery<SpotlightView, 'coldCall.live'>(
+  liveQuery(
     'coldCall.live',
     { class_id: classId, channel_id: channelId },
     { idOf: byId },
@@ -44,7 +44,7 @@ export function useSpotlight(classId: string, channelId: string): LiveQueryResul
 /** The viewer's own spotlights in a class: a channel where it is their turn. */
 export function useMySpotlights(classId: string, enabled: boolean) {
   return useLiveQuery(
-    liveQuery<SpotlightView, 'coldCall.mine'>(
+    liveQuery(
       'coldCall.mine',
       { class_id: classId },
       { idOf: byId },

@@ -12,7 +12,7 @@ import { bySeq } from './productOrder';
 export const productIdOf = (product: PublicProduct) => product.product_id;
 
 export const productsQuery = () =>
-  liveQuery<PublicProduct, 'products.live'>('products.live', undefined, {
+  liveQuery('products.live', undefined, {
     idOf: productIdOf,
     sort: bySeq,
   });

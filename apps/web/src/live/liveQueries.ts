@@ -17,6 +17,7 @@ import {
   type LiveSubscriptionValue,
   type LiveTopic,
   type LiveTopicInputs,
+  type LiveTopicRow,
 } from './subscription';
 
 /** What a component needs to read a live topic. Make them with `liveQuery`. */
@@ -37,12 +38,18 @@ export interface LiveQueryDescriptor<Row extends LiveRow, Topic extends LiveTopi
   offline?: { maxRows: number };
 }
 
-/** A descriptor of `topic` with `input`; its key is the procedure and the input. */
-export function liveQuery<Row extends LiveRow, Topic extends LiveTopic>(
+/**
+ * A descriptor of `topic` with `input`; its key is the procedure and the input. Its rows are the
+ * topic's as the router declares them (`LiveTopicRow`), not given here.
+ */
+export function liveQuery<Topic extends LiveTopic>(
   topic: Topic,
   input: LiveTopicInputs[Topic],
-  options: Pick<LiveQueryDescriptor<Row, Topic>, 'idOf' | 'sort' | 'resumable' | 'offline'>,
-): LiveQueryDescriptor<Row, Topic> {
+  options: Pick<
+    LiveQueryDescriptor<LiveTopicRow<Topic>, Topic>,
+    'idOf' | 'sort' | 'resumable' | 'offline'
+  >,
+): LiveQueryDescriptor<LiveTopicRow<Topic>, Topic> {
   return { key: input === undefined ? [topic] : [topic, input], topic, input, ...options };
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { act, cleanup, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../testing/authTestKit';
+import { makeMessage } from '../testing/classFixtures';
 import type { LiveTrpcClient } from './client';
 import { connectionClosedError, liveTestProviders, trpcError } from '../testing/liveTestKit';
 import { ErrorBanner } from './ErrorBanner';
@@ -9,22 +10,13 @@ import { CONNECTION_LOST_MESSAGE } from './errors';
 import { runOptimistic, useOptimisticWrite, type OptimisticOutcome } from './optimistic';
 import { readLiveEntry } from './liveCache';
 import { liveQuery } from './liveQueries';
-import type { LiveSubscribeHandlers, LiveSubscriptionValue } from './subscription';
+import type { LiveSubscribeHandlers, LiveSubscriptionValue, LiveTopicRow } from './subscription';
 import { useLiveQuery } from './useLiveQuery';
 
-interface Row {
-  id: string;
-  seq: number;
-  body: string;
-  version: number;
-}
-const row = (id: string, seq: number, version: number, body = `m${seq}`): Row => ({
-  id,
-  seq,
-  body,
-  version,
-});
-const QUERY = liveQuery<Row, 'messages.live'>(
+type Row = LiveTopicRow<'messages.live'>;
+const row = (id: string, seq: number, version: number, body = `m${seq}`): Row =>
+  makeMessage(id, { seq, version, body });
+const QUERY = liveQuery(
   'messages.live',
   { class_id: 'c1', channel_id: 'ch1' },
   { idOf: (r) => r.id, sort: (a, b) => a.seq - b.seq },

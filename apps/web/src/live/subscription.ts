@@ -3,8 +3,8 @@
 // takes that procedure's input; its events are LiveEvents (a tracked stream wraps them as
 // `{ id, data }`). Today this calls the tRPC subscription of that path over the live socket; a
 // different transport only has to reimplement `startLiveSubscription`.
-import type { inferRouterInputs } from '@trpc/server';
-import type { LiveEvent } from '@seminar/shared';
+import type { inferRouterInputs, inferSubscriptionOutput } from '@trpc/server';
+import type { LiveEvent, LiveRow } from '@seminar/shared';
 import type { LiveRouter, LiveTrpcClient } from './client';
 
 type Inputs = inferRouterInputs<LiveRouter>;
@@ -31,6 +31,31 @@ export interface LiveTopicInputs {
 }
 
 export type LiveTopic = keyof LiveTopicInputs;
+
+/** The subscription procedure of a topic ('polls.live' → the router's polls.live). */
+type TopicProcedure<Topic extends LiveTopic> = Topic extends `${infer R}.${infer P}`
+  ? R extends keyof LiveRouter
+    ? P extends keyof LiveRouter[R]
+      ? LiveRouter[R][P]
+      : never
+    : never
+  : never;
+
+/** What a topic's procedure yields, unwrapped from a tracked stream's `{ id, data }`. */
+type LiveTopicEvent<Topic extends LiveTopic> =
+  inferSubscriptionOutput<TopicProcedure<Topic>> extends infer Value
+    ? Value extends { id: string; data: infer Event }
+      ? Event
+      : Value
+    : never;
+
+/**
+ * A topic's row as the server declares it sends it (a collection's presented row, a stream's row):
+ * inferred from the router, never written by hand on the web (liveTopicRows.test-d.ts holds each
+ * to its shared type and to what JSON carries).
+ */
+export type LiveTopicRow<Topic extends LiveTopic> =
+  LiveTopicEvent<Topic> extends LiveEvent<infer Row extends LiveRow> ? Row : never;
 
 /** What a subscription yields: a LiveEvent, or one wrapped by a tracked stream as `{ id, data }`. */
 export type LiveSubscriptionValue<Row> = LiveEvent<Row> | { id: string; data: LiveEvent<Row> };

@@ -1,41 +1,35 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LiveEvent } from '@seminar/shared';
+import type { LiveEvent, LiveRow } from '@seminar/shared';
+import { makeClass, makeMessage } from '../testing/classFixtures';
 import { fakeTrpc, liveTestProviders, settle, trpcError } from '../testing/liveTestKit';
 import { NOT_FOUND_MESSAGE } from './errors';
 import { emptyLiveEntry, liveQueryKey, type LiveCacheEntry } from './liveCache';
 import { liveQuery, liveQueryHub, unwrapLiveEvent, type LiveQueryDescriptor } from './liveQueries';
+import type { LiveTopicRow } from './subscription';
 import { useLiveQuery } from './useLiveQuery';
 
-interface Row {
-  id: string;
-  seq: number;
-  body: string;
-  version: number;
-}
+type Row = LiveTopicRow<'messages.live'>;
 
-const row = (id: string, seq: number, version = seq, body = `m${seq}`): Row => ({
-  id,
-  seq,
-  body,
-  version,
-});
+const row = (id: string, seq: number, version = seq, body = `m${seq}`): Row =>
+  makeMessage(id, { seq, version, body });
 const bySeq = (a: Row, b: Row) => a.seq - b.seq;
 const idOf = (r: Row) => r.id;
 
 /** A channel's messages: a tracked stream, resumable. */
 const messages = (channelId = 'ch1') =>
-  liveQuery<Row, 'messages.live'>(
+  liveQuery(
     'messages.live',
     { class_id: 'c1', channel_id: channelId },
     { idOf, sort: bySeq, resumable: true },
   );
-const mine = () => liveQuery<Row, 'classes.mine'>('classes.mine', undefined, { idOf });
+/** The viewer's classes: a collection without input. */
+const mine = () => liveQuery('classes.mine', undefined, { idOf: (c) => c.class_id });
 
-function renderLive(descriptor: LiveQueryDescriptor<Row> = messages(), withClient = true) {
+function renderLive<R extends LiveRow>(descriptor: LiveQueryDescriptor<R>, withClient = true) {
   const fake = fakeTrpc();
   const kit = liveTestProviders({ trpc: withClient ? fake.trpc : null });
-  const hook = renderHook(({ d }) => useLiveQuery<Row>(d), {
+  const hook = renderHook(({ d }) => useLiveQuery<R>(d), {
     wrapper: kit.Providers,
     initialProps: { d: descriptor },
   });
@@ -63,7 +57,7 @@ describe('unwrapLiveEvent', () => {
 
 describe('useLiveQuery', () => {
   it('folds snapshot, upserts, remove and end into the cache under ["live", ...key]', async () => {
-    const { result, last, queryClient } = renderLive();
+    const { result, last, queryClient } = renderLive(messages());
     expect(result.current.status).toBe('loading');
     expect(result.current.rows).toEqual([]);
     expect(last().input).toEqual({ class_id: 'c1', channel_id: 'ch1', lastEventId: null });
@@ -93,13 +87,14 @@ describe('useLiveQuery', () => {
   it('replaces the set on a collection snapshot (replace: true)', async () => {
     const { result, last } = renderLive(mine());
     expect(last().input).toBeUndefined();
-    await last().send({ type: 'snapshot', rows: [row('a', 1), row('b', 2)], replace: true });
-    await last().send({ type: 'snapshot', rows: [row('c', 3)], replace: true });
-    expect(result.current.rows.map((r) => r.id)).toEqual(['c']);
+    const classRow = (id: string) => makeClass({ class_id: id });
+    await last().send({ type: 'snapshot', rows: [classRow('a'), classRow('b')], replace: true });
+    await last().send({ type: 'snapshot', rows: [classRow('c')], replace: true });
+    expect(result.current.rows.map((r) => r.class_id)).toEqual(['c']);
   });
 
   it('shares one subscription per key among its readers and ends it with the last', async () => {
-    const { fake, Providers, subs, last, result, unmount, queryClient } = renderLive();
+    const { fake, Providers, subs, last, result, unmount, queryClient } = renderLive(messages());
     const second = renderHook(() => useLiveQuery<Row>(messages()), { wrapper: Providers });
     expect(subs()).toHaveLength(1);
     await last().send({ type: 'snapshot', rows: [row('a', 1)], replace: false });
@@ -116,7 +111,7 @@ describe('useLiveQuery', () => {
   });
 
   it('keeps the subscription when a reader of the same key replaces the last one at once', async () => {
-    const { Providers, subs, unmount } = renderLive();
+    const { Providers, subs, unmount } = renderLive(messages());
     unmount();
     const next = renderHook(() => useLiveQuery<Row>(messages()), { wrapper: Providers });
     await act(settle);
@@ -128,7 +123,7 @@ describe('useLiveQuery', () => {
   });
 
   it('unwraps tracked events and resumes from the last event id after a remount', async () => {
-    const { result, last, subs, unmount, Providers } = renderLive();
+    const { result, last, subs, unmount, Providers } = renderLive(messages());
     await last().send({
       id: '2:2',
       data: { type: 'snapshot', rows: [row('a', 1), row('b', 2)], replace: false },
@@ -147,7 +142,7 @@ describe('useLiveQuery', () => {
   });
 
   it('unsubscribes on unmount and on key change', async () => {
-    const { subs, rerender, unmount, result, last } = renderLive();
+    const { subs, rerender, unmount, result, last } = renderLive(messages());
     await last().send({ type: 'snapshot', rows: [row('a', 1)], replace: false });
     rerender({ d: messages('ch2') });
     await act(settle);
@@ -169,7 +164,7 @@ describe('useLiveQuery', () => {
   });
 
   it('holds its cache entry while mounted (one observer per reader) and lets it go after', async () => {
-    const { queryClient, last, unmount } = renderLive();
+    const { queryClient, last, unmount } = renderLive(messages());
     await last().send({ type: 'snapshot', rows: [row('a', 1)], replace: false });
     const entry = () =>
       queryClient.getQueryCache().find({ queryKey: liveQueryKey(messages().key) });
@@ -181,7 +176,7 @@ describe('useLiveQuery', () => {
   });
 
   it('leaves a cleared cache empty, and holds the entry written after it while mounted', async () => {
-    const { queryClient, last } = renderLive();
+    const { queryClient, last } = renderLive(messages());
     await last().send({ type: 'snapshot', rows: [row('a', 1)], replace: false });
     const entry = () =>
       queryClient.getQueryCache().find({ queryKey: liveQueryKey(messages().key) });
@@ -224,7 +219,7 @@ describe('useLiveQuery', () => {
   });
 
   it('reports an error to every reader and to the shared error state; retry subscribes again', async () => {
-    const { result, last, errors, subs, Providers } = renderLive();
+    const { result, last, errors, subs, Providers } = renderLive(messages());
     const second = renderHook(() => useLiveQuery<Row>(messages()), { wrapper: Providers });
     await last().fail(trpcError('NOT_FOUND', 'Channel not found.'));
     expect(result.current.status).toBe('error');
@@ -245,7 +240,7 @@ describe('useLiveQuery', () => {
   });
 
   it('subscribes again when the server asks it to start afresh (retry), keeping the rows', async () => {
-    const { result, last, subs } = renderLive();
+    const { result, last, subs } = renderLive(messages());
     await last().send({
       id: '1:1',
       data: { type: 'snapshot', rows: [row('a', 1)], replace: false },
@@ -263,7 +258,7 @@ describe('useLiveQuery', () => {
   });
 
   it('starts an ended query over when it is subscribed again', async () => {
-    const { result, last } = renderLive();
+    const { result, last } = renderLive(messages());
     await last().send({ type: 'end', reason: 'You no longer have access to this.' });
     expect(result.current.status).toBe('ended');
     act(() => result.current.retry());

@@ -91,6 +91,22 @@ export const channelViewSchema = channelSchema.extend({
 /** A channel in a viewer's list. */
 export type ChannelView = z.infer<typeof channelViewSchema>;
 
+/**
+ * A person enrolled in a non-public channel (a channel_users record) as `channels.members` sends
+ * it: name and e-mail from their account; `email` is null for students' eyes.
+ */
+export interface ChannelMember {
+  uid: string;
+  class_id: string;
+  channel_id: string;
+  /** Stored 'Last, First' name. */
+  name: string;
+  email: string | null;
+  enabled: boolean;
+  deleted: boolean;
+  version: number;
+}
+
 /** What "Create channel" sends; the id is a client-made record id. */
 export const channelCreateInputSchema = z.object({
   channel_id: documentIdSchema,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RosterEntry } from '@seminar/shared';
-import type { ChannelMemberView } from '../../data/channels';
+import type { ChannelMember, RosterEntry } from '@seminar/shared';
 import { channelPeople } from './MembersPanel';
 
 const entry = (
@@ -24,7 +23,7 @@ const entry = (
     ...extra,
   }) as RosterEntry;
 
-const enrolled = (uid: string, name: string, deleted = false): ChannelMemberView => ({
+const enrolled = (uid: string, name: string, deleted = false): ChannelMember => ({
   uid,
   class_id: 'c1',
   channel_id: 'ch1',

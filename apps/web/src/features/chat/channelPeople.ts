@@ -1,8 +1,12 @@
 // Docs: docs/channels.md#members-panel — who is in a channel (SPEC §4), for the members panel, the
 // mention picker and the chat's names. Its own module so the chat's first load does not need the
 // members panel (a dialog loaded when opened).
-import { displayName, type ChannelView, type RosterEntry } from '@seminar/shared';
-import type { ChannelMemberView } from '../../data/channels';
+import {
+  displayName,
+  type ChannelMember,
+  type ChannelView,
+  type RosterEntry,
+} from '@seminar/shared';
 
 /** One person in a channel, and what makes them a member. */
 export interface ChannelPerson {
@@ -41,7 +45,7 @@ function classPeople(roster: readonly RosterEntry[]): ChannelPerson[] {
 export function channelPeople(
   channel: Pick<ChannelView, 'is_public' | 'channel_group'>,
   roster: readonly RosterEntry[],
-  enrolled: readonly ChannelMemberView[],
+  enrolled: readonly ChannelMember[],
 ): { members: ChannelPerson[]; candidates: ChannelPerson[] } {
   const inClass = classPeople(roster);
   if (channel.is_public) return { members: inClass.sort(byName), candidates: [] };
