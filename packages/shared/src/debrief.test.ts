@@ -1,23 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { citedIds, dropCitations, withoutPartialCitation, wordCount } from './debrief';
 import {
   answers,
   asksQuestion,
-  citedIds,
+  quotesOf,
+  unansweredQuestions,
+  type DebriefMessage,
+} from './debriefQuestions';
+import {
   computedMark,
-  dropCitations,
   effectiveMarks,
   gradebookCsv,
   marksProblem,
-  quotesOf,
   rubricProblem,
   rubricTotal,
-  unansweredQuestions,
-  withoutPartialCitation,
-  wordCount,
-  type DebriefMessage,
   type Rubric,
   type RubricCriterion,
-} from './debrief';
+} from './debriefRubric';
 import { gradeSetInputSchema, rubricSetInputSchema } from './schemas/debrief';
 
 describe('asksQuestion', () => {

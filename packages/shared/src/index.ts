@@ -44,6 +44,8 @@ export * from './awayNotifications';
 export * from './push';
 export * from './polls';
 export * from './debrief';
+export * from './debriefQuestions';
+export * from './debriefRubric';
 export * from './coldCall';
 export * from './phases';
 export * from './anonymity';

@@ -1,25 +1,16 @@
 // Docs: docs/realtime.md#the-subscription-runtime — per node: key groups of subscribers. A notice is
 // read once per node (or not at all when this node wrote the rows), encoded once per audience, and
 // the same bytes are written to every subscriber's sink.
-import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger } from 'fastify';
-import { DomainError } from '../errors';
 import type { LiveServices } from './services';
 import { LIVE_CHANNEL, parseNotices, type LiveNotice, type NoticeOrigin } from './bus';
-import { processCollection, releaseCollection, resyncCollection } from './collectionDelivery';
-import { ACCESS_LOST, START_AFRESH, type HubCore } from './hubCore';
+import { processCollection } from './collectionDelivery';
+import { rowsOf, START_AFRESH, type HubCore } from './hubCore';
 import { noLiveMetrics, type LiveMetrics } from './metrics';
 import { accessSignal } from './signals';
-import { processStream, recheckStream, releaseStream, setLens } from './streamDelivery';
-import {
-  encodeEvent,
-  KeyGroup,
-  MAX_HELD_ROWS,
-  Subscriber,
-  type GroupWork,
-  type HeldChange,
-  type LiveSink,
-} from './subscriber';
+import { processStream } from './streamDelivery';
+import { holdChange, recheck, refreshAccess, startSubscriber } from './subscriberStart';
+import { encodeEvent, KeyGroup, Subscriber, type LiveSink } from './subscriber';
 import type { AnyTopic, TopicRef } from './topic';
 import { WriteCache, type WrittenRows } from './writeCache';
 
@@ -56,10 +47,10 @@ export class LiveHub {
       metrics,
       end: (sub, reason, retry) => this.#end(sub, reason, retry),
       failed: (sub, error) => this.#failed(sub, error),
-      hold: (sub, change) => this.#hold(sub, change),
-      rowsOf: (group, works, ids) => this.#rowsOf(group, works, ids),
-      refreshAccess: (sub) => this.#refreshAccess(sub),
-      recheck: (sub) => this.#recheck(sub),
+      hold: holdChange,
+      rowsOf: (group, works, ids) => rowsOf(services, group, works, ids),
+      refreshAccess: (sub) => refreshAccess(this.#core, sub),
+      recheck: (sub) => recheck(this.#core, sub),
       join: (sub, key) => this.#join(sub, key),
       leaveGroup: (sub, group) => this.#leaveGroup(sub, group),
     };
@@ -156,7 +147,7 @@ export class LiveHub {
     for (const subs of this.#byClass.values())
       for (const sub of subs)
         if (sub.topic.kind === 'stream')
-          void this.#recheck(sub).catch((error: unknown) => this.#failed(sub, error));
+          void recheck(this.#core, sub).catch((error: unknown) => this.#failed(sub, error));
     for (const group of this.#groups.values()) {
       // A snapshot being read now may have missed what the lost connection did not deliver.
       for (const sub of group.subs) if (sub.held && !sub.rechecking) sub.stale = true;
@@ -184,7 +175,9 @@ export class LiveHub {
     const sub = new Subscriber(topic, sink, input, key, requestId);
     this.#join(sub, key);
     this.#pending.add(sub);
-    void this.#start(sub).catch((error: unknown) => this.#failed(sub, error));
+    void startSubscriber(this.#core, sub, this.#placed).catch((error: unknown) =>
+      this.#failed(sub, error),
+    );
     return sub;
   }
 
@@ -192,53 +185,6 @@ export class LiveHub {
   unsubscribe(sub: Subscriber): void {
     sub.ended = true;
     this.#leave(sub);
-  }
-
-  async #start(sub: Subscriber): Promise<void> {
-    const { topic } = sub;
-    sub.access = await topic.access(this.services, sub.viewer, sub.input);
-    if (sub.ended) return;
-    this.#pending.delete(sub);
-    sub.classId = topic.classOf(sub.access);
-    addTo(this.#byClass, sub.classId, sub);
-    if (topic.kind === 'collection') {
-      for (const key of topic.extraKeys?.(sub.access) ?? []) this.#join(sub, key);
-      const rows = await topic.snapshot(this.services, sub.viewer, sub.input, sub.access);
-      if (sub.ended) return;
-      const has = sub.has as Map<string, number>;
-      for (const row of rows) has.set(topic.id(row), (row as { version: number }).version);
-      await releaseCollection(this.#core, sub, rows);
-      if (sub.ended) return;
-      if (sub.stale) {
-        sub.stale = false;
-        await resyncCollection(this.#core, sub);
-      }
-    } else {
-      setLens(sub);
-      const snapshot = await topic.snapshot(this.services, sub.viewer, sub.input, sub.access);
-      if (sub.ended) return;
-      sub.floor = snapshot.floor;
-      sub.noticed = Math.max(sub.noticed, snapshot.floor);
-      await releaseStream(this.#core, sub, snapshot);
-      if (sub.ended) return;
-      if (sub.stale) {
-        this.#end(sub, START_AFRESH, true);
-        return;
-      }
-    }
-    if (sub.recheck) await this.#recheck(sub);
-  }
-
-  /** Holds a change for a subscriber whose snapshot is not out yet; too much starts it afresh. */
-  #hold(sub: Subscriber, change: HeldChange): void {
-    if (!sub.held || sub.stale) return;
-    if (sub.held.length === 0) sub.heldRows = 0;
-    sub.held.push(change);
-    sub.heldRows += change.rows.length + change.gone.length;
-    if (sub.heldRows > MAX_HELD_ROWS) {
-      sub.stale = true;
-      sub.held.length = 0;
-    }
   }
 
   #ownWrites(origin: NoticeOrigin | null): Promise<WrittenRows | null> | null {
@@ -289,50 +235,6 @@ export class LiveHub {
     }
   }
 
-  /** The rows of `ids` under the group's key: this node's own writes first, the rest read once. */
-  async #rowsOf(group: KeyGroup, works: GroupWork[], ids: string[]): Promise<unknown[]> {
-    const topic = group.topic;
-    const byId = new Map<string, unknown>();
-    for (const work of works) {
-      if (work.kind !== 'notice' || !work.written) continue;
-      for (const row of (await work.written) ?? []) {
-        const id = topic.id(row);
-        const had = byId.get(id) as { version: number } | undefined;
-        if (!had || had.version < (row as { version: number }).version) byId.set(id, row);
-      }
-    }
-    const missing = ids.filter((id) => !byId.has(id));
-    if (missing.length > 0)
-      for (const row of await topic.load(this.services, group.key, missing))
-        byId.set(topic.id(row), row);
-    return [...byId.values()];
-  }
-
-  /** Reads the subscriber's access afresh; when it is gone, ends the subscription (false). */
-  async #refreshAccess(sub: Subscriber): Promise<boolean> {
-    try {
-      sub.access = await sub.topic.access(this.services, sub.viewer, sub.input);
-      return !sub.ended;
-    } catch (error) {
-      // Refused (not found, not allowed): the access is gone. Anything else is a failure.
-      if (!(error instanceof DomainError) && !(error instanceof TRPCError)) throw error;
-      this.#end(sub, ACCESS_LOST, false);
-      return false;
-    }
-  }
-
-  /** Re-checks access after a membership or channel change: ends the subscription or resyncs it. */
-  async #recheck(sub: Subscriber): Promise<void> {
-    if (sub.ended) return;
-    if (sub.held) {
-      sub.recheck = true;
-      return;
-    }
-    sub.recheck = false;
-    if (sub.topic.kind === 'collection') await resyncCollection(this.#core, sub);
-    else await recheckStream(this.#core, sub);
-  }
-
   #onAccess(notice: LiveNotice): void {
     // Only that member's (uid), and only live queries of those keys (ids, e.g. one channel's).
     const matches = (sub: Subscriber) =>
@@ -341,7 +243,7 @@ export class LiveHub {
     for (const sub of this.#pending) if (matches(sub)) sub.recheck = true;
     for (const sub of this.#byClass.get(notice.key) ?? []) {
       if (!matches(sub)) continue;
-      void this.#recheck(sub).catch((error: unknown) => this.#failed(sub, error));
+      void recheck(this.#core, sub).catch((error: unknown) => this.#failed(sub, error));
     }
   }
 
@@ -396,6 +298,12 @@ export class LiveHub {
     if (group.subs.size === 0 && !group.running)
       this.#groups.delete(groupName(group.topic.name, group.key));
   }
+
+  /** A subscriber's access is resolved: it is filed under its class (for access notices). */
+  readonly #placed = (sub: Subscriber, classId: string): void => {
+    this.#pending.delete(sub);
+    addTo(this.#byClass, classId, sub);
+  };
 
   #leave(sub: Subscriber): void {
     for (const group of sub.groups) this.#leaveGroup(sub, group);

@@ -72,3 +72,26 @@ export async function writeSnapshot(
   }
   return true;
 }
+
+/** The rows of `ids` under the group's key: this node's own writes first, the rest read once. */
+export async function rowsOf(
+  services: LiveServices,
+  group: KeyGroup,
+  works: GroupWork[],
+  ids: string[],
+): Promise<unknown[]> {
+  const topic = group.topic;
+  const byId = new Map<string, unknown>();
+  for (const work of works) {
+    if (work.kind !== 'notice' || !work.written) continue;
+    for (const row of (await work.written) ?? []) {
+      const id = topic.id(row);
+      const had = byId.get(id) as { version: number } | undefined;
+      if (!had || had.version < (row as { version: number }).version) byId.set(id, row);
+    }
+  }
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length > 0)
+    for (const row of await topic.load(services, group.key, missing)) byId.set(topic.id(row), row);
+  return [...byId.values()];
+}

@@ -6,31 +6,50 @@
 //   is retried from 30 s, doubling up to 16 min, while the user stays signed in;
 // - a signed-in session that turns into `null` (expired or revoked) is 'user-token-expired': the
 //   cache is cleared and the Sign in page says why;
-// - `signOutWithMessage(queryClient, code)` (or `useSignOut().signOutWithMessage(code)`) lets other
-//   code end the session for 'user-disabled' / 'user-token-expired' with the same effect.
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
-import { hashKey, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  authErrorSignsOut,
-  GET_SESSION_PATH,
-  SESSION_REFRESH_BEFORE_EXPIRY_MS,
-  type AuthErrorCode,
-} from '@seminar/shared';
-import { authApi, authErrorFromResponse, authFetch, AuthError, toAuthError } from './authApi';
+// - `signOutWithMessage(queryClient, code)` (or `useSignOut().signOutWithMessage(code)`, both in
+//   signOut.ts) lets other code end the session for 'user-disabled' / 'user-token-expired' with
+//   the same effect.
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { authErrorSignsOut, SESSION_REFRESH_BEFORE_EXPIRY_MS } from '@seminar/shared';
+import { authApi, AuthError } from './authApi';
 import { forgetSession, lastSession, rememberSession } from './lastSession';
+import {
+  fetchSession,
+  SESSION_QUERY_KEY,
+  type SessionInfo,
+  type SessionPayload,
+  type SessionUser,
+} from './sessionData';
+import {
+  clearSignOutNotice,
+  removeUserData,
+  serverMayKeepSession,
+  setSignOutNotice,
+} from './signOut';
 
-// The signed-in class page's HTML preloads this request (apps/server/src/http/web.ts): the first
-// fetchSession's request, as it is (same-origin credentials), takes its answer.
-export { GET_SESSION_PATH };
-export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
+// Importers read the session's parts from here: what the server sends (sessionData.ts) and how the
+// session ends (signOut.ts).
+export {
+  fetchSession,
+  GET_SESSION_PATH,
+  SESSION_QUERY_KEY,
+  type SessionInfo,
+  type SessionPayload,
+  type SessionUser,
+} from './sessionData';
+export {
+  clearSessionLocally,
+  clearSignOutNotice,
+  getSignOutNotice,
+  setSignOutNotice,
+  signOut,
+  signOutWithMessage,
+  useSignedOutByUser,
+  useSignOut,
+  useSignOutNotice,
+  type SignOutActions,
+} from './signOut';
 
 /** Session refresh retries (SPEC §9 identity provider defaults): from 30 s, doubling, up to 16 min. */
 export const SESSION_RETRY_BASE_MS = 30_000;
@@ -40,216 +59,12 @@ export const FIRST_LOAD_RETRY_MAX_MS = 10_000;
 /** setTimeout's largest delay (about 24.8 days); longer ones would fire at once. */
 const MAX_TIMER_DELAY_MS = 2_147_483_647;
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  image?: string | null;
-  emailVerified?: boolean;
-  [field: string]: unknown;
-}
-
-export interface SessionInfo {
-  id?: string;
-  userId?: string;
-  expiresAt?: string;
-  [field: string]: unknown;
-}
-
-export interface SessionPayload {
-  session: SessionInfo;
-  user: SessionUser;
-}
-
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
 export interface SessionState {
   status: SessionStatus;
   user: SessionUser | null;
   session: SessionInfo | null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function isSessionPayload(value: unknown): value is SessionPayload {
-  return (
-    isRecord(value) &&
-    isRecord(value.session) &&
-    isRecord(value.user) &&
-    typeof value.user.id === 'string'
-  );
-}
-
-/**
- * Asks the server for the current session: the payload, or `null` when there is none (a `null`
- * answer or 401). A request without an answer or with an unexpected error status throws an
- * AuthError, so a passing network problem is not mistaken for the session ending.
- */
-export async function fetchSession(signal?: AbortSignal): Promise<SessionPayload | null> {
-  const response = await authFetch(GET_SESSION_PATH, {
-    method: 'GET',
-    headers: { accept: 'application/json' },
-    signal: signal ?? null,
-  });
-  if (response.status === 401) return null;
-  if (!response.ok) throw await authErrorFromResponse(response);
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    return null;
-  }
-  return isSessionPayload(body) ? body : null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Why the session ended last: a SPEC §8 code, shown on the Sign in page until dismissed or until
-// the next sign-in, or 'user' for the user's own sign-out (Sign in then shows nothing and does not
-// return to the previous user's page). One per browser tab, like the session itself.
-
-type SignOutReason = AuthErrorCode | 'user' | null;
-
-let signOutReason: SignOutReason = null;
-const reasonListeners = new Set<() => void>();
-
-function setSignOutReason(reason: SignOutReason): void {
-  if (signOutReason === reason) return;
-  signOutReason = reason;
-  for (const listener of reasonListeners) listener();
-}
-
-function subscribeToReason(listener: () => void): () => void {
-  reasonListeners.add(listener);
-  return () => reasonListeners.delete(listener);
-}
-
-function getSignOutReason(): SignOutReason {
-  return signOutReason;
-}
-
-/** Sets (or with `null` clears) the reason shown on the Sign in page. */
-export function setSignOutNotice(code: AuthErrorCode | null): void {
-  setSignOutReason(code);
-}
-
-export function clearSignOutNotice(): void {
-  setSignOutReason(null);
-}
-
-/** The code the user was last signed out for, if any. */
-export function getSignOutNotice(): AuthErrorCode | null {
-  return signOutReason === 'user' ? null : signOutReason;
-}
-
-/** The code the user was last signed out for (its words: `authErrorWords(code).message`). */
-export function useSignOutNotice(): AuthErrorCode | null {
-  const reason = useSyncExternalStore(subscribeToReason, getSignOutReason, getSignOutReason);
-  return reason === 'user' ? null : reason;
-}
-
-/** True after the user's own sign-out (until the next sign-in). */
-export function useSignedOutByUser(): boolean {
-  const reason = useSyncExternalStore(subscribeToReason, getSignOutReason, getSignOutReason);
-  return reason === 'user';
-}
-
-// ---------------------------------------------------------------------------------------------
-// Ending the session.
-
-const SESSION_QUERY_HASH = hashKey(SESSION_QUERY_KEY);
-
-/** Drops every cached query but the session's, and every mutation: nothing of the user is kept. */
-function removeUserData(client: QueryClient): void {
-  client.removeQueries({ predicate: (query) => query.queryHash !== SESSION_QUERY_HASH });
-  client.getMutationCache().clear();
-  // The rows kept for offline use go too (a shared computer keeps nothing of the last person).
-  void import('../live/offlineCache').then((cache) => cache.clearOffline());
-}
-
-/**
- * Signs out on this device only: cancels running queries, marks the session signed out (the
- * session query keeps `null`, so every `useSession()` turns 'signed-out') and removes every other
- * query and mutation from the cache. The signed-in layout then sends the user to Sign in.
- */
-export async function clearSessionLocally(client: QueryClient): Promise<void> {
-  // Cancel first: an in-flight get-session must not bring the old session back.
-  await client.cancelQueries();
-  client.setQueryData(SESSION_QUERY_KEY, null);
-  removeUserData(client);
-  forgetSession();
-}
-
-/**
- * Ends the session because of `code` — for SPEC §8's 'user-disabled' and 'user-token-expired'
- * (e.g. when the live layer is refused): clears the cache, tells the server (best effort, so its
- * cookie goes too) and shows the code's words on the Sign in page. Never throws.
- */
-export async function signOutWithMessage(client: QueryClient, code: AuthErrorCode): Promise<void> {
-  setSignOutNotice(code);
-  await Promise.all([clearSessionLocally(client), authApi.signOut().catch(() => undefined)]);
-}
-
-/** Whether a failed sign-out request may have left the session alive on the server. */
-function serverMayKeepSession(error: AuthError): boolean {
-  return (
-    error.code === 'network-request-failed' ||
-    error.code === 'too-many-requests' ||
-    error.status >= 500
-  );
-}
-
-/**
- * The user's own sign-out: ends the session on the server, then clears the cache; the signed-in
- * layout then shows Sign in (without a message, and without returning to this user's page).
- * Throws an AuthError (and keeps the user signed in) when the server may not have ended the session.
- */
-export async function signOut(client: QueryClient): Promise<void> {
-  try {
-    await authApi.signOut();
-  } catch (error) {
-    const authError = toAuthError(error);
-    // Other refusals (e.g. "no session") mean the server holds no session for this cookie.
-    if (serverMayKeepSession(authError)) throw authError;
-  }
-  setSignOutReason('user');
-  // Their own sign-out: what they had not sent stays off a shared computer.
-  // Loaded here, not with the sign-in page: the drafts code is the chat's (issue 13's budget).
-  const uid = client.getQueryData<SessionPayload | null>(SESSION_QUERY_KEY)?.user.id;
-  if (uid) {
-    try {
-      (await import('../features/chat/drafts')).forgetDrafts(uid);
-    } catch {
-      // The chunk could not load (offline, a new deploy): sign out all the same.
-    }
-  }
-  // Nor do their notifications: this browser's push subscription goes (docs/channels.md#web-push).
-  try {
-    await (await import('../features/notifications/pushDevice')).dropThisBrowsersPush();
-  } catch {
-    // The chunk could not load: sign out all the same.
-  }
-  await clearSessionLocally(client);
-}
-
-export interface SignOutActions {
-  /** The user's own sign-out (see `signOut`). */
-  signOut: () => Promise<void>;
-  /** Sign-out for a reason shown on the Sign in page (see `signOutWithMessage`). */
-  signOutWithMessage: (code: AuthErrorCode) => Promise<void>;
-}
-
-/** `signOut` and `signOutWithMessage` bound to the app's QueryClient. */
-export function useSignOut(): SignOutActions {
-  const client = useQueryClient();
-  return useMemo(
-    () => ({
-      signOut: () => signOut(client),
-      signOutWithMessage: (code: AuthErrorCode) => signOutWithMessage(client, code),
-    }),
-    [client],
-  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,13 +1,13 @@
-// Docs: docs/debrief.md — the zod schemas of the debrief's inputs (rules: ../debrief.ts).
+// Docs: docs/debrief.md — the zod schemas of the debrief's inputs (rules: ../debriefRubric.ts).
 import { z } from 'zod';
+import { PARTICIPATION_FIGURES } from '../debrief';
 import {
   GRADE_COMMENT_MAX_LENGTH,
-  PARTICIPATION_FIGURES,
   RUBRIC_MAX_CRITERIA,
   RUBRIC_MAX_SCALE,
   RUBRIC_NAME_MAX_LENGTH,
   rubricProblem,
-} from '../debrief';
+} from '../debriefRubric';
 import { uidSchema } from './common';
 import { documentIdSchema } from './documentId';
 import { textSchema } from './text';

@@ -2,36 +2,25 @@
 // tRPC procedure calls, subscriptions served by the hub), its limits, and its end. A connection is
 // one object; the socket's listeners are shared functions, so an idle connection costs little more
 // than its socket.
-import { callTRPCProcedure, getErrorShape, TRPCError, type AnyTRPCRouter } from '@trpc/server';
-import type { FastifyBaseLogger } from 'fastify';
+import { callTRPCProcedure, TRPCError } from '@trpc/server';
 import type { RawData, WebSocket } from 'ws';
 import { clientFrameSchema, LIVE_PING, LIVE_PONG, type ClientFrame } from '@seminar/shared';
 import { sessionIsLive, type SessionUser, type ViewerSession } from '../../auth/session';
-import { DatabaseUnavailableError, reportInternalError, type DatabaseOutage } from '../../errors';
-import { failedOnTheServer, toTRPCError } from '../trpcErrors';
-import type { KernelServices } from '../trpc';
-import type { LiveMetrics } from '../metrics';
+import { failedOnTheServer } from '../trpcErrors';
 import type { LiveSink, Subscriber } from '../subscriber';
 import type { AnyTopic } from '../topic';
-import type { LiveContext, LiveSession } from '../trpc';
-import type { LiveLimits, MutationRateLimiter } from './limits';
+import type { KernelServices, LiveContext, LiveSession } from '../trpc';
+import type { MutationRateLimiter } from './limits';
+import { SocketOutput, type OutputHost } from './output';
 
 /** What every connection of a node shares. */
-export interface ConnectionHost {
-  services(): KernelServices | null;
-  readonly router: AnyTRPCRouter;
+export interface ConnectionHost extends OutputHost {
   readonly topics: ReadonlyMap<string, AnyTopic>;
-  readonly limits: LiveLimits;
   readonly rate: MutationRateLimiter;
   /** The budget of signals (typing, online, read marks), apart from the budget of changes. */
   readonly signalRate: MutationRateLimiter;
   /** The mutations that spend `signalRate`. */
   readonly signalPaths: ReadonlySet<string>;
-  readonly log: FastifyBaseLogger;
-  /** The node's counters (frames, cuts, refusals): increments only. */
-  readonly metrics: LiveMetrics;
-  /** Logs a database outage once (requests it refuses are not logged one by one). */
-  readonly outage: DatabaseOutage;
   /** The connection is gone (closed or cut off): forget it. */
   closed(connection: Connection): void;
   /** Whether another open socket of `connection`'s user holds `key` (see LiveSession.hold). */
@@ -45,11 +34,8 @@ export const CLOSE_CODES = {
   serverDraining: 4503,
 } as const;
 
-const TEXT = { binary: false } as const;
 /** A revoked socket gets its close frame, then is cut this long after even if it ignores it. */
 const REVOKE_GRACE_MS = 500;
-/** A part of a large answer the client has not taken in this long: it is not reading. */
-const PACED_STALL_MS = 30_000;
 const CONNECTION = Symbol('live connection');
 
 type SocketWithConnection = WebSocket & { [CONNECTION]?: Connection };
@@ -57,30 +43,24 @@ type SocketWithConnection = WebSocket & { [CONNECTION]?: Connection };
 let lastConnectionId = 0;
 
 /** One signed-in live socket. */
-export class Connection implements LiveSink, LiveSession {
+export class Connection extends SocketOutput implements LiveSink, LiveSession {
   readonly id = ++lastConnectionId;
   /** Its live queries, by `topic\0key`; null until the first. */
   subs: Map<string, Subscriber> | null = null;
   inFlight = 0;
   /** Answered a ping since the last one (or sent anything). */
   alive = true;
-  /** Its session ended or its user was disabled: nothing more is read or written. */
-  revoked = false;
-  gone = false;
-  /** The last paced write (LiveSink.writePaced); the next waits for it. */
-  #paced: Promise<boolean> | null = null;
-  /** The bytes of the paced part not yet gone to the client: they never count as not reading. */
-  #pacedBytes = 0;
   /** What it holds while open (LiveSession.hold); null until the first. */
   holds: Map<string, () => Promise<void>> | null = null;
   /** The node drains: no new frame is run, and the socket closes (4503) once `inFlight` is 0. */
   draining = false;
 
   constructor(
-    readonly ws: WebSocket,
+    ws: WebSocket,
     readonly session: ViewerSession,
     readonly host: ConnectionHost,
   ) {
+    super(ws);
     (ws as SocketWithConnection)[CONNECTION] = this;
     ws.on('message', onSocketMessage);
     ws.on('pong', onSocketPong);
@@ -96,69 +76,13 @@ export class Connection implements LiveSink, LiveSession {
     return this.session.sessionId;
   }
 
-  /** Writes a frame unless the client has stopped reading: then it is cut off (it resumes later). */
-  write(frame: Buffer): boolean {
-    return this.#send(frame);
-  }
-
-  writePaced(frame: Buffer): Promise<boolean> {
-    // One part in flight per socket, whichever live query it belongs to: the node holds at most one
-    // part of every large answer, however many the page asks for at once.
-    const next = (this.#paced ?? Promise.resolve(true)).then(() => this.#sendFlushed(frame));
-    this.#paced = next;
-    return next;
-  }
-
-  /** Sends `frame` and resolves once it has left for the client (false: the socket is gone). */
-  #sendFlushed(frame: Buffer): Promise<boolean> {
-    return new Promise((resolve) => {
-      const stalled = setTimeout(() => {
-        this.#cutOff('no part of a large answer taken for 30 s');
-        resolve(false);
-      }, PACED_STALL_MS);
-      stalled.unref();
-      const sent = this.#send(frame, (error) => {
-        this.#pacedBytes = 0;
-        clearTimeout(stalled);
-        resolve(!error && !this.gone);
-      });
-      if (sent) this.#pacedBytes = frame.length;
-      else {
-        clearTimeout(stalled);
-        resolve(false);
-      }
-    });
-  }
-
-  #send(frame: Buffer, flushed?: (error?: Error) => void): boolean {
-    if (this.revoked || this.gone) return false;
-    // What piles up besides a large answer's part in flight (that is paced: see writePaced). A
-    // frame larger than the limit still goes to a socket that has taken everything before it.
-    const buffered = this.ws.bufferedAmount - this.#pacedBytes;
-    if (buffered > 0 && buffered + frame.length > this.host.limits.bufferedBytesPerSocket) {
-      this.#cutOff(`${buffered} bytes not taken`);
-      return false;
-    }
-    this.ws.send(frame, TEXT, flushed);
-    this.host.metrics.frame(frame.length);
-    return true;
-  }
-
-  /** The client does not read what it is sent: cut it off (it reconnects and resumes later). */
-  #cutOff(why: string): void {
-    this.host.log.warn({ uid: this.viewer.uid, why }, 'live socket not reading: cut off');
-    this.host.metrics.cut('slow_reader');
-    this.#dispose();
-    this.ws.terminate();
-  }
-
   ended(sub: Subscriber): void {
     this.subs?.delete(subscriptionKey(sub.topic.name, sub.key));
   }
 
   failed(sub: Subscriber, error: unknown): void {
     this.subs?.delete(subscriptionKey(sub.topic.name, sub.key));
-    this.#answerError(sub.requestId, error, 'subscription', sub.topic.name, sub.input);
+    this.answerError(sub.requestId, error, 'subscription', sub.topic.name, sub.input);
   }
 
   /** Checks, before a write, that this socket's session still exists; ends the socket if not. */
@@ -199,7 +123,7 @@ export class Connection implements LiveSink, LiveSession {
     if (code === CLOSE_CODES.sessionEnded || code === CLOSE_CODES.userDisabled)
       this.host.metrics.cut('revoked');
     else if (code !== CLOSE_CODES.serverDraining) this.host.metrics.cut('protocol');
-    this.#dispose();
+    this.dispose();
     this.ws.close(code, reason);
     setTimeout(() => this.ws.terminate(), REVOKE_GRACE_MS).unref();
   }
@@ -235,7 +159,7 @@ export class Connection implements LiveSink, LiveSession {
     if (!parsed.success) {
       const id = (value as { id?: unknown } | undefined)?.id;
       if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0)
-        this.#answerError(
+        this.answerError(
           id,
           new TRPCError({ code: 'BAD_REQUEST', message: 'That request is not understood.' }),
           'unknown',
@@ -266,7 +190,7 @@ export class Connection implements LiveSink, LiveSession {
     const { limits } = this.host;
     const rate = this.host.signalPaths.has(frame.p) ? this.host.signalRate : this.host.rate;
     if (!services) {
-      this.#answerError(
+      this.answerError(
         frame.id,
         new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The server is starting.' }),
         type,
@@ -277,7 +201,7 @@ export class Connection implements LiveSink, LiveSession {
     }
     if (type === 'mutation' && !rate.take(this.viewer.uid)) {
       this.host.metrics.refused('mutation_rate');
-      this.#answerError(
+      this.answerError(
         frame.id,
         tooMany('Too many changes in a short time. Wait a moment and try again.'),
         type,
@@ -288,17 +212,12 @@ export class Connection implements LiveSink, LiveSession {
     }
     if (this.inFlight >= limits.requestsInFlightPerSocket) {
       this.host.metrics.refused('requests_in_flight');
-      this.#answerError(frame.id, tooMany('Too many requests at once.'), type, frame.p, frame.i);
+      this.answerError(frame.id, tooMany('Too many requests at once.'), type, frame.p, frame.i);
       return;
     }
     this.inFlight += 1;
     try {
-      const ctx: LiveContext = {
-        services,
-        viewer: this.viewer,
-        connectionId: `${this.id}`,
-        session: this,
-      };
+      const ctx = this.context(services);
       const data: unknown = await callTRPCProcedure({
         router: this.host.router,
         path: frame.p,
@@ -311,7 +230,7 @@ export class Connection implements LiveSink, LiveSession {
       if (this.revoked || this.gone) return;
       this.write(Buffer.from(`{"t":"r","id":${frame.id},"d":${JSON.stringify(data) ?? 'null'}}`));
     } catch (cause) {
-      const error = this.#answerError(frame.id, cause, type, frame.p, frame.i);
+      const error = this.answerError(frame.id, cause, type, frame.p, frame.i);
       // A change the server failed to make is not charged to the person's budget.
       if (type === 'mutation' && failedOnTheServer(error)) rate.refund(this.viewer.uid);
     } finally {
@@ -326,7 +245,7 @@ export class Connection implements LiveSink, LiveSession {
     const services = this.host.services();
     const topic = this.host.topics.get(frame.p);
     const fail = (error: TRPCError): void => {
-      this.#answerError(frame.id, error, 'subscription', frame.p, frame.i);
+      this.answerError(frame.id, error, 'subscription', frame.p, frame.i);
     };
     if (!services)
       return fail(
@@ -359,37 +278,13 @@ export class Connection implements LiveSink, LiveSession {
     this.host.services()?.hub.unsubscribe(sub);
   }
 
-  #answerError(
-    id: number,
-    cause: unknown,
-    type: 'query' | 'mutation' | 'subscription' | 'unknown',
-    path: string | undefined,
-    input: unknown,
-  ): TRPCError {
-    const error = toTRPCError(cause);
-    if (this.revoked || this.gone) return error;
-    // The detail is logged here under an error id; the error formatter sends the client only the id.
-    // An unreachable database is logged once per outage, not per request.
-    if (error.code === 'INTERNAL_SERVER_ERROR')
-      reportInternalError(error, this.host.log, { path, type, uid: this.viewer.uid, live: true });
-    else if (error.cause instanceof DatabaseUnavailableError) this.host.outage.refused(cause);
-    const services = this.host.services();
-    const shape = getErrorShape({
-      config: this.host.router._def._config,
-      error,
-      type,
-      path,
-      input,
-      ctx: services
-        ? { services, viewer: this.viewer, connectionId: `${this.id}`, session: this }
-        : undefined,
-    });
-    this.write(Buffer.from(`{"t":"r","id":${id},"e":${JSON.stringify(shape)}}`));
-    return error;
+  /** A procedure's context on this socket. */
+  protected override context(services: KernelServices): LiveContext {
+    return { services, viewer: this.viewer, connectionId: `${this.id}`, session: this };
   }
 
   /** Ends every live query of this socket (it closed, was cut off or revoked). */
-  #dispose(): void {
+  protected override dispose(): void {
     if (this.gone) return;
     this.gone = true;
     const hub = this.host.services()?.hub;
@@ -408,7 +303,7 @@ export class Connection implements LiveSink, LiveSession {
 
   /** The socket closed (either side). */
   onClose(): void {
-    this.#dispose();
+    this.dispose();
   }
 }
 

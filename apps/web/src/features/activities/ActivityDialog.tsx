@@ -10,17 +10,15 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { Activity, ActivityInput, ChannelView } from '@seminar/shared';
-import { withoutError } from '../common/formErrors';
 import {
   ACTIVITY_FIELDS,
   activityFormFrom,
   emptyActivityForm,
   parseActivityForm,
-  type ActivityField,
-  type ActivityFormErrors,
   type ActivityFormValues,
 } from './activityForm';
 import { FormDialog } from '../common/FormDialog';
+import { useFormFields } from '../common/useFormFields';
 import { ProductPicker } from '../catalogue/ProductPicker';
 import { useLlmConfigured, useProducts } from '../../data/products';
 import { CostConfirmation, useStudentCount } from './ActivityCost';
@@ -57,13 +55,14 @@ export function ActivityDialog({
   /** Saves the checked input; returns a message when it could not even be sent. */
   onSave: (input: ActivityInput, previous: Activity | null) => string | null;
 }) {
-  const [values, setValues] = useState<ActivityFormValues>(() =>
-    activity
-      ? activityFormFrom(activity)
-      : { ...emptyActivityForm(), product_id: initialProductId ?? '' },
+  const form = useFormFields<ActivityFormValues>(
+    () =>
+      activity
+        ? activityFormFrom(activity)
+        : { ...emptyActivityForm(), product_id: initialProductId ?? '' },
+    ACTIVITY_FIELDS,
   );
-  const [errors, setErrors] = useState<ActivityFormErrors>({});
-  const inputs = useRef<Partial<Record<ActivityField, HTMLElement | null>>>({});
+  const { values, errors, setErrors, change, textField } = form;
   const [activityId] = useState(() => activity?.activity_id ?? newActivityId());
   // The checked input waiting for the cost to be confirmed; null while the form shows.
   const [confirming, setConfirming] = useState<ActivityInput | null>(null);
@@ -85,11 +84,6 @@ export function ActivityDialog({
     onClose();
   };
 
-  const change = (field: ActivityField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => withoutError(current, field));
-  };
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (confirming) {
@@ -102,27 +96,12 @@ export function ActivityDialog({
       enabled: activity?.enabled ?? true,
     });
     if (!result.ok) {
-      setErrors(result.errors);
-      const first = ACTIVITY_FIELDS.find((field) => result.errors[field]);
-      if (first) inputs.current[first]?.focus();
+      form.showErrors(result.errors);
       return;
     }
     if (attachesProduct(result.value, activity)) setConfirming(result.value);
     else save(result.value);
   };
-
-  const field = (name: ActivityField, label: string, help?: string) => ({
-    label,
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
-    error: Boolean(errors[name]),
-    helperText: errors[name] ?? help,
-    inputRef: (element: HTMLElement | null) => {
-      inputs.current[name] = element;
-    },
-    fullWidth: true,
-  });
 
   // A case channel that is no longer listed still shows as chosen (by id) rather than vanishing.
   const knownChannel = channels.some((channel) => channel.channel_id === values.channel_id);
@@ -169,14 +148,18 @@ export function ActivityDialog({
     >
       <Grid container spacing={2}>
         <Grid size={12}>
-          <TextField {...field('title', 'Title')} required autoFocus />
+          <TextField {...textField('title', 'Title')} required autoFocus />
         </Grid>
         <Grid size={12}>
-          <TextField {...field('description', 'Description')} multiline minRows={2} />
+          <TextField {...textField('description', 'Description')} multiline minRows={2} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
-            {...field('activity_qualified_name', 'Qualified name', 'For example case.pricing.1')}
+            {...textField(
+              'activity_qualified_name',
+              'Qualified name',
+              'For example case.pricing.1',
+            )}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -185,15 +168,13 @@ export function ActivityDialog({
             onChange={(productId) => change('product_id', productId)}
             error={Boolean(errors.product_id)}
             helperText={errors.product_id ?? 'Optional: one from the catalogue'}
-            inputRef={(element: HTMLInputElement | null) => {
-              inputs.current.product_id = element;
-            }}
+            inputRef={form.inputRef('product_id')}
             studentCount={students.count}
           />
         </Grid>
         <Grid size={12}>
           <TextField
-            {...field('channel_id', 'Case channel', 'The channel where the case is discussed')}
+            {...textField('channel_id', 'Case channel', 'The channel where the case is discussed')}
             select
           >
             <MenuItem value="">
@@ -211,14 +192,14 @@ export function ActivityDialog({
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
-            {...field('start_date', 'Start date')}
+            {...textField('start_date', 'Start date')}
             type="date"
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
-            {...field('due_date', 'Due date')}
+            {...textField('due_date', 'Due date')}
             type="date"
             slotProps={{ inputLabel: { shrink: true } }}
           />

@@ -10,7 +10,6 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -33,6 +32,7 @@ import { classPath, PATHS } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { useClassSelection } from '../classes/selection';
 import { EmptyState, LoadError } from '../common/EmptyState';
+import { Loading } from '../common/Loading';
 
 const EVERYONE = '';
 const SHOWN_CHARS = 300;
@@ -46,17 +46,6 @@ function download(name: string, text: string) {
   link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-function Loading({ label }: { label: string }) {
-  return (
-    <Stack spacing={1} aria-busy="true" aria-label={label}>
-      <Skeleton variant="text" width="60%" height={40} />
-      {[0, 1, 2].map((n) => (
-        <Skeleton key={n} variant="rounded" height={56} />
-      ))}
-    </Stack>
-  );
 }
 
 /** The one answer for an activity the viewer may not review, or that is not there. */
@@ -88,7 +77,8 @@ export function AgentReviewPage() {
   const cls = classes.rows.find((row) => row.class_id === classId) ?? null;
   const manager = cls !== null && can(cls.my_role, 'activities.manage');
 
-  if (!cls && classes.status === 'loading') return <Loading label="Loading the review" />;
+  if (!cls && classes.status === 'loading')
+    return <Loading label="Loading the review" rowHeight={56} />;
   if (!cls && classes.status === 'error')
     return <LoadError message={classes.error ?? ''} onRetry={classes.retry} />;
   if (!manager) return <NotFound classId={classId} showBack={cls !== null} />;
@@ -106,7 +96,8 @@ function ActivityReview({
 }) {
   const activities = useActivities(classId);
   const activity = activities.rows.find((row) => row.activity_id === activityId) ?? null;
-  if (!activity && activities.status === 'loading') return <Loading label="Loading the review" />;
+  if (!activity && activities.status === 'loading')
+    return <Loading label="Loading the review" rowHeight={56} />;
   if (!activity && activities.status === 'error')
     return <LoadError message={activities.error ?? ''} onRetry={activities.retry} />;
   if (!activity || activity.deleted) return <NotFound classId={classId} showBack />;
@@ -186,7 +177,7 @@ function Exchanges({ activity, className }: { activity: Activity; className: str
         </Stack>
       </Paper>
       {exchanges.isPending ? (
-        <Loading label="Loading the exchanges" />
+        <Loading label="Loading the exchanges" rowHeight={56} />
       ) : exchanges.isError ? (
         <LoadError message={exchanges.error.message} onRetry={() => void exchanges.refetch()} />
       ) : rows.length === 0 ? (

@@ -2,7 +2,7 @@
 // shared `productInputSchema`, errors under their fields; the cooperation mode is picked from
 // AI_AGENT_COOPERATION_MODES (an older free-text value stays shown and kept). On "Save" the dialog closes and the entry
 // shows at once (optimistic), reconciled by the live catalogue.
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
@@ -10,15 +10,13 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { ProductInput, PublicProduct } from '@seminar/shared';
 import { FormDialog } from '../common/FormDialog';
-import { withoutError } from '../common/formErrors';
+import { useFormFields } from '../common/useFormFields';
 import {
   cooperationModeChoices,
   emptyProductForm,
   parseProductForm,
   PRODUCT_FIELDS,
   productFormFrom,
-  type ProductField,
-  type ProductFormErrors,
   type ProductFormValues,
 } from './productForm';
 
@@ -34,44 +32,25 @@ export function ProductFormDialog({
   onClose: () => void;
   onSave: (input: ProductInput, previous: PublicProduct | null) => void;
 }) {
-  const [values, setValues] = useState<ProductFormValues>(() =>
-    product ? productFormFrom(product) : emptyProductForm(),
+  const form = useFormFields<ProductFormValues>(
+    () => (product ? productFormFrom(product) : emptyProductForm()),
+    PRODUCT_FIELDS,
   );
+  const { values, errors, textField: field } = form;
   const [enabled, setEnabled] = useState(product?.enabled ?? true);
-  const [errors, setErrors] = useState<ProductFormErrors>({});
   const [productId] = useState(() => product?.product_id ?? newProductId());
-  const inputs = useRef<Partial<Record<ProductField, HTMLElement | null>>>({});
-
-  const change = (field: ProductField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => withoutError(current, field));
-  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const result = parseProductForm(values, { product_id: productId, enabled });
     if (!result.ok) {
-      setErrors(result.errors);
-      const first = PRODUCT_FIELDS.find((field) => result.errors[field]);
-      if (first) inputs.current[first]?.focus();
+      form.showErrors(result.errors);
       return;
     }
     onSave(result.value, product);
     onClose();
   };
 
-  const field = (name: ProductField, label: string, help?: string) => ({
-    label,
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
-    error: Boolean(errors[name]),
-    helperText: errors[name] ?? help,
-    inputRef: (element: HTMLElement | null) => {
-      inputs.current[name] = element;
-    },
-    fullWidth: true,
-  });
   const half = { xs: 12, sm: 6 } as const;
 
   return (

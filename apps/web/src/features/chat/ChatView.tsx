@@ -2,33 +2,15 @@
 // re-render alone while someone types), and the composer.
 // Opening it warms the send path (channels.prewarm, DESIGN §2 — no placeholder rows) and marks it
 // read up to the newest message, again as new ones arrive while it is open and the tab visible.
-// Sends are optimistic with a client-made id, so a retry (by hand, or by itself when the
-// connection comes back) can never post a message twice.
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+// The messages and their writes (optimistic, with a client-made id) are useChannelMessages.ts's.
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import {
-  displayName,
-  encodeMentions,
-  newMessageId,
-  type ChannelView,
-  type Message,
-} from '@seminar/shared';
+import type { ChannelView } from '@seminar/shared';
 import { channelTitle, useChannelActions } from '../../data/channels';
-import { useConnectionState } from '../../data/connection';
-import { UNSENT_SEQ, useMessageActions, useMessages } from '../../data/messages';
-import { useServerOffset } from '../../live/serverTime';
+import { UNSENT_SEQ } from '../../data/messages';
 import { useChannelChatPeople } from './ChatPeople';
 import { ChannelProviders } from '../classroom/ChannelPolls';
 import { ClassroomBar, StaffControlsSlot } from '../classroom/ClassroomBar';
@@ -43,16 +25,14 @@ import { preloadChatMenus } from './lazyRowMenus';
 import { ChannelHeader } from './ChannelHeader';
 import { TypingLine } from './ChannelPresence';
 import { ChannelFrame, frameClass } from './channelFrameStyles';
-import { displayMessages } from './displayMessages';
-import { isLostOnTheWay, useLostWriteRetries } from './lostWrites';
-import { MessageList, type DisplayMessage } from './MessageList';
+import { MessageList } from './MessageList';
 import { SavedCopyNote } from './SavedCopyNote';
 import type { ChannelAgentInfo } from './useChannelAgents';
 import { AgentCardContext } from './agentCardContext';
 import { useCaseActivity } from '../../data/phases';
-import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
+import { useChannelPresence } from './useChannelPresence';
 import { useFirstUnread } from './useFirstUnread';
-import { useOutbox } from './useOutbox';
+import { useChannelMessages } from './useChannelMessages';
 import { Spinner } from '../../shell/ui';
 import { focusComposer } from '../../shell/focus';
 import { PhaseBar } from '../phases/PhaseBar';
@@ -92,20 +72,6 @@ const MembersPanel = lazy(() =>
   import('./MembersPanel').then((module) => ({ default: module.MembersPanel })),
 );
 
-const warn = (what: string) => (error: unknown) => console.warn(`[seminar] ${what}`, error);
-
-/**
- * A function whose identity never changes and that always runs the latest `fn`: handlers given to
- * the memoized message list, so a render of the channel does not render the list again.
- */
-function useStableHandler<Args extends unknown[]>(fn: (...args: Args) => void) {
-  const latest = useRef(fn);
-  useLayoutEffect(() => {
-    latest.current = fn;
-  });
-  return useCallback((...args: Args) => latest.current(...args), []);
-}
-
 export function ChatView({
   classId,
   channel,
@@ -117,16 +83,24 @@ export function ChatView({
   focus = null,
 }: ChatViewProps) {
   const channelId = channel.channel_id;
-  const connection = useConnectionState();
   const channelActions = useChannelActions(classId);
-  const messageActions = useMessageActions(classId, channelId);
-  const offset = useServerOffset();
-  const visible = useDocumentVisible();
-  const messages = useMessages(classId, channelId);
+  // Picking a channel warms its send path; failures are only logged (SPEC §8).
+  useEffect(() => {
+    if (channelActions.connected) channelActions.prewarm(channelId);
+  }, [channelActions, channelId]);
+
   const presence = useChannelPresence(channelActions, channelId);
-  const [olderState, setOlderState] = useState<'idle' | 'loading' | 'done'>('idle');
   const [membersOpen, setMembersOpen] = useState(false);
   const people = useChannelChatPeople(classId, channel, viewer.uid);
+  // The messages and every write on them (useChannelMessages.ts).
+  const chat = useChannelMessages({
+    classId,
+    channel,
+    viewer,
+    channelActions,
+    mentionable: people.mentionable,
+  });
+  const { messages, messageActions, items, outbox, oldestSeq, newestSeq } = chat;
   // The channel's AI agents (the mention picker offers them), read by a chunk of their own loaded
   // only when an activity of this channel has an AI product.
   const caseActivity = useCaseActivity(classId, channelId);
@@ -146,115 +120,12 @@ export function ChatView({
   const [initialDraft] = useState(() => loadDraft(draftScope));
   const keepDraft = useCallback((text: string) => saveDraft(draftScope, text), [draftScope]);
 
-  // Picking a channel warms its send path; failures are only logged (SPEC §8).
-  useEffect(() => {
-    if (channelActions.connected) channelActions.prewarm(channelId);
-  }, [channelActions, channelId]);
-
-  // The newest message the server has numbered, and the oldest loaded.
-  const { newestSeq, oldestSeq } = useMemo(() => {
-    let newest = 0;
-    let oldest = Infinity;
-    for (const message of messages.rows) {
-      if (message.seq >= UNSENT_SEQ) continue;
-      newest = Math.max(newest, message.seq);
-      oldest = Math.min(oldest, message.seq);
-    }
-    return { newestSeq: newest, oldestSeq: oldest };
-  }, [messages.rows]);
-
-  // Mark read up to the newest message while the channel is open and the tab visible.
-  const markedUpTo = useRef(0);
-  useEffect(() => {
-    if (!channelActions.connected || !visible || messages.status !== 'ready') return;
-    if (newestSeq <= Math.max(markedUpTo.current, channel.last_read_seq)) return;
-    markedUpTo.current = newestSeq;
-    channelActions.markRead(channelId, newestSeq).catch((error: unknown) => {
-      markedUpTo.current = 0;
-      warn('mark read')(error);
-    });
-  }, [channelActions, visible, messages.status, newestSeq, channel.last_read_seq, channelId]);
-
-  // Writes lost on the way go again by themselves once the connection is back (lostWrites.ts).
-  const { lostIds, noteOutcome } = useLostWriteRetries(connection, messages.failed);
-
-  // Sends kept in localStorage until the server has them (outbox.ts): a reload loses none.
-  const outbox = useOutbox({
-    uid: viewer.uid,
-    classId,
-    channelId,
-    ready: messages.status === 'ready' && channelActions.connected,
-    rows: messages.rows,
-    busy: (id) => messages.pendingIds.has(id) || messages.failed.has(id),
-    resend: (row) =>
-      messageActions.send(row).then((outcome) => {
-        noteOutcome(row.id)(outcome);
-        return !isLostOnTheWay(outcome);
-      }),
-  });
-
   const send = (text: string) => {
-    // `@Ada Lovelace` typed (or picked) becomes a reference to Ada's uid (docs/channels.md#mentions).
-    const body = encodeMentions(text, people.mentionable);
-    // No uid in the id: it reaches every reader (docs/activities.md#anonymity).
-    const id = newMessageId();
     const attachments = files.take();
-    const row: Message = {
-      id,
-      class_id: classId,
-      channel_id: channelId,
-      seq: UNSENT_SEQ,
-      author_uid: viewer.uid,
-      author_name: displayName(viewer.name) || viewer.email,
-      body,
-      created_at: Date.now() + offset,
-      edited_at: null,
-      deleted: false,
-      reactions: [],
-      attachments,
-      version: 0,
-      ai: null,
-    };
     presence.typingEnded();
     clearDraft(draftScope);
-    // Kept first: without a live client yet it is sent once there is one (useOutbox).
-    outbox.remember(row);
-    if (!channelActions.connected) return;
-    void messageActions.send(row).then((outcome) => {
-      noteOutcome(id)(outcome);
-      // Sent, or refused (then shown with Retry): no longer the outbox's. Lost: kept.
-      if (!isLostOnTheWay(outcome)) outbox.forget(id);
-    });
+    chat.send(text, attachments);
   };
-
-  const edit = useStableHandler((message: Message, text: string) => {
-    if (!channelActions.connected) return;
-    const body = encodeMentions(text, people.mentionable);
-    void messageActions.edit(message, body, Date.now() + offset).then(noteOutcome(message.id));
-  });
-
-  const react = useStableHandler((message: Message, emoji: string, on: boolean) => {
-    if (!channelActions.connected) return;
-    void messageActions.react(message, viewer.uid, emoji, on).then(noteOutcome(message.id));
-  });
-
-  const remove = useStableHandler((message: Message) => {
-    if (!channelActions.connected) return;
-    void messageActions.remove(message).then(noteOutcome(message.id));
-  });
-
-  const loadOlder = useStableHandler(() => {
-    if (olderState !== 'idle' || !Number.isFinite(oldestSeq) || oldestSeq <= 1) return;
-    if (!channelActions.connected) return;
-    setOlderState('loading');
-    messageActions
-      .loadOlder(oldestSeq)
-      .then((count) => setOlderState(count === 0 ? 'done' : 'idle'))
-      .catch((error: unknown) => {
-        warn('older messages')(error);
-        setOlderState('idle');
-      });
-  });
 
   // Open at a message (a search result, or a pin: the later asked), with its history loaded.
   const { opening, openPin } = usePinFocus(channelId, focus);
@@ -263,31 +134,6 @@ export function ChatView({
     oldestSeq,
     loadRange: messageActions.loadRange,
   });
-
-  // Messages with their state, failed sends at the end, then the outbox's (displayMessages.ts).
-  const items = useMemo<DisplayMessage[]>(
-    () =>
-      displayMessages({
-        rows: messages.rows,
-        failed: messages.failed,
-        pendingIds: messages.pendingIds,
-        lostIds,
-        kept: outbox.kept,
-        connectionOpen: connection === 'open',
-        noteOutcome,
-        dismissFailed: messageActions.dismissFailed,
-      }),
-    [
-      messages.rows,
-      messages.failed,
-      messages.pendingIds,
-      lostIds,
-      outbox.kept,
-      connection,
-      noteOutcome,
-      messageActions.dismissFailed,
-    ],
-  );
 
   // Opening a channel with unread messages opens it at the first of them (useFirstUnread.ts).
   const { firstUnreadSeq, reachingUnread } = useFirstUnread({
@@ -307,11 +153,6 @@ export function ChatView({
   });
 
   const title = channelTitle(channel);
-  const hasOlder =
-    olderState !== 'done' &&
-    Number.isFinite(oldestSeq) &&
-    oldestSeq > 1 &&
-    messages.status === 'ready';
 
   // The header's buttons and the typing line follow the messages on a page opened onto this channel
   // (shell/firstContent.ts): once the list has rendered rows, or at once without any to show.
@@ -403,12 +244,12 @@ export function ChatView({
                 items={items}
                 viewerUid={viewer.uid}
                 canModerate={canManage}
-                hasOlder={hasOlder}
-                loadingOlder={olderState === 'loading'}
-                onLoadOlder={loadOlder}
-                onEdit={edit}
-                onDelete={remove}
-                onReact={react}
+                hasOlder={chat.hasOlder}
+                loadingOlder={chat.loadingOlder}
+                onLoadOlder={chat.loadOlder}
+                onEdit={chat.edit}
+                onDelete={chat.remove}
+                onReact={chat.react}
                 firstUnreadSeq={firstUnreadSeq}
                 focusId={focused?.id ?? null}
                 focusKey={focused?.at ?? 0}

@@ -1,13 +1,14 @@
 // The class form (create and settings): labelled fields for every class field, checked with the
 // shared `pendingClassFormSchema` (the server applies the same), each error shown under its field.
-import { useCallback, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { pendingClassFormSchema, type Class, type PendingClassForm } from '@seminar/shared';
-import { fieldErrorsFrom, joinLabels, splitLabels, withoutError } from '../common/formErrors';
+import { fieldErrorsFrom, joinLabels, splitLabels } from '../common/formErrors';
+import { useFormFields, type FormErrors, type TextFieldName } from '../common/useFormFields';
 
 /** The form's values as typed (labels as comma-separated text, dates as 'YYYY-MM-DD' or ''). */
 export interface ClassFormValues {
@@ -24,7 +25,7 @@ export interface ClassFormValues {
 }
 
 export type ClassField = keyof ClassFormValues;
-export type ClassFormErrors = Partial<Record<ClassField | 'form', string>>;
+export type ClassFormErrors = FormErrors<ClassFormValues>;
 
 /** The fields in the order they are shown (the first one in error gets focus). */
 export const CLASS_FIELDS: readonly ClassField[] = [
@@ -87,14 +88,8 @@ export function parseClassForm(values: ClassFormValues): ClassFormResult {
 
 /** Form state: values, errors, edits that clear their field's error, and focus on the first error. */
 export function useClassForm(initial: () => ClassFormValues) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<ClassFormErrors>({});
-  const inputs = useRef<Partial<Record<ClassField, HTMLInputElement | null>>>({});
-
-  const change = useCallback(<F extends ClassField>(field: F, value: ClassFormValues[F]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => withoutError(current, field));
-  }, []);
+  const form = useFormFields(initial, CLASS_FIELDS);
+  const { values, setErrors, showErrors } = form;
 
   /** Parses the values; on errors shows them and focuses the first field in error. */
   const check = useCallback((): PendingClassForm | null => {
@@ -103,25 +98,11 @@ export function useClassForm(initial: () => ClassFormValues) {
       setErrors({});
       return result.value;
     }
-    setErrors(result.errors);
-    const first = CLASS_FIELDS.find((field) => result.errors[field]);
-    if (first) inputs.current[first]?.focus();
+    showErrors(result.errors);
     return null;
-  }, [values]);
+  }, [values, setErrors, showErrors]);
 
-  const inputRef = useCallback(
-    (field: ClassField) => (element: HTMLInputElement | null) => {
-      inputs.current[field] = element;
-    },
-    [],
-  );
-
-  const reset = useCallback((next: ClassFormValues) => {
-    setValues(next);
-    setErrors({});
-  }, []);
-
-  return { values, errors, setErrors, change, check, inputRef, reset };
+  return { ...form, check };
 }
 
 export type ClassFormState = ReturnType<typeof useClassForm>;
@@ -138,17 +119,10 @@ export function ClassFormFields({
   disabled?: boolean;
   autoFocus?: boolean;
 }) {
-  const { values, errors, change, inputRef } = form;
-  const text = (field: Exclude<ClassField, 'is_public'>, label: string, help?: string) => ({
-    label,
-    name: field,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => change(field, event.target.value),
-    error: Boolean(errors[field]),
-    helperText: errors[field] ?? help,
-    inputRef: inputRef(field),
+  const { values, errors, change } = form;
+  const text = (field: TextFieldName<ClassFormValues>, label: string, help?: string) => ({
+    ...form.textField(field, label, help),
     disabled,
-    fullWidth: true,
   });
   return (
     <Grid container spacing={2}>

@@ -19,7 +19,7 @@ import { useClassSelection } from '../classes/selection';
 import { EmptyState, LoadError } from '../common/EmptyState';
 import { LtiSendGrades } from '../lti/LtiSendGrades';
 import { GradingSection } from './GradingSection';
-import { Loading } from './Loading';
+import { Loading } from '../common/Loading';
 import { OwnFigures, ParticipationTable } from './ParticipationTable';
 import { SummarySection } from './SummarySection';
 

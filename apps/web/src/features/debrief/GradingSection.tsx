@@ -20,7 +20,7 @@ import {
 } from '@seminar/shared';
 import { useDebriefActions, useGrading } from '../../data/debrief';
 import { LoadError } from '../common/EmptyState';
-import { Loading } from './Loading';
+import { Loading } from '../common/Loading';
 import { RubricDialog } from './RubricDialog';
 
 type Grade = Extract<GradingRow, { kind: 'grade' }>;

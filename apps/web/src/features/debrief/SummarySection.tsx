@@ -12,7 +12,7 @@ import { messageLinkPath, type Activity, type DebriefSummary } from '@seminar/sh
 import { useDebriefActions, useSummary } from '../../data/debrief';
 import { useLlmConfigured } from '../../data/products';
 import { LoadError } from '../common/EmptyState';
-import { Loading } from './Loading';
+import { Loading } from '../common/Loading';
 
 const CITATION = /\[m:([A-Za-z0-9_-]{1,200})\]/g;
 
