@@ -6,8 +6,9 @@
 //
 // React Router's declarative mode (`useRoutes` in App.tsx, under `BrowserRouter`): its data router
 // (loaders, actions, fetchers, `lazy` routes) was 55 KB of the entry's minified JavaScript, and the
-// app uses none of it. A page's chunk loads through `React.lazy`; until the first page's have
-// arrived, App.tsx's Suspense boundary shows `FullPageLoading`, and a navigation to a page not yet
+// app uses none of it. A page's chunk loads through `React.lazy`; the first page renders once its
+// chunks have arrived (main.tsx; index.html's first screen shows meanwhile), App.tsx's Suspense
+// boundary shows `FullPageLoading` should a page still suspend, and a navigation to a page not yet
 // loaded keeps the current page on screen meanwhile (the router's updates are transitions).
 import { lazy, type ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
