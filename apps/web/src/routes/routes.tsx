@@ -55,7 +55,7 @@ export function page<Module extends Record<string, unknown>>(
  * A thenable that calls back at once with `value`. React.lazy reads its module synchronously when
  * the callback runs inside `then` (react's lazyInitializer), which a real Promise never does.
  */
-export function settled<T>(value: T): Promise<T> {
+function settled<T>(value: T): Promise<T> {
   const thenable: PromiseLike<T> = {
     then<A = T, B = never>(
       onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
