@@ -12,8 +12,9 @@
 // - scroll: from the newest message up through every page of history to "This is the start of the
 //   channel" (BENCH_QUICK: 40 pages, 1,000 messages) — time, pages and the longest task;
 // - typing: 5 s while another person types in the channel (their typing indicator live here).
-// Goals: switch ≤ 300 ms and no task over 50 ms in switch, scroll and typing. ratio = baseline cold
-// ms / ours cold ms (higher is better).
+// Goals: cold ≤ 1.2 × the baseline's (issue 38; the median of alternating loads of each), switch
+// ≤ 300 ms and no task over 50 ms in switch, scroll and typing. ratio = baseline cold ms / ours cold
+// ms (higher is better).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -23,13 +24,20 @@ import { createBenchDatabase, findPostgres, type BenchPostgres } from './lib/dat
 import { signUpUsers, type BenchSession } from './lib/fixtures';
 import { profiling } from './lib/child';
 import { chatBody, chatHistoryRows, escapeHtml, MESSAGE_COUNT } from './lib/chatHistory';
-import { benchDir, formatTable, quick, round, type BenchResult } from './lib/util';
+import { benchDir, formatTable, percentile, quick, round, type BenchResult } from './lib/util';
 import { chromePath, ensureBuilt } from './web';
 
 const BASELINE_FILE = 'bench-chat-baseline.html';
 const TYPING_MS = 5_000;
 
-export const CHAT_GOALS = { switchMs: 300, longestTaskMs: 50 } as const;
+/** coldVsBaseline: ours at most this many times the static page's cold load (issue 38). */
+export const CHAT_GOALS = { switchMs: 300, longestTaskMs: 50, coldVsBaseline: 1.2 } as const;
+
+/**
+ * Cold loads of each page, taken in turns; the median counts. One load of each varied by a factor
+ * of two on a shared 2-core machine (the static page's 363 → 664 ms within an hour).
+ */
+const COLD_RUNS = quick ? 3 : 5;
 
 /** Installed in every page before its scripts: long tasks, and a wait for a message on screen. */
 const PAGE_PROBE = `
@@ -176,6 +184,8 @@ async function onScreen(page: Page, text: string): Promise<number> {
 
 /** Opens `url` and waits until `text` is on screen; the page time it took. */
 async function coldLoad(page: Page, url: string, text: string): Promise<number> {
+  // The tab in front: a page behind another is hidden, and a hidden page gets no animation frames.
+  await page.bringToFront();
   await page.goto(url, { waitUntil: 'commit' });
   if (url.endsWith(BASELINE_FILE)) {
     await page.waitForLoadState('domcontentloaded');
@@ -286,15 +296,34 @@ export async function chat(log: (line: string) => void = console.log): Promise<B
     const channelUrl = (channel: string) =>
       `${server?.url}/classes/${fixture.classId}?channel=${channel}`;
 
-    // Warm the server's and the browser's caches once, then measure.
-    await coldLoad(page, channelUrl(fixture.history), newest);
-    const coldMs = await coldLoad(page, channelUrl(fixture.history), newest);
+    // Warm the server's and the browser's caches once, then measure ours and the baseline in turns
+    // (both see the same background load); the median of each counts.
+    const baselineUrl = `${server.url}/${BASELINE_FILE}`;
     const baselinePage = await reader.newPage();
-    await coldLoad(baselinePage, `${server.url}/${BASELINE_FILE}`, newest);
-    const baselineColdMs = await coldLoad(baselinePage, `${server.url}/${BASELINE_FILE}`, newest);
-    const baselineLongestTaskMs = await longestTask(baselinePage, 0, baselineColdMs);
+    await coldLoad(page, channelUrl(fixture.history), newest);
+    await coldLoad(baselinePage, baselineUrl, newest);
+    const coldRunsMs: number[] = [];
+    const baselineColdRunsMs: number[] = [];
+    let baselineLongestTaskMs = 0;
+    for (let run = 0; run < COLD_RUNS; run += 1) {
+      coldRunsMs.push(round(await coldLoad(page, channelUrl(fixture.history), newest)));
+      const baselineMs = await coldLoad(baselinePage, baselineUrl, newest);
+      baselineColdRunsMs.push(round(baselineMs));
+      baselineLongestTaskMs = Math.max(
+        baselineLongestTaskMs,
+        await longestTask(baselinePage, 0, baselineMs),
+      );
+    }
     await baselinePage.close();
-    log(`cold: ours ${round(coldMs)} ms, baseline ${round(baselineColdMs)} ms`);
+    const coldMs = percentile(coldRunsMs, 50);
+    const baselineColdMs = percentile(baselineColdRunsMs, 50);
+    log(
+      `cold: ours ${round(coldMs)} ms (runs ${coldRunsMs.join(', ')}), baseline ${round(baselineColdMs)} ms (runs ${baselineColdRunsMs.join(', ')})`,
+    );
+    // BENCH_PROFILE=1: one more load of ours, traced (not counted: tracing slows it).
+    const stopColdProfile = await profilePage(page, 'cold');
+    await coldLoad(page, channelUrl(fixture.history), newest);
+    await stopColdProfile();
 
     // Switch: open on general, then click the history channel.
     await coldLoad(page, channelUrl(fixture.general), 'Welcome');
@@ -337,6 +366,7 @@ export async function chat(log: (line: string) => void = console.log): Promise<B
     );
 
     const goalsMet = {
+      cold: coldMs <= CHAT_GOALS.coldVsBaseline * baselineColdMs,
       switch: switchMs <= CHAT_GOALS.switchMs,
       noLongTask:
         Math.max(switchLongestTaskMs, typingLongestTaskMs, scroll.longestTaskMs) <=
@@ -350,7 +380,12 @@ export async function chat(log: (line: string) => void = console.log): Promise<B
       formatTable(
         ['phase', 'ms', 'longest task ms (0: none over 50)', 'note'],
         [
-          ['cold load (ours)', round(coldMs), '—', 'reload until the newest message shows'],
+          [
+            'cold load (ours)',
+            round(coldMs),
+            '—',
+            `reload until the newest message shows; goal ≤ ${CHAT_GOALS.coldVsBaseline}× baseline`,
+          ],
           [
             'cold load (baseline)',
             round(baselineColdMs),
@@ -384,11 +419,14 @@ export async function chat(log: (line: string) => void = console.log): Promise<B
       ours: round(coldMs),
       baseline: round(baselineColdMs),
       ratio: round(baselineColdMs / coldMs),
-      goal: 0,
-      goalText: `switch ≤ ${CHAT_GOALS.switchMs} ms, no task > ${CHAT_GOALS.longestTaskMs} ms`,
+      // ours ≤ 1.2 × baseline is ratio ≥ 1 / 1.2; goalsMet.cold holds the exact comparison.
+      goal: round(1 / CHAT_GOALS.coldVsBaseline),
+      goalText: `cold ≤ ${CHAT_GOALS.coldVsBaseline}× baseline, switch ≤ ${CHAT_GOALS.switchMs} ms, no task > ${CHAT_GOALS.longestTaskMs} ms`,
       goalsMet,
       description: `A channel of ${MESSAGE_COUNT} messages (with hostile markdown) in Chromium on the built app vs a static page of the same messages with no JavaScript. ratio = baseline cold ms / ours cold ms.`,
       messages: MESSAGE_COUNT,
+      coldRunsMs,
+      baselineColdRunsMs,
       switchMs: round(switchMs),
       switchLongestTaskMs: round(switchLongestTaskMs),
       typingLongestTaskMs: round(typingLongestTaskMs),

@@ -7,8 +7,8 @@
 //
 // Reports per page: JavaScript bytes (as sent, brotli; and gzip, the goal's measure), FCP, LCP,
 // TBT, the performance and accessibility scores (the median run's; every run's score and TBT too),
-// and the goals: performance ≥ 0.9, accessibility 1.0, sign-in JavaScript ≤ 120 KB gzip.
-// ratio = the lowest app page's score / the baseline's.
+// and the goals: performance ≥ 0.95 in every run (issue 38), accessibility 1.0, sign-in JavaScript
+// ≤ 120 KB gzip. ratio = the lowest run's score of an app page / the baseline's median.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +31,8 @@ const BASELINE_FILE = 'bench-baseline.html';
 const RUNS = quick ? 1 : 5;
 
 export const GOALS = {
-  performance: 0.9,
+  /** In every run of each app page (issue 38), not only the median run. */
+  performance: 0.95,
   accessibility: 1,
   /** JavaScript of the sign-in page, gzip, KB (1000 bytes). */
   signInJsKbGzip: 120,
@@ -287,9 +288,10 @@ export async function web(log: (line: string) => void = console.log): Promise<Be
 
     const [baseline, ...app] = pages as [PageResult, ...PageResult[]];
     const signInPage = app.find((page) => page.page === 'sign-in') as PageResult;
-    const lowest = Math.min(...app.map((page) => page.performance));
+    // The goal holds in every run: a median over the goal could hide runs under it.
+    const lowest = Math.min(...app.flatMap((page) => page.runScores));
     const goalsMet = {
-      performance: app.every((page) => page.performance >= GOALS.performance),
+      performance: lowest >= GOALS.performance,
       accessibility: app.every((page) => page.accessibility >= GOALS.accessibility),
       signInJs: signInPage.jsGzipBytes <= GOALS.signInJsKbGzip * 1000,
     };
@@ -312,18 +314,18 @@ export async function web(log: (line: string) => void = console.log): Promise<Be
       ),
     );
     console.log(
-      `goals: performance ≥ ${GOALS.performance} (${goalsMet.performance ? 'met' : 'NOT met'}), accessibility ${GOALS.accessibility} (${goalsMet.accessibility ? 'met' : 'NOT met'}), sign-in JS ≤ ${GOALS.signInJsKbGzip} KB gzip (${goalsMet.signInJs ? 'met' : `NOT met: ${round(signInPage.jsGzipBytes / 1000)} KB`})`,
+      `goals: performance ≥ ${GOALS.performance} in every run (${goalsMet.performance ? 'met' : 'NOT met'}), accessibility ${GOALS.accessibility} (${goalsMet.accessibility ? 'met' : 'NOT met'}), sign-in JS ≤ ${GOALS.signInJsKbGzip} KB gzip (${goalsMet.signInJs ? 'met' : `NOT met: ${round(signInPage.jsGzipBytes / 1000)} KB`})`,
     );
 
     return {
       name: 'web',
-      unit: 'Lighthouse performance score (lowest app page)',
+      unit: 'Lighthouse performance score (lowest run of an app page)',
       ours: lowest,
       baseline: baseline.performance,
       ratio: round(lowest / baseline.performance),
       goal: GOALS.performance,
       description:
-        'Lighthouse (mobile, simulated throttling) on the built app: /sign-in and the demo class chat (signed in), vs a static page of the sign-in page’s shape with the same fonts and no JavaScript, served by the same server. ratio = lowest app page score / baseline score.',
+        'Lighthouse (mobile, simulated throttling) on the built app: /sign-in and the demo class chat (signed in), vs a static page of the sign-in page’s shape with the same fonts and no JavaScript, served by the same server. ours = the lowest score of any run of an app page; ratio = ours / the baseline’s median score.',
       goals: GOALS,
       goalsMet,
       runsPerPage: RUNS,

@@ -30,7 +30,7 @@ export function AppRoutes({ table = routes }: { table?: RouteObject[] }) {
   // The chunks of every route at this address, at once: rendering would ask for a page's only once
   // its layout's had arrived (after signing in, say). Loads are shared and started once, so doing
   // this as the new address renders (a transition that has not committed yet) is safe.
-  preloadRouteChunks(pathname, table);
+  void preloadRouteChunks(pathname, table);
   return (
     <RouteErrorBoundary resetKey={pathname + search}>
       <Suspense fallback={<FullPageLoading />}>{page}</Suspense>

@@ -15,7 +15,7 @@ import {
 import { liveQuery } from '../live/liveQueries';
 import { useLive } from '../live/LiveProvider';
 import { useOptimisticWrite } from '../live/optimistic';
-import { useLiveQuery, type LiveQueryResult } from '../live/useLiveQuery';
+import { useLivePrefetch, useLiveQuery, type LiveQueryResult } from '../live/useLiveQuery';
 import { NOT_CONNECTED } from './connection';
 
 /** A channel's title: its name, or its id when it has none. */
@@ -67,6 +67,11 @@ export function useChannelMembers(
 
 export function useChannels(classId: string, enabled = true): LiveQueryResult<ChannelView> {
   return useLiveQuery(channelsQuery(classId), { enabled });
+}
+
+/** Starts a class's channel list subscription while mounted, without reading it (null: none). */
+export function usePrefetchChannels(classId: string | null): void {
+  useLivePrefetch(classId === null ? null : channelsQuery(classId));
 }
 
 export function useNotifications(

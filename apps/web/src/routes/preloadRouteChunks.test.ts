@@ -1,6 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { createElement, Suspense, type ReactNode } from 'react';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { page, preloadRouteChunks, type LazyRouteHandle } from './routes';
+
+afterEach(cleanup);
 
 describe('preloadRouteChunks', () => {
   const table = () => {
@@ -24,7 +28,7 @@ describe('preloadRouteChunks', () => {
 
   it('loads the layout’s and the page’s chunks together, and no other', () => {
     const { routes, layout, page, other } = table();
-    preloadRouteChunks('/classes/c1', routes);
+    void preloadRouteChunks('/classes/c1', routes);
     expect(layout).toHaveBeenCalledTimes(1);
     expect(page).toHaveBeenCalledTimes(1);
     expect(other).not.toHaveBeenCalled();
@@ -32,12 +36,12 @@ describe('preloadRouteChunks', () => {
 
   it('loads nothing for a path no route matches, and leaves a failed load to the page', async () => {
     const { routes, layout, failing } = table();
-    preloadRouteChunks('/nowhere/at/all', routes);
+    void preloadRouteChunks('/nowhere/at/all', routes);
     expect(layout).not.toHaveBeenCalled();
-    preloadRouteChunks('/broken', routes);
+    void preloadRouteChunks('/broken', routes);
     expect(failing).toHaveBeenCalledTimes(1);
     // A route without a chunk of its own is passed over.
-    preloadRouteChunks('/plain', routes);
+    void preloadRouteChunks('/plain', routes);
     expect(layout).toHaveBeenCalledTimes(2);
     // No unhandled rejection: the promise's failure is caught here.
     await Promise.resolve();
@@ -55,5 +59,36 @@ describe('preloadRouteChunks', () => {
     await preload();
     await preload();
     expect(attempts).toBe(2);
+  });
+
+  it('settles once every load has arrived or failed', async () => {
+    const { routes } = table();
+    await expect(preloadRouteChunks('/classes/c1', routes)).resolves.toBeUndefined();
+    await expect(preloadRouteChunks('/broken', routes)).resolves.toBeUndefined();
+    await expect(preloadRouteChunks('/nowhere/at/all', routes)).resolves.toBeUndefined();
+  });
+});
+
+describe('page', () => {
+  // The first page renders once its chunks are in (main.tsx): a fallback committed then would make
+  // React hold the page back for 300 ms after it (its FALLBACK_THROTTLE_MS).
+  it('renders a page whose chunk has arrived at once, without the Suspense fallback', async () => {
+    const route = page(async () => ({ Page: () => createElement('p', null, 'the page') }), 'Page');
+    await (route.handle as LazyRouteHandle).preload();
+    const fallback = vi.fn((): ReactNode => 'loading');
+    const Fallback = () => fallback();
+    render(createElement(Suspense, { fallback: createElement(Fallback) }, route.element));
+    expect(screen.getByText('the page')).toBeTruthy();
+    expect(fallback).not.toHaveBeenCalled();
+  });
+
+  it('shows the fallback while a chunk is still on its way, then the page', async () => {
+    const route = page(
+      async () => ({ Page: () => createElement('p', null, 'the later page') }),
+      'Page',
+    );
+    render(createElement(Suspense, { fallback: 'loading' }, route.element));
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('the later page')).toBeTruthy();
   });
 });

@@ -6,8 +6,9 @@
 //
 // React Router's declarative mode (`useRoutes` in App.tsx, under `BrowserRouter`): its data router
 // (loaders, actions, fetchers, `lazy` routes) was 55 KB of the entry's minified JavaScript, and the
-// app uses none of it. A page's chunk loads through `React.lazy`; until the first page's have
-// arrived, App.tsx's Suspense boundary shows `FullPageLoading`, and a navigation to a page not yet
+// app uses none of it. A page's chunk loads through `React.lazy`; the first page renders once its
+// chunks have arrived (main.tsx; index.html's first screen shows meanwhile), App.tsx's Suspense
+// boundary shows `FullPageLoading` should a page still suspend, and a navigation to a page not yet
 // loaded keeps the current page on screen meanwhile (the router's updates are transitions).
 import { lazy, type ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -30,9 +31,10 @@ export function page<Module extends Record<string, unknown>>(
   name: keyof Module & string,
 ): Pick<RouteObject, 'element' | 'handle'> {
   let loading: Promise<{ default: ComponentType }> | null = null;
+  let loaded: { default: ComponentType } | null = null;
   const preload = () =>
     (loading ??= load().then(
-      (module) => ({ default: module[name] as ComponentType }),
+      (module) => (loaded = { default: module[name] as ComponentType }),
       (error: unknown) => {
         // A failed preload (a flaky network as the page opens) must not decide for the page: the
         // next call, the page's own render included, loads again.
@@ -40,9 +42,35 @@ export function page<Module extends Record<string, unknown>>(
         throw error;
       },
     ));
-  const Page = lazy(preload);
+  // A chunk that has arrived before the page first renders (main.tsx waits for the first page's)
+  // is handed to React.lazy at once: a promise, even a settled one, answers only in a later
+  // microtask, so the render would suspend and commit the Suspense fallback — and React then holds
+  // the page back until 300 ms after that fallback appeared (its FALLBACK_THROTTLE_MS).
+  const Page = lazy(() => (loaded ? settled(loaded) : preload()));
   const handle: LazyRouteHandle = { preload };
   return { element: <Page />, handle };
+}
+
+/**
+ * A thenable that calls back at once with `value`. React.lazy reads its module synchronously when
+ * the callback runs inside `then` (react's lazyInitializer), which a real Promise never does.
+ */
+function settled<T>(value: T): Promise<T> {
+  const thenable: PromiseLike<T> = {
+    then<A = T, B = never>(
+      onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
+    ): PromiseLike<A | B> {
+      // Without a callback the value passes through as is (A is T then).
+      if (!onFulfilled) return Promise.resolve(value as unknown as A);
+      try {
+        return Promise.resolve(onFulfilled(value));
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+  };
+  // React.lazy's type asks for a Promise; it only ever calls `then` on it.
+  return thenable as Promise<T>;
 }
 
 export const routes: RouteObject[] = [
@@ -113,10 +141,13 @@ export const routes: RouteObject[] = [
  * page's chunk is asked for only after its layout's has arrived and rendered: one more round trip
  * before a class page opened by its address can render.
  */
-export function preloadRouteChunks(pathname: string, table: RouteObject[] = routes): void {
+export function preloadRouteChunks(pathname: string, table: RouteObject[] = routes): Promise<void> {
+  const loads: Promise<unknown>[] = [];
   for (const { route } of matchRoutes(table, pathname) ?? []) {
     const handle = route.handle as Partial<LazyRouteHandle> | undefined;
     // A failed load is the error boundary's to report, when the page renders.
-    handle?.preload?.().catch(() => undefined);
+    if (handle?.preload) loads.push(handle.preload().catch(() => undefined));
   }
+  // Settles once every load has arrived or failed (main.tsx renders the first page then).
+  return Promise.all(loads).then(() => undefined);
 }

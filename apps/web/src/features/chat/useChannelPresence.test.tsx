@@ -1,7 +1,7 @@
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { useChannelActions } from '../../data/channels';
-import { useChannelPresence } from './useChannelPresence';
+import { useChannelPresence, useDocumentVisible } from './useChannelPresence';
 
 afterEach(cleanup);
 
@@ -42,5 +42,33 @@ describe('useChannelPresence', () => {
     unmount();
     window.dispatchEvent(new Event('pagehide'));
     expect(calls.filter((call) => call === 'leave ch1')).toHaveLength(1);
+  });
+});
+
+describe('useDocumentVisible', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  // Read synchronously, a tab hiding re-rendered the whole class page inside the event, which the
+  // old page's unload waited for on every reload.
+  it('follows the tab after the visibilitychange event, not inside it', async () => {
+    let visibility: DocumentVisibilityState = 'visible';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    const seen: boolean[] = [];
+    renderHook(() => {
+      const visible = useDocumentVisible();
+      seen.push(visible);
+      return visible;
+    });
+    expect(seen.at(-1)).toBe(true);
+    const renders = seen.length;
+    visibility = 'hidden';
+    document.dispatchEvent(new Event('visibilitychange'));
+    // A synchronous (useSyncExternalStore) update would have rendered by the end of this microtask.
+    await Promise.resolve();
+    expect(seen.length).toBe(renders);
+    await waitFor(() => expect(seen.at(-1)).toBe(false));
+    visibility = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(seen.at(-1)).toBe(true));
   });
 });

@@ -4,7 +4,7 @@
 // `clearTyping` on send, when the composer is emptied and on leaving the channel; `leave` (online and
 // typing end for everyone at once) when the page is hidden away or closed (`pagehide`), and online
 // again when it comes back from the back/forward cache (`pageshow`).
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { ONLINE_WINDOW_MS } from '@seminar/shared';
 import type { useChannelActions } from '../../data/channels';
 
@@ -14,9 +14,22 @@ function subscribeVisibility(listener: () => void): () => void {
 }
 const isVisible = () => document.visibilityState === 'visible';
 
-/** Whether the tab is visible (document.visibilityState). */
+/**
+ * Whether the tab is visible (document.visibilityState). A change re-renders its readers as a
+ * transition, after the event: read through `useSyncExternalStore`, it re-rendered the class page
+ * (its readers include the page itself) synchronously inside `visibilitychange` — 50–90 ms of a
+ * desktop core on every tab switch and every reload, where the old page's unload waited for it.
+ * What reads it (marking read, notifications, the online notice) can follow a frame later.
+ */
 export function useDocumentVisible(): boolean {
-  return useSyncExternalStore(subscribeVisibility, isVisible, () => true);
+  const [visible, setVisible] = useState(isVisible);
+  useEffect(() => {
+    const update = () => startTransition(() => setVisible(isVisible()));
+    // It may have changed between the first render and this effect.
+    update();
+    return subscribeVisibility(update);
+  }, []);
+  return visible;
 }
 
 type ChannelActions = ReturnType<typeof useChannelActions>;

@@ -21,6 +21,8 @@ import {
 } from 'react-router';
 import { CHANNEL_PARAM, CLASS_TABS, classPath, PATHS, type ClassTab } from '../../routes/paths';
 import { usePageTitle } from '../../shell/usePageTitle';
+import { usePrefetchChannels } from '../../data/channels';
+import { usePrefetchMessages } from '../../data/messages';
 import { visuallyHidden } from '../chat/a11y';
 import { ChatPanel } from '../chat/ChatPanel';
 import { KeptMessages } from '../chat/KeptMessages';
@@ -80,11 +82,18 @@ export function ClassPage() {
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  const openChannelId =
+    params.tab === undefined || params.tab === 'chat' ? search.get(CHANNEL_PARAM) : null;
+  // A page opened onto a channel subscribes its channel list and its messages at once, beside my
+  // classes: left to the chat panel, they were asked for only once the class row had arrived and
+  // the page had rendered with it (a round trip and a render later). The panel shares them.
+  usePrefetchChannels(openChannelId === null ? null : classId);
+  usePrefetchMessages(classId, openChannelId);
   // Unread in the tab title ("(3) Chemistry"), mentions on the Chat tab, notifications when hidden.
   const chat = useClassChatSignals(
     classId,
     cls !== null && !isPendingClass(cls),
-    params.tab === undefined || params.tab === 'chat' ? search.get(CHANNEL_PARAM) : null,
+    openChannelId,
     (channelId) =>
       void navigate(
         `${classPath(classId, 'chat')}?${CHANNEL_PARAM}=${encodeURIComponent(channelId)}`,
@@ -94,7 +103,7 @@ export function ClassPage() {
   useSpotlightNotifications(
     classId,
     cls !== null && !isPendingClass(cls),
-    params.tab === undefined || params.tab === 'chat' ? search.get(CHANNEL_PARAM) : null,
+    openChannelId,
     (channelId) =>
       void navigate(
         `${classPath(classId, 'chat')}?${CHANNEL_PARAM}=${encodeURIComponent(channelId)}`,
