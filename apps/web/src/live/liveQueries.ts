@@ -155,6 +155,15 @@ export function createLiveQueryHub(client: LiveTrpcClient, queryClient: QueryCli
       if (sub) {
         sub.readers += 1;
         sub.reportError = reportError;
+        // A new reader of a query that failed or ended asks again (as TanStack's retryOnMount):
+        // the query may have been started before it could succeed — a page prefetching a
+        // channel's messages while an invitation was still to be accepted — and what the new
+        // reader shows must not be an answer given to someone else before things changed.
+        const entry = readLiveEntry(queryClient, descriptor.key);
+        if (entry.error !== null || entry.state.ended !== null) {
+          stop(sub);
+          start(sub);
+        }
       } else {
         sub = {
           readers: 1,

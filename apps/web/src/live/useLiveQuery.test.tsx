@@ -239,6 +239,29 @@ describe('useLiveQuery', () => {
     expect(second.result.current.status).toBe('ready');
   });
 
+  it('asks again when a new reader joins a query that failed or ended, not one that is running', async () => {
+    const { last, subs, Providers } = renderLive(messages());
+    await last().fail(trpcError('NOT_FOUND', 'Channel not found.'));
+    // Say a prefetch started before an invitation was accepted: the panel mounting after asks again.
+    const second = renderHook(() => useLiveQuery<Row>(messages()), { wrapper: Providers });
+    await act(settle);
+    expect(subs()).toHaveLength(2);
+    expect(subs()[0]?.unsubscribed).toBe(true);
+    expect(second.result.current.status).toBe('loading');
+    await last().send({ type: 'snapshot', rows: [row('a', 1)], replace: false });
+    expect(second.result.current.status).toBe('ready');
+
+    // A running query is shared as it is.
+    renderHook(() => useLiveQuery<Row>(messages()), { wrapper: Providers });
+    await act(settle);
+    expect(subs()).toHaveLength(2);
+
+    await last().send({ type: 'end', reason: 'You no longer have access to this.' });
+    renderHook(() => useLiveQuery<Row>(messages()), { wrapper: Providers });
+    await act(settle);
+    expect(subs()).toHaveLength(3);
+  });
+
   it('subscribes again when the server asks it to start afresh (retry), keeping the rows', async () => {
     const { result, last, subs } = renderLive(messages());
     await last().send({
