@@ -26,6 +26,7 @@ const classPageChunks = chunkGroups({
     'features/classes/ClassSelectField.tsx',
     'features/chat/rowMenus.tsx',
     'features/chat/NotifyLevelsMenu.tsx',
+    'features/classroom/ColdCallMenu.tsx',
     'features/chat/MessageSearchResults.tsx',
     'auth/AccountMenuPopup.tsx',
   ]),
