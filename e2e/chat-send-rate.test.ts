@@ -49,23 +49,37 @@ const notSent = (page: Page) => log(page).getByRole('alert').filter({ hasText: '
  * The mutations the page's live client sends, by procedure, and the refusals of any request for
  * going too fast that it receives (read from its WebSocket frames).
  */
-function watchSocket(page: Page): { sent: Map<string, number>; tooMany: () => number } {
+function watchSocket(page: Page): {
+  sent: Map<string, number>;
+  tooMany: () => number;
+  unansweredSends: () => number;
+} {
   const sent = new Map<string, number>();
   let tooMany = 0;
+  /** The ids of `messages.send` requests not answered yet. */
+  const sends = new Set<number>();
   const parse = (payload: string | Buffer) =>
     typeof payload === 'string' && payload.startsWith('{')
-      ? (JSON.parse(payload) as { t?: string; p?: string; e?: { data?: { code?: string } } })
+      ? (JSON.parse(payload) as {
+          t?: string;
+          id?: number;
+          p?: string;
+          e?: { data?: { code?: string } };
+        })
       : {};
   page.on('websocket', (socket) => {
     socket.on('framesent', ({ payload }) => {
       const frame = parse(payload);
       if (frame.t === 'm' && frame.p) sent.set(frame.p, (sent.get(frame.p) ?? 0) + 1);
+      if (frame.t === 'm' && frame.p === 'messages.send' && frame.id) sends.add(frame.id);
     });
     socket.on('framereceived', ({ payload }) => {
-      if (parse(payload).e?.data?.code === 'TOO_MANY_REQUESTS') tooMany += 1;
+      const frame = parse(payload);
+      if (frame.e?.data?.code === 'TOO_MANY_REQUESTS') tooMany += 1;
+      if (frame.t === 'r' && frame.id) sends.delete(frame.id);
     });
   });
-  return { sent, tooMany: () => tooMany };
+  return { sent, tooMany: () => tooMany, unansweredSends: () => sends.size };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -145,6 +159,10 @@ describe('sending at a lively pace', () => {
       .first()
       .waitFor({ timeout: 15_000 });
     await notSent(page).first().waitFor({ timeout: 15_000 });
+    // Counted once every send of the flood has its answer (read from the socket's frames):
+    // refusals still on their way would raise the count after it was read, and the Retries below
+    // could then not bring it under.
+    await expect.poll(socket.unansweredSends, { timeout: 30_000 }).toBe(0);
     const shown = await notSent(page).count();
     expect(await notSent(page).getByRole('button', { name: 'Retry' }).count()).toBe(shown);
     expect(await axeViolations(page)).toEqual([]);
