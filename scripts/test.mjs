@@ -1,7 +1,7 @@
 // `npm test`: static checks (with scripts/check-doc-links.mjs), then every Vitest project — shared, web, server on PGlite and on
 // PostgreSQL, browser tests in Chromium — then the chaos soak's short form. Prepares PostgreSQL,
 // Chromium and HAProxy first (see README).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { resolveChromium } from './lib/chromium.mjs';
 import { resolveHaproxy } from './lib/haproxy.mjs';
 import { requireSupportedNode } from './lib/nodeVersion.mjs';
@@ -73,11 +73,43 @@ try {
   process.exit(1);
 }
 
-step('Static checks: typecheck, lint, format, doc links');
-run('npm', ['run', '--silent', 'typecheck']);
-run('npm', ['run', '--silent', 'lint']);
-run('npm', ['run', '--silent', 'format:check']);
-run('node', ['scripts/check-doc-links.mjs']);
+/**
+ * Runs the commands at once (each is mostly one core: tsc and type-aware ESLint take ~35 s each),
+ * prints each one's output whole when it ends, and stops the run if any failed.
+ */
+async function runTogether(commands) {
+  const results = await Promise.all(
+    commands.map(
+      ([command, commandArgs]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          // 'close' follows 'error' too (a command that could not start): reported there.
+          child.on('error', (error) => (output += `${error}\n`));
+          child.on('close', (code, signal) => {
+            process.stdout.write(`--- ${command} ${commandArgs.join(' ')}\n${output}`);
+            resolve({ command, commandArgs, code: code ?? signal ?? 1 });
+          });
+        }),
+    ),
+  );
+  const failed = results.filter((result) => result.code !== 0);
+  if (failed.length === 0) return;
+  for (const { command, commandArgs, code } of failed)
+    process.stdout.write(`\n${command} ${commandArgs.join(' ')} failed (exit ${code}).\n`);
+  cleanup();
+  process.exit(1);
+}
+
+step('Static checks, side by side: typecheck, lint, format, doc links');
+await runTogether([
+  ['npm', ['run', '--silent', 'typecheck']],
+  ['npm', ['run', '--silent', 'lint']],
+  ['npm', ['run', '--silent', 'format:check']],
+  ['node', ['scripts/check-doc-links.mjs']],
+]);
 
 step('Build (the browser tests run the built app)');
 run('npm', ['run', '--silent', 'build']);
