@@ -76,9 +76,11 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: false,
           // One worker runs every spec in one module graph (playwright-core and the support code
-          // imported once, not for each of 45 files: ~5 s a file). Each spec starts its own server
-          // and browser.
+          // imported once, not for each of 45 files). Each spec starts its own server and browser.
+          // A single worker must be a group of its own (Vitest refuses projects of one group with
+          // different worker counts): the specs run after the other projects, as they did before.
           isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
