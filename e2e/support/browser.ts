@@ -2,13 +2,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { inject } from 'vitest';
+import { watchBrowser } from './diagnostics';
 
 /** How long Chromium gets to shut down before its processes are killed. */
 const CLOSE_BOUND_MS = 20_000;
 
 /** Launches headless Chromium; close it with `closeBrowser` in afterAll. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: inject('chromiumPath'),
     headless: true,
     args: [
@@ -22,6 +23,8 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  watchBrowser(browser);
+  return browser;
 }
 
 /**
