@@ -95,6 +95,9 @@ async function openChannel(page: Page, name: string) {
     .getByRole('list', { name: 'Channels' })
     .getByRole('button', { name: new RegExp(`^${name}`) })
     .click();
+  // That channel's own list: the one left may still be on screen for a moment after the click, and
+  // messages arriving meanwhile would be read there.
+  await page.getByRole('heading', { name, exact: true }).waitFor();
   await log(page).waitFor();
 }
 

@@ -11,7 +11,7 @@ import {
   rmSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,6 +30,11 @@ export interface ServerProcess {
   signal(signal: NodeJS.Signals): void;
   /** Resolves with the exit code (null: killed by a signal) once the process has exited. */
   readonly exited: Promise<number | null>;
+  /**
+   * Gives a server started with `nice` the normal priority back (every thread of it), where this
+   * process may (Linux, as root); false when it could not.
+   */
+  unnice(): boolean;
 }
 
 /** How long a stopped server may take to exit (its own forced exit: SHUTDOWN_GRACE_SECONDS, 10). */
@@ -106,6 +111,10 @@ export async function startServerProcess(
     freePort?: () => Promise<number>;
     /** An embedded database folder to start from: copied into the server's own DATA_DIR. */
     dataDirFrom?: string;
+    /** Starts it at this niceness (`nice -n`): a server made ahead of need yields the CPU. */
+    nice?: number;
+    /** Told the process and its data folder as soon as it is spawned (to clean up after a crash). */
+    spawned?: (child: { pid: number; dataDir: string }) => void;
   } = {},
 ): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt += 1) {
@@ -134,7 +143,11 @@ async function launch(
       ? ['--import', 'tsx', options.entry ?? join(repoRoot, 'apps/server/src/main.ts')]
       : [join(repoRoot, 'apps/server/dist/main.js')]),
   ];
-  const child: ChildProcess = spawn(process.execPath, args, {
+  const [command, commandArgs] =
+    options.nice === undefined
+      ? [process.execPath, args]
+      : ['nice', ['-n', String(options.nice), process.execPath, ...args]];
+  const child: ChildProcess = spawn(command, commandArgs, {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -149,6 +162,7 @@ async function launch(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (child.pid !== undefined) options.spawned?.({ pid: child.pid, dataDir });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -209,9 +223,21 @@ async function launch(
     stop: () => finish('SIGTERM'),
     kill: () => finish('SIGKILL'),
     signal: (signal) => child.kill(signal),
+    unnice: () => child.pid !== undefined && unnice(child.pid),
     exited: exited.then((code) => {
       rmSync(dataDir, { recursive: true, force: true });
       return code;
     }),
   };
+}
+
+/** Sets every thread of `pid` to niceness 0 (`nice` exec's node, so the pid is the server's). */
+function unnice(pid: number): boolean {
+  try {
+    for (const thread of readdirSync(`/proc/${pid}/task`)) setPriority(Number(thread), 0);
+    return true;
+  } catch {
+    // Not Linux, not allowed (raising priority needs CAP_SYS_NICE), or the process has ended.
+    return false;
+  }
 }

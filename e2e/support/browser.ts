@@ -7,8 +7,22 @@ import { watchBrowser } from './diagnostics';
 /** How long Chromium gets to shut down before its processes are killed. */
 const CLOSE_BOUND_MS = 20_000;
 
-/** Launches headless Chromium; close it with `closeBrowser` in afterAll. */
+/**
+ * The worker's Chromium: launched by the first spec and shared by the next ones (the specs share one
+ * worker, vitest.config.ts), each person in a browser context of their own — separate cookies,
+ * storage, caches and service workers — closed at the spec's end. Launched again if it went away.
+ */
+let shared: Promise<Browser> | null = null;
+
+/** Headless Chromium for a spec; give it back with `closeBrowser` in afterAll. */
 export async function launchBrowser(): Promise<Browser> {
+  const current = shared ? await shared.catch(() => null) : null;
+  if (current?.isConnected()) return current;
+  shared = launch();
+  return shared;
+}
+
+async function launch(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: inject('chromiumPath'),
     headless: true,
@@ -28,20 +42,21 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * Closes the browser and every context in it. Chromium's own shutdown is not what these tests
- * check, and once, under a full CI run's load, it never finished (a spec's afterAll waited its
- * whole 120 s): past CLOSE_BOUND_MS the browser's processes are killed, with a warning.
+ * Closes every context the spec made in the shared browser (the browser stays for the next spec).
+ * Chromium's own shutdown is not what these tests check, and once, under a full CI run's load, it
+ * never finished (a spec's afterAll waited its whole 120 s): past CLOSE_BOUND_MS the browser's
+ * processes are killed, with a warning, and the next spec launches a new one.
  */
 export async function closeBrowser(browser: Browser | undefined): Promise<void> {
   if (!browser) return;
-  const closed = browser.close().then(() => true);
+  const closed = Promise.all(browser.contexts().map((context) => context.close())).then(() => true);
   const bound = (ms: number) => new Promise<false>((resolve) => setTimeout(resolve, ms, false));
   if (await Promise.race([closed, bound(CLOSE_BOUND_MS)])) return;
   const killed = killChromiumChildren();
   console.warn(
-    `Chromium did not close within ${CLOSE_BOUND_MS / 1000} s; killed its process ${killed.join(', ') || '(none found)'}`,
+    `Chromium's contexts did not close within ${CLOSE_BOUND_MS / 1000} s; killed its process ${killed.join(', ') || '(none found)'}`,
   );
-  await Promise.race([closed, bound(5_000)]);
+  await Promise.race([browser.close(), bound(5_000)]);
 }
 
 /**
