@@ -34,7 +34,9 @@ export function watchBrowser(browser: Browser): void {
     context.on('console', (message: ConsoleMessage) => {
       const type = message.type();
       if (type !== 'warning' && type !== 'error') return;
-      keep(lines, `${stamp()} ${type}: ${message.text().slice(0, 300)}`, CONSOLE_LINES);
+      // The first line (an error's stack follows it).
+      const text = message.text().split('\n')[0] ?? '';
+      keep(lines, `${stamp()} ${type}: ${text.slice(0, 300)}`, CONSOLE_LINES);
     });
     context.on('weberror', (error) =>
       keep(lines, `${stamp()} uncaught: ${error.error().message.slice(0, 300)}`, CONSOLE_LINES),
