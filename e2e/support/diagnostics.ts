@@ -1,4 +1,4 @@
-// What a failed browser test leaves to read: each open page's address, title and visible words,
+// What a failed browser test leaves to read: each open page's address and visible words,
 // the last warnings and errors its console printed, and the spec server's last warnings. Added to
 // the failure's own message (e2e/support/setup.ts), so it is in the summary at the end of a run —
 // the part of a CI log that is kept — and a flake seen once there can be understood from it.
