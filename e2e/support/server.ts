@@ -7,13 +7,8 @@ import { watchServer } from './diagnostics';
 
 export type RunningServer = ServerProcess;
 
-/** What the spare is started with; a spec asking for other settings starts its own server. */
-const SPARE_ENV: Record<string, string> = {};
 /** The spare's niceness while it starts: the spec running meanwhile keeps the CPU it needs. */
 const SPARE_NICE = 10;
-
-const envKey = (env: Record<string, string>) =>
-  JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)));
 
 function launch(
   env: Record<string, string>,
@@ -44,12 +39,15 @@ const sparesAllowed = process.getuid?.() === 0;
 
 function makeSpare(): void {
   const record: { file: string | null } = { file: null };
-  const server = launch(SPARE_ENV, {
-    record: (pid, dataDir) => {
-      record.file = join(inject('spareRecords'), String(pid));
-      writeFileSync(record.file, dataDir);
+  const server = launch(
+    {},
+    {
+      record: (pid, dataDir) => {
+        record.file = join(inject('spareRecords'), String(pid));
+        writeFileSync(record.file, dataDir);
+      },
     },
-  });
+  );
   // A failure is seen by the spec that takes it; until then it must not count as unhandled.
   server.catch(() => undefined);
   spare = { server, record };
@@ -75,7 +73,8 @@ async function takeSpare(taken: NonNullable<typeof spare>): Promise<RunningServe
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   let server: RunningServer | null = null;
-  if (spare && envKey(env) === envKey(SPARE_ENV)) {
+  // The spare has the usual settings; a spec asking for others starts its own server.
+  if (spare && Object.keys(env).length === 0) {
     const taken = spare;
     spare = null;
     server = await takeSpare(taken);
