@@ -158,6 +158,9 @@ async function launch(
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      // Outside production, scrypt at its lowest cost: the default's ~0.3 s of a core per sign-up
+      // and sign-in is most of some tests' time (docs/accounts.md#password-storage).
+      ...(options.env?.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: '1024' }),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

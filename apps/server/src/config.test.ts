@@ -21,6 +21,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '30' }).shutdownGraceMs).toBe(30_000);
   });
 
+  it('reads PASSWORD_HASH_COST as a power of two, never under the default in production', () => {
+    expect(loadConfig({}).passwordHashCost).toBe(16_384);
+    expect(loadConfig({ PASSWORD_HASH_COST: '1024' }).passwordHashCost).toBe(1024);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '65536' }).passwordHashCost,
+    ).toBe(65_536);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '1000' })).toThrow(
+      /PASSWORD_HASH_COST must be a power of two/,
+    );
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '512' })).toThrow(
+      /PASSWORD_HASH_COST must be at least 1024/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '1024' })).toThrow(
+      /PASSWORD_HASH_COST must be at least 16384 in production/,
+    );
+  });
+
   it('reads METRICS_TOKEN only when it is long enough to guard /metrics', () => {
     expect(loadConfig({}).metricsToken).toBeUndefined();
     const token = 'x'.repeat(24);

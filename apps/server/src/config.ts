@@ -5,6 +5,7 @@ import type { LiveLimits } from './live/transport/limits';
 import { isLoopbackHost } from './http/loopback';
 import type { TrustProxy } from './http/trustProxy';
 import type { SsoProviderConfig } from './sso/config';
+import { DEFAULT_PASSWORD_HASH_COST } from './auth/password';
 import { envSchema } from './configSchema';
 
 /** The server's validated configuration. */
@@ -33,6 +34,8 @@ export interface Config {
   /** How long a node drains after SIGTERM before it exits regardless (docs/realtime.md#drain). */
   shutdownGraceMs: number;
   authSecret: string | undefined;
+  /** scrypt's cost (N) for new password hashes (docs/accounts.md#password-storage). */
+  passwordHashCost: number;
   /** The bearer token other machines scrape /metrics with; unset: this machine only. */
   metricsToken: string | undefined;
   seedDemo: boolean;
@@ -164,6 +167,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const isProduction = value.NODE_ENV === 'production';
+  if (isProduction && value.PASSWORD_HASH_COST < DEFAULT_PASSWORD_HASH_COST) {
+    throw new ConfigError(
+      `Invalid configuration:\n  PASSWORD_HASH_COST must be at least ${DEFAULT_PASSWORD_HASH_COST} in production (a lower cost makes stolen password hashes quicker to crack)`,
+    );
+  }
   const smtpFrom = value.SMTP_FROM ?? `${value.APP_NAME} <no-reply@${publicUrl.hostname}>`;
   return {
     nodeEnv: value.NODE_ENV,
@@ -184,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: value.LOG_FORMAT,
     shutdownGraceMs: value.SHUTDOWN_GRACE_SECONDS * 1000,
     authSecret: value.AUTH_SECRET,
+    passwordHashCost: value.PASSWORD_HASH_COST,
     metricsToken: value.METRICS_TOKEN,
     // The demo accounts' password is published: only on a server no other machine can reach.
     seedDemo: value.SEED_DEMO ?? (!isProduction && isLoopbackHost(value.HOST)),

@@ -8,6 +8,7 @@ import {
   DEFAULT_ATTACHMENT_MAX_BYTES,
   DEFAULT_CURRENCY,
 } from '@seminar/shared';
+import { DEFAULT_PASSWORD_HASH_COST } from './auth/password';
 import { trustProxySchema } from './http/trustProxy';
 import { ssoProvidersSchema } from './sso/config';
 
@@ -65,6 +66,15 @@ export const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: positiveInt.max(600, 'must be at most 600').default(10),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: booleanText.optional(),
+  // scrypt's cost (N) for new password hashes: a power of two. Tests lower it (each hash at the
+  // default takes ~0.3 s of a core); production refuses less than the default (config.ts).
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1024, 'must be at least 1024')
+    .max(1_048_576, 'must be at most 1048576')
+    .refine((n) => (n & (n - 1)) === 0, 'must be a power of two, such as 16384')
+    .default(DEFAULT_PASSWORD_HASH_COST),
   AUTH_RATE_LIMIT_PER_IP: z.coerce
     .number()
     .int('must be a whole number')

@@ -15,9 +15,14 @@ import type { Services } from '../src/services';
 import { createServices } from '../src/services';
 import { createTestDatabase } from './database';
 
-/** A configuration as the environment would give it, with test defaults. */
+/**
+ * A configuration as the environment would give it, with test defaults: outside production, scrypt
+ * at its lowest cost, as test-support/serverProcess.ts starts servers (production refuses it, and
+ * its tests check the default: docs/accounts.md#password-storage).
+ */
 export function makeConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const cheapHashes = env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: '1024' };
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...cheapHashes, ...env });
 }
 
 /** The text of the test web folder's one asset, /assets/app-Ab12Cd34.js. */

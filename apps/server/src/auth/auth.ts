@@ -22,6 +22,7 @@ import type { Db } from '../db/client';
 import { accounts, authAttempts, rateLimits, sessions, users, verifications } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { ALLOWED_CODE_TYPES, AUTH_BASE_PATH, CODE_TYPE_PATHS } from './allowedRoutes';
+import { hashPassword, verifyPassword } from './password';
 import { passwordProblem } from './passwordPolicy';
 import { resetCodeMail, verificationCodeMail } from './mails';
 import { signInDelays } from './signInDelays';
@@ -155,6 +156,11 @@ export function createAuth({ config, db, mailer, secret, onAddressVerified }: Au
       autoSignIn: true,
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,
+      // Better Auth's scrypt format at the configured cost (docs/accounts.md#password-storage).
+      password: {
+        hash: (password) => hashPassword(password, config.passwordHashCost),
+        verify: ({ hash, password }) => verifyPassword(hash, password),
+      },
     },
     session: {
       expiresIn: SESSION_TTL_S,
