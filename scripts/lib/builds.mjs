@@ -16,12 +16,19 @@ export const BUILD_TARGETS = [
       'apps/web/index.html',
       'apps/web/vite.config.ts',
       'packages/shared/src',
+      // The bundles hold the npm packages too: a changed lock file (new versions) rebuilds them.
+      'package-lock.json',
     ],
   },
   {
     workspace: '@seminar/server',
     output: 'apps/server/dist/main.js',
-    sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/shared/src'],
+    sources: [
+      'apps/server/src',
+      'apps/server/build.mjs',
+      'packages/shared/src',
+      'package-lock.json',
+    ],
   },
 ];
 
