@@ -8,7 +8,7 @@ import {
   DEFAULT_ATTACHMENT_MAX_BYTES,
   DEFAULT_CURRENCY,
 } from '@seminar/shared';
-import { DEFAULT_PASSWORD_HASH_COST } from './auth/password';
+import { DEFAULT_PASSWORD_HASH_COST, PASSWORD_HASH_COST_RANGE } from './auth/password';
 import { trustProxySchema } from './http/trustProxy';
 import { ssoProvidersSchema } from './sso/config';
 
@@ -71,8 +71,8 @@ export const envSchema = z.object({
   PASSWORD_HASH_COST: z.coerce
     .number()
     .int('must be a whole number')
-    .min(1024, 'must be at least 1024')
-    .max(1_048_576, 'must be at most 1048576')
+    .min(PASSWORD_HASH_COST_RANGE.min, `must be at least ${PASSWORD_HASH_COST_RANGE.min}`)
+    .max(PASSWORD_HASH_COST_RANGE.max, `must be at most ${PASSWORD_HASH_COST_RANGE.max}`)
     .refine((n) => (n & (n - 1)) === 0, 'must be a power of two, such as 16384')
     .default(DEFAULT_PASSWORD_HASH_COST),
   AUTH_RATE_LIMIT_PER_IP: z.coerce

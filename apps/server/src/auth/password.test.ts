@@ -39,6 +39,8 @@ describe('password hashes', () => {
     ['an empty key', 'n1024$abcdef:'],
     ['a key that is not hex', 'n1024$abcdef:zz'],
     ['a cost that is not a power of two', 'n1000$abcdef:abcd'],
+    ['a cost over any setting’s (16 GiB of memory)', `n8388608$abcdef:${'ab'.repeat(64)}`],
+    ['a cost under any setting’s', `n0512$abcdef:${'ab'.repeat(64)}`],
     ['a key of another length', 'n1024$abcdef:abcd'],
   ])('never match a stored hash with %s (no error)', async (_, hash) => {
     expect(await verifyPassword(hash, PASSWORD)).toBe(false);

@@ -5,6 +5,8 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 /** Better Auth's scrypt cost (N), block size and key length: what a hash without a cost tag used. */
 export const DEFAULT_PASSWORD_HASH_COST = 16_384;
+/** The costs PASSWORD_HASH_COST may name, and a stored hash may carry (2 MiB to 2 GiB of memory). */
+export const PASSWORD_HASH_COST_RANGE = { min: 1024, max: 1_048_576 } as const;
 const BLOCK_SIZE = 16;
 const KEY_BYTES = 64;
 /** The cost tag of a hash made at another cost than the default: `n1024$salt:key`. */
@@ -37,8 +39,11 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   const tag = COST_TAG.exec(hash);
   const cost = tag ? Number(tag[1]) : DEFAULT_PASSWORD_HASH_COST;
   const [salt, key] = (tag ? hash.slice(tag[0].length) : hash).split(':');
-  // A cost that is not a power of two (scrypt refuses it) or a hash of another shape never matches.
-  if (!salt || !key || !/^[0-9a-f]+$/.test(key) || (cost & (cost - 1)) !== 0) return false;
+  // A hash of another shape, or a cost scrypt refuses (not a power of two) or that no setting
+  // allows (one of 2^23 would ask for 16 GiB), never matches.
+  const { min, max } = PASSWORD_HASH_COST_RANGE;
+  if (!salt || !key || !/^[0-9a-f]+$/.test(key)) return false;
+  if (cost < min || cost > max || (cost & (cost - 1)) !== 0) return false;
   const expected = Buffer.from(key, 'hex');
   const actual = await derive(password, salt, cost);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
