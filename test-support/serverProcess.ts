@@ -90,6 +90,15 @@ export function listensOn(pid: number, port: number): boolean {
 const START_TRIES = 5;
 
 /**
+ * The tests' password hashing: outside production, scrypt at its lowest cost. The default's ~0.3 s
+ * of a core per sign-up and sign-in is most of some tests' time; production refuses it, and its
+ * tests check the default (docs/accounts.md#password-storage).
+ */
+export function cheapPasswordHashes(env: Record<string, string> = {}): Record<string, string> {
+  return env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: '1024' };
+}
+
+/**
  * Starts a server. `from: 'dist'` runs apps/server/dist/main.js (build first); `'source'` runs
  * apps/server/src/main.ts with tsx. `env` adds to or overrides the environment; without
  * DATABASE_URL the server uses PGlite in a fresh temporary DATA_DIR.
@@ -158,9 +167,7 @@ async function launch(
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      // Outside production, scrypt at its lowest cost: the default's ~0.3 s of a core per sign-up
-      // and sign-in is most of some tests' time (docs/accounts.md#password-storage).
-      ...(options.env?.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: '1024' }),
+      ...cheapPasswordHashes(options.env),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

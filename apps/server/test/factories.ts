@@ -13,16 +13,13 @@ import type { Mailer } from '../src/mail/mailer';
 import { Runtime } from '../src/runtime';
 import type { Services } from '../src/services';
 import { createServices } from '../src/services';
+import { cheapPasswordHashes } from '../../../test-support/serverProcess';
 import { createTestDatabase } from './database';
 
-/**
- * A configuration as the environment would give it, with test defaults: outside production, scrypt
- * at its lowest cost, as test-support/serverProcess.ts starts servers (production refuses it, and
- * its tests check the default: docs/accounts.md#password-storage).
- */
+/** A configuration as the environment would give it, with test defaults (as servers started by
+ * test-support/serverProcess.ts get them). */
 export function makeConfig(env: Record<string, string> = {}): Config {
-  const cheapHashes = env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: '1024' };
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...cheapHashes, ...env });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...cheapPasswordHashes(env), ...env });
 }
 
 /** The text of the test web folder's one asset, /assets/app-Ab12Cd34.js. */
